@@ -1,0 +1,207 @@
+/**
+ * The public contract of the rigid-body core (shared/physics). Everything outside shared/physics — the rig
+ * runtime, the editor, the CLI, the benchmark — programs against these types only.
+ *
+ * Units: metres, kilograms, seconds, radians, newtons, newton-metres. Right-handed, +Y up.
+ * Vectors are [x, y, z]; quaternions [x, y, z, w].
+ */
+import type { Quat, ReadonlyQuat } from '../math/quat';
+import type { ReadonlyVec3, Vec3 } from '../math/vec3';
+
+// ---------------------------------------------------------------------------------------------- shapes
+
+/** Local pose of a shape inside its body (body frame). Defaults: origin, identity. */
+export interface ShapePose { position?: ReadonlyVec3; rotation?: ReadonlyQuat }
+
+export type ShapeDesc = ShapePose & (
+  /** Solid sphere, or a thin hollow shell when `hollow`. */
+  | { type: 'sphere'; radius: number; hollow?: boolean }
+  /** Capsule along the local `axis` (default 'y'); `halfHeight` is half the cylindrical part, so total
+   *  length is 2·halfHeight + 2·radius (the Rapier/Jolt convention). */
+  | { type: 'capsule'; radius: number; halfHeight: number; axis?: 'x' | 'y' | 'z' }
+  /** Box with half extents along local x, y, z. */
+  | { type: 'box'; halfExtents: ReadonlyVec3 }
+  /** Cylinder along local `axis` (default 'y'), total height 2·halfHeight; hollow = thin tube. */
+  | { type: 'cylinder'; radius: number; halfHeight: number; axis?: 'x' | 'y' | 'z'; hollow?: boolean }
+  /** Solid ellipsoid with semi-axes along local x, y, z (mass properties; collides as its bounding sphere
+   *  scaled — see the collision module's notes). */
+  | { type: 'ellipsoid'; radii: ReadonlyVec3 }
+);
+
+/** Surface material. friction: Coulomb μ (pairs combine by geometric mean); restitution in [0, 1]
+ *  (pairs take the max). */
+export interface Material { friction: number; restitution: number }
+
+// ---------------------------------------------------------------------------------------------- bodies
+
+export type BodyType = 'dynamic' | 'kinematic' | 'static';
+
+export interface BodyDesc {
+  name?: string;
+  type: BodyType;
+  position: ReadonlyVec3;
+  rotation?: ReadonlyQuat;
+  shapes: readonly ShapeDesc[];
+  /** Either a total mass (kg), distributed by the shapes' volumes, or a density (kg/m³, default 1000). */
+  mass?: number;
+  density?: number;
+  material?: Partial<Material>;
+  /** Per-second velocity damping, applied as v *= 1 / (1 + damping·dt). */
+  linearDamping?: number;
+  angularDamping?: number;
+  linearVelocity?: ReadonlyVec3;
+  angularVelocity?: ReadonlyVec3;
+  /** Collision filtering: two bodies collide iff (a.group & b.mask) && (b.group & a.mask). Bits 0..31. */
+  collisionGroup?: number;
+  collisionMask?: number;
+  /** Let the body take part in gravity (default true). */
+  gravityScale?: number;
+}
+
+/** Mass properties computed from the shapes, about the centre of mass, in the body frame. */
+export interface MassProperties {
+  mass: number;
+  /** Centre of mass in the body frame. */
+  centroid: Vec3;
+  /** Inertia tensor about the centroid, body axes, row-major 3×3 (kg·m²). */
+  inertia: number[];
+}
+
+// ---------------------------------------------------------------------------------------------- joints
+
+export type MotorMode =
+  /** No drive. The rows become joint friction when `frictionTorque` > 0 (Jolt's behaviour). */
+  | 'off'
+  /** Armed Mine position drive: velocity rows with bias c = r·ε/Δt toward the target, impulse clamped. */
+  | 'position'
+  /** PD drive τ = kp(θd − θ) + kv(θ̇d − θ̇), solved as a soft row, same clamp. */
+  | 'pd'
+  /** Velocity target θ̇d, same clamp. */
+  | 'velocity';
+
+export interface MotorDesc {
+  mode: MotorMode;
+  /** Torque limit τmax (N·m) per motor row: accumulated impulse ∈ [−τmax·Δt, τmax·Δt]. */
+  maxTorque: number;
+  /** Error reduction r ∈ (0, 1] for 'position' mode (default 0.5). */
+  errorReduction?: number;
+  /** PD stiffness kp (N·m/rad) and damping kv (N·m·s/rad) for 'pd' mode. */
+  stiffness?: number;
+  damping?: number;
+  /** Joint friction torque (N·m) used when mode is 'off'. */
+  frictionTorque?: number;
+}
+
+interface JointBase {
+  name?: string;
+  bodyA: BodyHandle;
+  bodyB: BodyHandle;
+  /** Joint frame on each body, in that body's frame: anchor point and orientation. The frame's local X is
+   *  the twist axis (ball), hinge axis (hinge) or slide axis (prismatic); Y is the reference axis from
+   *  which angles are measured. At the neutral pose both frames coincide in world. */
+  frameA: { position: ReadonlyVec3; rotation?: ReadonlyQuat };
+  frameB: { position: ReadonlyVec3; rotation?: ReadonlyQuat };
+  /** Let the two jointed bodies collide with each other (default false). */
+  collideConnected?: boolean;
+  motor?: MotorDesc;
+}
+
+export type JointDesc =
+  | (JointBase & {
+      type: 'ball';
+      /** Twist about frame X, [min, max] rad, signed. */
+      twistLimit?: readonly [number, number];
+      /** Swing half-angles about frame Y and frame Z (an elliptical cone), rad. */
+      swingLimit?: readonly [number, number];
+    })
+  | (JointBase & { type: 'hinge'; /** Signed angle of B about frame X relative to A, [min, max] rad. */ limit?: readonly [number, number] })
+  | (JointBase & { type: 'fixed' })
+  | (JointBase & { type: 'prismatic'; /** Slide along frame X, metres. */ limit?: readonly [number, number] });
+
+export type JointType = JointDesc['type'];
+
+// ---------------------------------------------------------------------------------------------- handles
+
+/** A handle is an index plus a generation: a handle to a removed body is detected, never reused. */
+export type BodyHandle = number & { readonly __brand: 'BodyHandle' };
+export type JointHandle = number & { readonly __brand: 'JointHandle' };
+
+// ---------------------------------------------------------------------------------------------- world
+
+export interface WorldSettings {
+  gravity: ReadonlyVec3;          // m/s², default [0, −9.81, 0]
+  substeps: number;               // per step(dt), default 1
+  velocityIterations: number;     // default 8
+  positionIterations: number;     // relax iterations, default 2 (0 allowed)
+  /** Static ground plane y = groundHeight (null = none). */
+  groundHeight: number | null;
+  groundMaterial: Material;
+  /** Joint error correction: Baumgarte factor β (or the soft-constraint frequency, documented in world.ts). */
+  jointErrorReduction: number;
+  /** Speed (m/s) or angular speed (rad/s) past which the world reports a blow-up. */
+  maxSpeed: number;
+}
+
+export interface RayHit { body: BodyHandle; point: Vec3; normal: Vec3; distance: number }
+
+export interface ContactPoint { bodyA: BodyHandle; bodyB: BodyHandle | null; point: Vec3; normal: Vec3; depth: number; normalImpulse: number }
+
+/** Per joint, per step: what the motor did. */
+export interface MotorReport {
+  /** Largest per-row torque magnitude applied during the last step (N·m) = |accumulated impulse| / Δt. */
+  torque: number;
+  maxTorque: number;
+  /** True when a row's accumulated impulse sat at the clamp ±τmax·Δt at the end of the step. */
+  saturated: boolean;
+}
+
+export interface WorldSnapshot { readonly kind: 'marionette-world-snapshot'; readonly data: unknown }
+
+/** The World API. The implementation is `World` in shared/physics/world.ts. */
+export interface PhysicsWorld {
+  readonly settings: Readonly<WorldSettings>;
+  /** Simulated time (s). */
+  readonly time: number;
+
+  addBody(desc: BodyDesc): BodyHandle;
+  removeBody(body: BodyHandle): void;
+  addJoint(desc: JointDesc): JointHandle;
+  removeJoint(joint: JointHandle): void;
+
+  step(dt: number): void;
+
+  getPosition(body: BodyHandle, out?: Vec3): Vec3;
+  getRotation(body: BodyHandle, out?: Quat): Quat;
+  getLinearVelocity(body: BodyHandle, out?: Vec3): Vec3;
+  getAngularVelocity(body: BodyHandle, out?: Vec3): Vec3;
+  getMassProperties(body: BodyHandle): MassProperties;
+  setPose(body: BodyHandle, position: ReadonlyVec3, rotation: ReadonlyQuat): void;
+  setVelocity(body: BodyHandle, linear: ReadonlyVec3, angular: ReadonlyVec3): void;
+  /** Kinematic bodies: move to this pose over the next step (velocity derived from the transforms). */
+  moveKinematic(body: BodyHandle, position: ReadonlyVec3, rotation: ReadonlyQuat, dt: number): void;
+  setBodyType(body: BodyHandle, type: BodyType): void;
+
+  applyImpulse(body: BodyHandle, impulse: ReadonlyVec3, worldPoint?: ReadonlyVec3): void;
+  applyForce(body: BodyHandle, force: ReadonlyVec3, worldPoint?: ReadonlyVec3): void;
+  applyTorque(body: BodyHandle, torque: ReadonlyVec3): void;
+
+  /** Motor target: ball → rotation of frame B relative to frame A (S of DESIGN.md); hinge → angle (rad);
+   *  prismatic → offset (m). Velocity mode: target velocity. */
+  setMotorTarget(joint: JointHandle, target: ReadonlyQuat | number): void;
+  setMotor(joint: JointHandle, motor: MotorDesc): void;
+  getMotorReport(joint: JointHandle): MotorReport;
+  /** Positional error of the joint's anchors (m) after the last step. */
+  getJointError(joint: JointHandle): number;
+  /** Hinge angle / prismatic offset, or for ball joints the rotation vector of B relative to A. */
+  getJointAngle(joint: JointHandle): number | Vec3;
+
+  raycast(origin: ReadonlyVec3, direction: ReadonlyVec3, maxDistance: number): RayHit | null;
+  getContacts(): ContactPoint[];
+
+  snapshot(): WorldSnapshot;
+  restore(snapshot: WorldSnapshot): void;
+  /** Forget cached impulses (after a teleport, a scrub or a pose set). */
+  resetWarmStart(): void;
+  /** Non-null after a step in which a speed exceeded settings.maxSpeed or a value became non-finite. */
+  readonly blowUp: { body: string; reason: string } | null;
+}
