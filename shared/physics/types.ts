@@ -204,4 +204,16 @@ export interface PhysicsWorld {
   resetWarmStart(): void;
   /** Non-null after a step in which a speed exceeded settings.maxSpeed or a value became non-finite. */
   readonly blowUp: { body: string; reason: string } | null;
+  /** Counts from the last step, for benchmarks (nsPerRowIteration) and the status bar. */
+  getStats(): WorldStats;
+}
+
+export interface WorldStats {
+  bodies: number;
+  joints: number;
+  contacts: number;
+  /** Constraint rows (joint + limit + motor + contact normal + friction) in the last substep. */
+  rows: number;
+  velocityIterations: number;
+  substeps: number;
 }

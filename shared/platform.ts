@@ -1,0 +1,51 @@
+/**
+ * The one contract between the renderer and the platform. Under Electron the preload exposes an object of
+ * this shape as `window.marionette` (implemented in electron/preload.ts over the channels of shared/ipc.ts);
+ * in the web build renderer/src/platform/web.ts implements it with a file input, downloads and IndexedDB.
+ * The renderer imports only renderer/src/platform/bridge.ts, which picks one.
+ */
+
+/** A file the user picked. For a .gltf with external buffers/images, `resources` holds the sibling files
+ *  it references, keyed by their URI as written in the .gltf. */
+export interface PickedFile {
+  name: string;
+  /** Absolute path under Electron; null in the browser (no paths there). */
+  path: string | null;
+  bytes: Uint8Array;
+  resources: Record<string, Uint8Array>;
+}
+
+export interface RecentEntry { kind: 'project' | 'creature'; path: string; name: string; openedAt: number }
+
+/** Commands the native menu (or, in the web build, the in-app menu bar) sends to the renderer. */
+export type MenuCommand =
+  | 'new' | 'open-creature' | 'open-project' | 'save' | 'save-as' | 'export-rig'
+  | 'undo' | 'redo' | 'frame-selection' | 'toggle-skeleton' | 'about'
+  | { kind: 'open-recent'; entry: RecentEntry }
+  | { kind: 'open-example'; name: string };
+
+export interface PlatformApi {
+  readonly kind: 'electron' | 'web';
+  /** Ask the user for a creature file (.glb, .gltf + its resources, .fbx). null when cancelled. */
+  pickCreature(): Promise<PickedFile | null>;
+  /** Read a creature from a known path (recent files, a project's creature reference). Rejects with a
+   *  message naming the path when it is gone; the caller then asks the user where it is. */
+  readCreature(path: string): Promise<PickedFile>;
+  /** Ask for a project file and read it. */
+  pickProject(): Promise<{ name: string; path: string | null; text: string } | null>;
+  readProject(path: string): Promise<{ name: string; path: string | null; text: string }>;
+  /** Save atomically (temp file + rename). path null → ask (Save As). Returns where it went, null if cancelled. */
+  saveProject(text: string, path: string | null, suggestedName: string): Promise<{ path: string; name: string } | null>;
+  /** Write the exported rig JSON (a save dialog under Electron, a download in the browser). */
+  exportRig(text: string, suggestedName: string): Promise<{ path: string; name: string } | null>;
+  recentFiles(): Promise<RecentEntry[]>;
+  addRecent(entry: Omit<RecentEntry, 'openedAt'>): Promise<void>;
+  /** Periodic autosave of the unsaved document; offered back at the next start after a crash. */
+  writeAutosave(text: string): Promise<void>;
+  readAutosave(): Promise<{ text: string; savedAt: number } | null>;
+  clearAutosave(): Promise<void>;
+  /** Tell the platform the document title and whether it has unsaved changes (close prompt, title bar). */
+  setDocumentState(title: string, dirty: boolean): void;
+  /** Subscribe to menu commands; returns the unsubscribe function. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+}
