@@ -1,0 +1,4 @@
+/** Public surface of the collision module. See types.ts for the conventions (normal A→B, depth sign). */
+export * from './types';
+export { createWorldShape, updateWorldShape } from './shape';
+export { ContactManifold } from './manifold';
