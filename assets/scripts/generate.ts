@@ -1,0 +1,33 @@
+/** `npm run assets`: regenerates the shipped creatures into assets/creatures/ (or the folder given as
+ *  the first argument). Deterministic: same code → byte-identical files (tests/unit/assets checks it). */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { armedMine } from './armedMine';
+import { humanoid } from './humanoid';
+import { toGlb, toGltfWithBin } from './toGltf';
+
+/** File name → bytes of everything the generator writes. */
+export async function generateCreatureFiles(): Promise<Record<string, Uint8Array>> {
+  const mine = armedMine();
+  return {
+    'armed-mine.glb': await toGlb(mine),
+    'humanoid.glb': await toGlb(humanoid()),
+    // The same Armed Mine as .gltf JSON + external .bin, for loading with external buffers.
+    ...(await toGltfWithBin(mine, 'armed-mine')),
+  };
+}
+
+export const defaultOutDir = resolve(dirname(fileURLToPath(import.meta.url)), '../creatures');
+
+export async function writeCreatureFiles(outDir: string): Promise<string[]> {
+  mkdirSync(outDir, { recursive: true });
+  const files = await generateCreatureFiles();
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(outDir, name), bytes);
+  return Object.keys(files).map((n) => join(outDir, n));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const out = process.argv[2] ? resolve(process.argv[2]) : defaultOutDir;
+  for (const f of await writeCreatureFiles(out)) console.log(`wrote ${f}`);
+}
