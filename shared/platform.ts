@@ -9,7 +9,9 @@
  *  it references, keyed by their URI as written in the .gltf. */
 export interface PickedFile {
   name: string;
-  /** Absolute path under Electron; null in the browser (no paths there). */
+  /** Absolute path under Electron. In the browser there are no paths: the web bridge keeps what was picked in
+   *  IndexedDB and gives its key as a pseudo-path `idb:creature/NAME`, which readCreature accepts (so a
+   *  project saved in the browser finds its creature again); null only where nothing was kept. */
   path: string | null;
   bytes: Uint8Array;
   resources: Record<string, Uint8Array>;
@@ -22,12 +24,16 @@ export type MenuCommand =
   | 'new' | 'open-creature' | 'open-project' | 'save' | 'save-as' | 'export-rig'
   | 'undo' | 'redo' | 'frame-selection' | 'toggle-skeleton' | 'about'
   | { kind: 'open-recent'; entry: RecentEntry }
-  | { kind: 'open-example'; name: string };
+  /** An example from assets/examples/. `path` is where it is (absolute under Electron, a URL in the web
+   *  build): a `.marionette` file opens with readProject, a creature (.glb/.gltf/.fbx) with readCreature. */
+  | { kind: 'open-example'; name: string; path?: string };
 
 export interface PlatformApi {
   readonly kind: 'electron' | 'web';
-  /** Ask the user for a creature file (.glb, .gltf + its resources, .fbx). null when cancelled. */
-  pickCreature(): Promise<PickedFile | null>;
+  /** Ask the user for a creature file (.glb, .gltf + its resources, .fbx). null when cancelled.
+   *  `missingPath`: a project's creature is no longer there; the dialog says which file it is looking for
+   *  and starts in the folder where it was. */
+  pickCreature(options?: { missingPath?: string }): Promise<PickedFile | null>;
   /** Read a creature from a known path (recent files, a project's creature reference). Rejects with a
    *  message naming the path when it is gone; the caller then asks the user where it is. */
   readCreature(path: string): Promise<PickedFile>;

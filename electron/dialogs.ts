@@ -1,0 +1,87 @@
+/** Native file dialogs. Each remembers nothing itself; `lastFolder` keeps them starting where the user was. */
+import { dialog, type BrowserWindow } from 'electron';
+import * as path from 'node:path';
+import { existsSync } from 'node:fs';
+import { PROJECT_EXTENSION } from '../shared/project';
+import { withExtension } from './files';
+
+export class Dialogs {
+  private lastFolder: string | null = null;
+
+  constructor(private readonly window: () => BrowserWindow | null, private readonly documentsFolder: string) {}
+
+  private remember(file: string): string {
+    this.lastFolder = path.dirname(file);
+    return file;
+  }
+
+  private startFolder(): string {
+    return this.lastFolder ?? this.documentsFolder;
+  }
+
+  private async open(options: Electron.OpenDialogOptions): Promise<string | null> {
+    const win = this.window();
+    const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    const file = result.canceled ? undefined : result.filePaths[0];
+    return file === undefined ? null : this.remember(file);
+  }
+
+  private async save(options: Electron.SaveDialogOptions, extension: string): Promise<string | null> {
+    const win = this.window();
+    const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+    if (result.canceled || !result.filePath) return null;
+    return this.remember(withExtension(result.filePath, extension));
+  }
+
+  chooseCreature(missingPath: string | undefined): Promise<string | null> {
+    const missingFolder = missingPath === undefined ? null : path.dirname(missingPath);
+    return this.open({
+      title: missingPath === undefined ? 'Open Creature' : `Where is ${path.basename(missingPath)}?`,
+      message: missingPath === undefined ? undefined : `The project's creature is no longer at ${missingPath}. Find it to continue.`,
+      defaultPath: missingFolder !== null && existsSync(missingFolder) ? missingFolder : this.startFolder(),
+      filters: [{ name: 'Creatures (glTF, FBX)', extensions: ['glb', 'gltf', 'fbx'] }],
+      properties: ['openFile'],
+    });
+  }
+
+  chooseProject(): Promise<string | null> {
+    return this.open({
+      title: 'Open Project',
+      defaultPath: this.startFolder(),
+      filters: [{ name: 'Marionette Projects', extensions: [PROJECT_EXTENSION] }, { name: 'Rig JSON', extensions: ['json'] }],
+      properties: ['openFile'],
+    });
+  }
+
+  chooseSaveProject(suggestedName: string): Promise<string | null> {
+    return this.save({
+      title: 'Save Project',
+      defaultPath: path.join(this.startFolder(), withExtension(suggestedName, PROJECT_EXTENSION)),
+      filters: [{ name: 'Marionette Projects', extensions: [PROJECT_EXTENSION] }],
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    }, PROJECT_EXTENSION);
+  }
+
+  chooseExportRig(suggestedName: string): Promise<string | null> {
+    return this.save({
+      title: 'Export Rig JSON',
+      defaultPath: path.join(this.startFolder(), withExtension(suggestedName, 'json')),
+      filters: [{ name: 'Rig JSON', extensions: ['json'] }],
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    }, 'json');
+  }
+
+  /** Save / Don't Save / Cancel for a document with unsaved changes. */
+  async askSaveChanges(win: BrowserWindow, name: string): Promise<'save' | 'discard' | 'cancel'> {
+    const { response } = await dialog.showMessageBox(win, {
+      type: 'warning',
+      buttons: ['Save', "Don't Save", 'Cancel'],
+      defaultId: 0,
+      cancelId: 2,
+      noLink: true,
+      message: `Do you want to save the changes you made to ${name || 'this project'}?`,
+      detail: "Your changes will be lost if you don't save them.",
+    });
+    return response === 0 ? 'save' : response === 1 ? 'discard' : 'cancel';
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Reading what the user opens: creatures with the files a .gltf refers to, and project text. Plain Node,
+ * no Electron, so it is tested on real temporary folders.
+ *
+ * A .gltf's resources are resolved relative to the .gltf and must stay inside its folder: a crafted file
+ * cannot make us read `../../.ssh/id_rsa` or `/etc/passwd` and hand it to the renderer.
+ */
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PickedFile } from '../shared/platform';
+import type { TextFile } from '../shared/ipc';
+import { creatureFormatOf, decodeResourceUri, listGltfResources, uriScheme } from '../shared/project';
+
+/** Creature files are meshes, not arbitrary data: refuse anything past 512 MiB before reading it. */
+export const MAX_CREATURE_BYTES = 512 * 1024 * 1024;
+/** Projects and rig JSON are text of kilobytes; 64 MiB is far past any real one. */
+export const MAX_PROJECT_BYTES = 64 * 1024 * 1024;
+
+export const PROJECT_EXTENSIONS: readonly string[] = ['.marionette', '.json'];
+
+function describeFsError(error: unknown, file: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `${file} is not there any more (was it moved or deleted?)`;
+  if (code === 'EACCES' || code === 'EPERM') return `${file} cannot be read (permission denied)`;
+  if (code === 'EISDIR') return `${file} is a folder, not a file`;
+  return `${file} cannot be read: ${(error as Error).message}`;
+}
+
+async function readBounded(file: string, limit: number, label: string): Promise<Uint8Array> {
+  let size: number;
+  try {
+    const stat = await fsp.stat(file);
+    if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+    size = stat.size;
+  } catch (error) {
+    throw new Error(describeFsError(error, file), { cause: error });
+  }
+  if (size > limit) throw new Error(`${label}: ${(size / 1048576).toFixed(1)} MiB is larger than the ${limit / 1048576} MiB Marionette reads.`);
+  try {
+    return new Uint8Array(await fsp.readFile(file));
+  } catch (error) {
+    throw new Error(describeFsError(error, file), { cause: error });
+  }
+}
+
+/**
+ * The absolute file a resource URI of `gltfPath` names, or an Error explaining why it is refused:
+ * remote schemes, and anything (after `..` and symlinks) outside the .gltf's folder.
+ */
+export async function resolveGltfResource(gltfPath: string, uri: string): Promise<string> {
+  const name = path.basename(gltfPath);
+  const folder = path.dirname(path.resolve(gltfPath));
+  const scheme = uriScheme(uri);
+  let candidate: string;
+  if (scheme === 'file') {
+    try {
+      candidate = fileURLToPath(uri);
+    } catch {
+      throw new Error(`${name}: resource "${uri}" is not a valid file: URI.`);
+    }
+  } else if (scheme !== null && !/^[A-Za-z]:[\\/]/.test(uri)) {
+    throw new Error(`${name}: resource "${uri}" is a ${scheme}: URI; Marionette loads only files beside the creature (no network).`);
+  } else {
+    candidate = path.resolve(folder, decodeResourceUri(uri, name));
+  }
+  const inside = (file: string, root: string): boolean => {
+    const rel = path.relative(root, file);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  };
+  if (!inside(candidate, folder)) {
+    throw new Error(`${name}: resource "${uri}" points outside the creature's folder (${folder}); glTF resources must sit beside the file or below it.`);
+  }
+  // A symlink inside the folder may still lead out of it; compare the real locations too.
+  let real: string;
+  try {
+    real = await fsp.realpath(candidate);
+  } catch (error) {
+    throw new Error(`${name}: resource "${uri}" is missing (looked for ${candidate}).`, { cause: error });
+  }
+  const realFolder = await fsp.realpath(folder);
+  if (!inside(real, realFolder)) throw new Error(`${name}: resource "${uri}" is a link to ${real}, outside the creature's folder.`);
+  return real;
+}
+
+/** Read a creature and, for glTF, every external buffer and image it refers to. */
+export async function readCreatureFile(file: string): Promise<PickedFile> {
+  const absolute = path.resolve(file);
+  const name = path.basename(absolute);
+  const format = creatureFormatOf(name);
+  if (format === null) throw new Error(`${name}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
+  const bytes = await readBounded(absolute, MAX_CREATURE_BYTES, name);
+  const resources: Record<string, Uint8Array> = {};
+  if (format !== 'fbx') {
+    let total = bytes.byteLength;
+    for (const ref of listGltfResources(bytes, name)) {
+      if (ref.uri in resources) continue;
+      const resourcePath = await resolveGltfResource(absolute, ref.uri);
+      const data = await readBounded(resourcePath, MAX_CREATURE_BYTES, `${name}: ${ref.kind} ${ref.index} "${ref.uri}"`);
+      total += data.byteLength;
+      if (total > MAX_CREATURE_BYTES) throw new Error(`${name}: the creature and its resources exceed ${MAX_CREATURE_BYTES / 1048576} MiB.`);
+      resources[ref.uri] = data;
+    }
+  }
+  return { name, path: absolute, bytes, resources };
+}
+
+/** Read a project (or rig JSON) as UTF-8 text. */
+export async function readProjectFile(file: string): Promise<TextFile> {
+  const absolute = path.resolve(file);
+  const name = path.basename(absolute);
+  if (!PROJECT_EXTENSIONS.includes(path.extname(name).toLowerCase())) {
+    throw new Error(`${name}: not a Marionette project (.marionette) or rig (.json) file.`);
+  }
+  const bytes = await readBounded(absolute, MAX_PROJECT_BYTES, name);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(`${name}: not UTF-8 text; a project file is JSON.`);
+  }
+  return { name, path: absolute, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+}
+
+/** `name` with `extension` appended unless it already ends with it (save dialogs on Linux do not add it). */
+export function withExtension(file: string, extension: string): string {
+  return file.toLowerCase().endsWith(`.${extension.toLowerCase()}`) ? file : `${file}.${extension}`;
+}

@@ -1,0 +1,110 @@
+/**
+ * The native menu, as data. Every item either sends a MenuCommand to the renderer, uses one of
+ * Electron's built-in roles, or calls one of the actions main passes in — nothing is a placeholder.
+ * Pure (only Electron's types), so the structure and every click are tested without Electron.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { MenuCommand, RecentEntry } from '../shared/platform';
+
+export interface ExampleFile { name: string; path: string }
+
+export interface MenuContext {
+  appName: string;
+  platform: NodeJS.Platform;
+  isDev: boolean;
+  recent: readonly RecentEntry[];
+  examples: readonly ExampleFile[];
+  /** Whether a README (or other documentation) can be opened; the Documentation item is absent otherwise. */
+  hasDocumentation: boolean;
+  send(command: MenuCommand): void;
+  showAbout(): void;
+  openDocumentation(): void;
+  clearRecent(): void;
+}
+
+/** "double-pendulum-90" → "Double Pendulum 90". */
+export function exampleLabel(name: string): string {
+  return name.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** Escape '&' so Electron does not read it as a mnemonic marker in file names such as "R&D.glb". */
+function label(text: string): string {
+  return text.replace(/&/g, '&&');
+}
+
+export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
+  const isMac = ctx.platform === 'darwin';
+  const command = (text: string, cmd: MenuCommand, accelerator?: string): MenuItemConstructorOptions =>
+    ({ label: text, ...(accelerator ? { accelerator } : {}), click: () => ctx.send(cmd) });
+
+  const recentItems: MenuItemConstructorOptions[] = ctx.recent.length === 0
+    ? [{ label: 'No Recent Files', enabled: false }]
+    : [
+      ...ctx.recent.map((entry): MenuItemConstructorOptions => ({
+        label: `${label(entry.name)}${entry.kind === 'creature' ? '  (creature)' : ''}`,
+        toolTip: entry.path,
+        click: () => ctx.send({ kind: 'open-recent', entry }),
+      })),
+      { type: 'separator' },
+      { label: 'Clear Recent', click: () => ctx.clearRecent() },
+    ];
+
+  const file: MenuItemConstructorOptions[] = [
+    command('New', 'new', 'CmdOrCtrl+N'),
+    { type: 'separator' },
+    command('Open Creature…', 'open-creature', 'CmdOrCtrl+O'),
+    command('Open Project…', 'open-project', 'CmdOrCtrl+Shift+O'),
+    { label: 'Open Recent', submenu: recentItems },
+  ];
+  if (ctx.examples.length > 0) {
+    file.push({
+      label: 'Examples',
+      submenu: ctx.examples.map((ex) => ({ label: label(exampleLabel(ex.name)), click: () => ctx.send({ kind: 'open-example', name: ex.name, path: ex.path }) })),
+    });
+  }
+  file.push(
+    { type: 'separator' },
+    command('Save', 'save', 'CmdOrCtrl+S'),
+    command('Save As…', 'save-as', 'CmdOrCtrl+Shift+S'),
+    command('Export Rig JSON…', 'export-rig', 'CmdOrCtrl+E'),
+  );
+  if (!isMac) file.push({ type: 'separator' }, { role: 'quit' });
+
+  const edit: MenuItemConstructorOptions[] = [
+    // Undo/redo act on the rig document (the renderer routes them to a focused text field itself).
+    command('Undo', 'undo', 'CmdOrCtrl+Z'),
+    command('Redo', 'redo', isMac ? 'Cmd+Shift+Z' : ctx.platform === 'win32' ? 'Ctrl+Y' : 'Ctrl+Shift+Z'),
+    { type: 'separator' },
+    // The clipboard roles make copy/paste work in the inspector's text fields (on macOS only through the menu).
+    { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' },
+  ];
+
+  const view: MenuItemConstructorOptions[] = [
+    // "F" is shown but not registered: a menu accelerator without a modifier would swallow the key while
+    // the user types in a text field. The viewport handles F itself; the menu item is the discoverable path.
+    { label: 'Frame Selection', accelerator: 'F', registerAccelerator: false, click: () => ctx.send('frame-selection') },
+    command('Toggle Skeleton', 'toggle-skeleton', 'CmdOrCtrl+Shift+K'),
+    { type: 'separator' },
+    { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' },
+    { type: 'separator' },
+    { role: 'togglefullscreen' },
+  ];
+  if (ctx.isDev) view.push({ type: 'separator' }, { role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' });
+
+  const about: MenuItemConstructorOptions = { label: `About ${ctx.appName}`, click: () => ctx.showAbout() };
+  const help: MenuItemConstructorOptions[] = [];
+  if (ctx.hasDocumentation) help.push({ label: 'Documentation', click: () => ctx.openDocumentation() });
+  if (!isMac) help.push(...(help.length > 0 ? [{ type: 'separator' } as const] : []), about);
+
+  const template: MenuItemConstructorOptions[] = [];
+  if (isMac) {
+    template.push({
+      label: ctx.appName,
+      submenu: [about, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+    });
+  }
+  template.push({ label: '&File', submenu: file }, { label: '&Edit', submenu: edit }, { label: '&View', submenu: view });
+  if (isMac) template.push({ role: 'windowMenu' });
+  if (help.length > 0) template.push({ label: '&Help', role: 'help', submenu: help });
+  return template;
+}

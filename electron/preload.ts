@@ -1,0 +1,48 @@
+/**
+ * The preload: exposes exactly one object, `window.marionette`, implementing PlatformApi over the three
+ * channels of shared/ipc.ts. It runs sandboxed (it can require only 'electron'; build-electron.mjs bundles
+ * it to CommonJS) and never hands the page ipcRenderer itself or any function that takes a channel name.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { IPC_CHANNELS, type IpcResult, type PlatformRequest, type PlatformResponses } from '../shared/ipc';
+import type { MenuCommand, PlatformApi } from '../shared/platform';
+
+async function request<R extends PlatformRequest>(message: R): Promise<PlatformResponses[R['type']]> {
+  const result = (await ipcRenderer.invoke(IPC_CHANNELS.request, message)) as IpcResult<PlatformResponses[R['type']]>;
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+}
+
+// Menu commands can arrive before React has subscribed (a file opened from the OS at start-up); they wait
+// here until the first listener comes.
+const listeners = new Set<(command: MenuCommand) => void>();
+const pending: MenuCommand[] = [];
+ipcRenderer.on(IPC_CHANNELS.menuCommand, (_event: IpcRendererEvent, command: MenuCommand) => {
+  if (listeners.size === 0) pending.push(command);
+  else for (const listener of listeners) listener(command);
+});
+
+const api: PlatformApi = {
+  kind: 'electron',
+  pickCreature: (options) => request({ type: 'pick-creature', ...(options?.missingPath ? { missingPath: options.missingPath } : {}) }),
+  readCreature: (path) => request({ type: 'read-creature', path }),
+  pickProject: () => request({ type: 'pick-project' }),
+  readProject: (path) => request({ type: 'read-project', path }),
+  saveProject: (text, path, suggestedName) => request({ type: 'save-project', text, path, suggestedName }),
+  exportRig: (text, suggestedName) => request({ type: 'export-rig', text, suggestedName }),
+  recentFiles: () => request({ type: 'recent-files' }),
+  addRecent: (entry) => request({ type: 'add-recent', entry: { kind: entry.kind, path: entry.path, name: entry.name } }),
+  writeAutosave: (text) => request({ type: 'write-autosave', text }),
+  readAutosave: () => request({ type: 'read-autosave' }),
+  clearAutosave: () => request({ type: 'clear-autosave' }),
+  setDocumentState: (title, dirty) => ipcRenderer.send(IPC_CHANNELS.documentState, { title, dirty }),
+  onMenuCommand: (listener) => {
+    listeners.add(listener);
+    for (const command of pending.splice(0)) listener(command);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('marionette', api);

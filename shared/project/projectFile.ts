@@ -1,0 +1,101 @@
+/**
+ * The Marionette project file (`*.marionette`, JSON): which creature, and the rig document built for it.
+ *
+ *   { "format": "marionette-project", "version": 1,
+ *     "creature": { "name": "armed-mine.glb", "path": "../creatures/armed-mine.glb", "builtin": "armed-mine" },
+ *     "rig": { ...RigDocument, opaque here: shared/rig validates it },
+ *     "session": { "camera": {...}, "selectedBone": "forearm", "showSkeleton": true } }
+ *
+ * creature.path is relative to the project file ('/'-separated) when possible, else absolute (see
+ * paths.ts); null for a creature shipped with the app, which `builtin` then names. `session` is view state
+ * worth restoring on open (camera, selection); it is never part of undo.
+ */
+import { z } from 'zod';
+
+export const PROJECT_FORMAT = 'marionette-project';
+export const PROJECT_VERSION = 1;
+export const PROJECT_EXTENSION = 'marionette';
+
+const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+
+const creatureSchema = z.object({
+  name: z.string().min(1, 'must be a non-empty file name'),
+  path: z.string().min(1, 'must be a non-empty path, or null for a built-in creature').nullable(),
+  builtin: z.string().min(1).optional(),
+}).refine((c) => c.path !== null || c.builtin !== undefined, { message: 'needs a path, or a builtin creature name when path is null', path: ['path'] });
+
+const sessionSchema = z.looseObject({
+  camera: z.object({ position: vec3, target: vec3 }).optional(),
+  selectedBone: z.string().nullable().optional(),
+  showSkeleton: z.boolean().optional(),
+});
+
+const projectSchema = z.object({
+  format: z.literal(PROJECT_FORMAT),
+  version: z.literal(PROJECT_VERSION),
+  creature: creatureSchema,
+  rig: z.unknown().refine((r) => typeof r === 'object' && r !== null && !Array.isArray(r), 'must be an object (the rig document)'),
+  session: sessionSchema.optional(),
+});
+
+export type ProjectCreature = z.infer<typeof creatureSchema>;
+export type ProjectSession = z.infer<typeof sessionSchema>;
+export interface MarionetteProject {
+  format: typeof PROJECT_FORMAT;
+  version: typeof PROJECT_VERSION;
+  creature: ProjectCreature;
+  /** The RigDocument as JSON; shared/rig owns its schema. */
+  rig: unknown;
+  session?: ProjectSession;
+}
+
+export class ProjectFileError extends Error {
+  constructor(readonly file: string, readonly field: string | null, reason: string) {
+    super(field === null ? `${file}: ${reason}` : `${file}: ${field}: ${reason}`);
+    this.name = 'ProjectFileError';
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const json = JSON.stringify(value);
+  return json.length > 40 ? `${json.slice(0, 37)}...` : json;
+}
+
+/** Parse project text; `fileName` names the file in every error. */
+export function parseProject(text: string, fileName: string): MarionetteProject {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ProjectFileError(fileName, null, `not valid JSON (${(error as Error).message}).`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ProjectFileError(fileName, null, 'not a Marionette project (expected a JSON object).');
+  const raw = json as Record<string, unknown>;
+  if (raw.format !== PROJECT_FORMAT) throw new ProjectFileError(fileName, 'format', `expected "${PROJECT_FORMAT}", got ${describe(raw.format)}; this is not a Marionette project.`);
+  if (typeof raw.version === 'number' && raw.version > PROJECT_VERSION) {
+    throw new ProjectFileError(fileName, 'version', `${raw.version} is newer than this Marionette understands (${PROJECT_VERSION}); update Marionette to open it.`);
+  }
+  const result = projectSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = issue.path.map(String).join('.') || null;
+    let got: unknown = raw;
+    for (const key of issue.path) got = typeof got === 'object' && got !== null ? (got as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined;
+    throw new ProjectFileError(fileName, field, `${issue.message} (got ${describe(got)}).`);
+  }
+  return result.data as MarionetteProject;
+}
+
+/** Project → file text: 2-space JSON with a final newline (diff-friendly under version control). */
+export function serializeProject(project: Omit<MarionetteProject, 'format' | 'version'>): string {
+  const out: MarionetteProject = { format: PROJECT_FORMAT, version: PROJECT_VERSION, creature: project.creature, rig: project.rig };
+  if (project.session !== undefined) out.session = project.session;
+  return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+/** "robot" → "robot.marionette"; a name that already ends so is kept. */
+export function projectFileName(name: string): string {
+  const base = name.trim().replace(/[\\/:*?"<>|]+/g, '-') || 'Untitled';
+  return base.toLowerCase().endsWith(`.${PROJECT_EXTENSION}`) ? base : `${base}.${PROJECT_EXTENSION}`;
+}
