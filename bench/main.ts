@@ -1,0 +1,116 @@
+/**
+ * Command line of the physics benchmark: `npm run bench -- [options]` and `marionette bench [options]`.
+ * With --json the last line of stdout is the result object of issue 3.
+ */
+import { ENGINE_NAMES, type EngineName } from '../shared/bench/engine';
+import { checkTargets, formatTable, formatTargets } from './report';
+import { runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';
+
+export const BENCH_USAGE = `usage: bench [options]
+  --json                 print the result object as the last line of output
+  --engines LIST         comma list of marionette,rapier,jolt (default: all three)
+  --n LIST               ragdoll copy counts (default: 1,16,128)
+  --scenes LIST          ragdoll11,pile500 (default: both)
+  --motors LIST          on,off (default: both)
+  --steps N              timed steps (default 600)
+  --warmup N             warm-up steps (default 60)
+  --help                 this text`;
+
+export interface BenchArgs { json: boolean; help: boolean; options: BenchOptions }
+
+const SCENES: readonly SceneName[] = ['ragdoll11', 'pile500'];
+
+function list(flag: string, value: string | undefined): string[] {
+  if (value === undefined || value.startsWith('--')) throw new Error(`bench: ${flag} needs a value`);
+  const items = value.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (items.length === 0) throw new Error(`bench: ${flag} needs at least one value`);
+  return items;
+}
+
+function integer(flag: string, text: string, min: number): number {
+  const v = Number(text);
+  if (!Number.isInteger(v) || v < min) throw new Error(`bench: ${flag} must be an integer ≥ ${min} (got "${text}")`);
+  return v;
+}
+
+/** Parse the command line. @throws Error naming the option and the reason. */
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const options: BenchOptions = {};
+  let json = false, help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => (inline !== undefined ? inline : argv[++i]);
+    switch (flag) {
+      case '--json': json = true; break;
+      case '--help': case '-h': help = true; break;
+      case '--engines':
+        options.engines = list(flag, value()).map((e) => {
+          if (!(ENGINE_NAMES as readonly string[]).includes(e)) throw new Error(`bench: --engines: unknown engine "${e}" (known: ${ENGINE_NAMES.join(', ')})`);
+          return e as EngineName;
+        });
+        break;
+      case '--n':
+        options.counts = list(flag, value()).map((s) => integer('--n', s, 1));
+        break;
+      case '--scenes':
+        options.scenes = list(flag, value()).map((s) => {
+          if (!(SCENES as readonly string[]).includes(s)) throw new Error(`bench: --scenes: unknown scene "${s}" (known: ${SCENES.join(', ')})`);
+          return s as SceneName;
+        });
+        break;
+      case '--motors':
+        options.motors = list(flag, value()).map((s) => {
+          if (s !== 'on' && s !== 'off') throw new Error(`bench: --motors: "${s}" is neither on nor off`);
+          return s === 'on';
+        });
+        break;
+      case '--steps': {
+        const v = value();
+        if (v === undefined) throw new Error('bench: --steps needs a value');
+        options.timedSteps = integer('--steps', v, 1);
+        break;
+      }
+      case '--warmup': {
+        const v = value();
+        if (v === undefined) throw new Error('bench: --warmup needs a value');
+        options.warmupSteps = integer('--warmup', v, 0);
+        break;
+      }
+      default:
+        throw new Error(`bench: unknown option "${arg}"\n${BENCH_USAGE}`);
+    }
+  }
+  return { json, help, options };
+}
+
+export interface BenchIO {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Show progress lines on err (when it is a terminal). */
+  progress: boolean;
+}
+
+/** Run the benchmark from command-line arguments; returns the process exit code. */
+export async function benchMain(argv: readonly string[], io: BenchIO): Promise<number> {
+  let args: BenchArgs;
+  try {
+    args = parseBenchArgs(argv);
+  } catch (err) {
+    io.err((err as Error).message);
+    return 2;
+  }
+  if (args.help) {
+    io.out(BENCH_USAGE);
+    return 0;
+  }
+  const result = await runBenchmark({ ...args.options, ...(io.progress ? { onProgress: (line: string) => io.err(line) } : {}) });
+  io.out(formatTable(result));
+  io.out('');
+  const counts = args.options.counts ?? [1, 16, 128];
+  const big = Math.max(...counts);
+  const small = counts.filter((c) => c < big).reduce((a, b) => Math.max(a, b), 0);
+  io.out(formatTargets(checkTargets(result.results, big, small > 0 ? small : null)));
+  if (args.json) io.out(JSON.stringify(result));
+  return 0;
+}
