@@ -1,39 +1,57 @@
 /**
  * UTF-8 → string without TextDecoder (shared/ is typechecked against ES2023 only, where TextDecoder does
- * not exist). Malformed sequences become U+FFFD, as TextDecoder's default does.
+ * not exist). This is the WHATWG Encoding Standard's UTF-8 decoder, so malformed input turns into U+FFFD
+ * exactly as TextDecoder's default does (one per maximal invalid subpart).
  */
 export function decodeUtf8(bytes: Uint8Array): string {
-  const codes: number[] = [];
   let out = '';
-  let i = 0;
-  while (i < bytes.length) {
-    const b0 = bytes[i]!;
-    let code = 0xfffd;
-    let length = 1;
-    if (b0 < 0x80) code = b0;
-    else if (b0 >= 0xc2 && b0 < 0xe0) length = 2;
-    else if (b0 >= 0xe0 && b0 < 0xf0) length = 3;
-    else if (b0 >= 0xf0 && b0 < 0xf5) length = 4;
-    if (length > 1) {
-      let value = b0 & (0xff >> (length + 1));
-      let valid = i + length <= bytes.length;
-      for (let k = 1; valid && k < length; k++) {
-        const b = bytes[i + k]!;
-        if ((b & 0xc0) !== 0x80) valid = false;
-        else value = (value << 6) | (b & 0x3f);
-      }
-      // Overlong forms, surrogates and values past U+10FFFF are malformed too.
-      const min = length === 2 ? 0x80 : length === 3 ? 0x800 : 0x10000;
-      if (valid && value >= min && value <= 0x10ffff && !(value >= 0xd800 && value <= 0xdfff)) code = value;
-      else length = 1;
-    }
+  const codes: number[] = [];
+  let codePoint = 0;
+  let needed = 0;
+  let seen = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  const emit = (code: number): void => {
     codes.push(code);
-    i += length;
-    // Flush in chunks: String.fromCodePoint(...codes) has an argument-count limit.
+    // String.fromCodePoint(...codes) has an argument-count limit: flush in chunks.
     if (codes.length >= 8192) {
       out += String.fromCodePoint(...codes);
       codes.length = 0;
     }
+  };
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (needed === 0) {
+      if (byte <= 0x7f) emit(byte);
+      else if (byte >= 0xc2 && byte <= 0xdf) { needed = 1; codePoint = byte & 0x1f; }
+      else if (byte >= 0xe0 && byte <= 0xef) {
+        // E0 excludes overlong forms, ED excludes UTF-16 surrogates.
+        if (byte === 0xe0) lower = 0xa0;
+        if (byte === 0xed) upper = 0x9f;
+        needed = 2; codePoint = byte & 0xf;
+      } else if (byte >= 0xf0 && byte <= 0xf4) {
+        // F0 excludes overlong forms, F4 caps at U+10FFFF.
+        if (byte === 0xf0) lower = 0x90;
+        if (byte === 0xf4) upper = 0x8f;
+        needed = 3; codePoint = byte & 0x7;
+      } else emit(0xfffd);
+      continue;
+    }
+    if (byte < lower || byte > upper) {
+      // The sequence so far is one error; the offending byte is looked at again as a fresh start.
+      codePoint = needed = seen = 0;
+      lower = 0x80; upper = 0xbf;
+      emit(0xfffd);
+      i--;
+      continue;
+    }
+    lower = 0x80; upper = 0xbf;
+    codePoint = (codePoint << 6) | (byte & 0x3f);
+    if (++seen === needed) {
+      emit(codePoint);
+      codePoint = needed = seen = 0;
+    }
   }
+  if (needed !== 0) emit(0xfffd);
   return out + String.fromCodePoint(...codes);
 }

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { documentStateSchema, parseMessage, platformRequestSchema } from '../../../electron/ipcSchemas';
+import { guardHandler, performRequest, platformRequestHandler, type PlatformServices } from '../../../electron/requests';
+import { checkSender, isAppUrl, type AppOrigins } from '../../../electron/security';
+import type { RecentEntry } from '../../../shared/platform';
+
+const prod: AppOrigins = { devServerUrl: null };
+const dev: AppOrigins = { devServerUrl: 'http://localhost:5173/' };
+const appFrame = { senderFrame: { url: 'app://marionette/index.html', parent: null } };
+
+describe('IPC payload validation', () => {
+  it('accepts each well-formed request', () => {
+    expect(parseMessage(platformRequestSchema, { type: 'save-project', text: '{}', path: null, suggestedName: 'robot.marionette' }, 'request'))
+      .toEqual({ type: 'save-project', text: '{}', path: null, suggestedName: 'robot.marionette' });
+    expect(parseMessage(platformRequestSchema, { type: 'pick-creature', missingPath: '/x/mine.glb' }, 'request').type).toBe('pick-creature');
+  });
+
+  it.each([
+    [{ type: 'delete-everything' }, /must be one of the platform requests \(got type "delete-everything"\)/],
+    [{ type: 'read-project' }, /path: .*expected string/i],
+    [{ type: 'read-project', path: '' }, /path: must be a non-empty path/],
+    [{ type: 'read-project', path: '/etc/passwd\0.marionette' }, /path: must not contain a NUL character/],
+    [{ type: 'save-project', text: 5, path: null, suggestedName: 'a' }, /text: .*expected string/i],
+    [{ type: 'save-project', text: '', path: null, suggestedName: '../../evil' }, /suggestedName: must be a bare file name/],
+    [{ type: 'read-creature', path: '/a.glb', extra: true }, /Unrecognized key.*extra/i],
+    [{ type: 'add-recent', entry: { kind: 'folder', path: '/a', name: 'a' } }, /entry\.kind/],
+    ['just a string', /\(message\)/],
+  ])('rejects %j with a message naming the field', (payload, message) => {
+    expect(() => parseMessage(platformRequestSchema, payload, 'platform request')).toThrow(/^Rejected platform request: /);
+    expect(() => parseMessage(platformRequestSchema, payload, 'platform request')).toThrow(message);
+  });
+
+  it('rejects a bad document state', () => {
+    expect(() => parseMessage(documentStateSchema, { title: 'x', dirty: 'yes' }, 'document state')).toThrow(/Rejected document state: dirty: /);
+    expect(() => parseMessage(documentStateSchema, { title: 'x'.repeat(600), dirty: true }, 'document state')).toThrow(/title: must be at most 510/);
+  });
+});
+
+describe('sender check', () => {
+  it('trusts only the top frame of the app page (or the dev server in development)', () => {
+    expect(checkSender(appFrame, prod)).toEqual({ ok: true });
+    expect(checkSender({ senderFrame: { url: 'http://localhost:5173/index.html', parent: null } }, dev)).toEqual({ ok: true });
+    expect(checkSender({ senderFrame: { url: 'http://localhost:5173/index.html', parent: null } }, prod).ok).toBe(false);
+    expect(checkSender({ senderFrame: { url: 'http://localhost:5174/', parent: null } }, dev).ok).toBe(false);
+    expect(checkSender({ senderFrame: { url: 'https://evil.example/', parent: null } }, dev)).toEqual({ ok: false, reason: 'https://evil.example/ is not a Marionette page' });
+    expect(checkSender({ senderFrame: { url: 'app://marionette/index.html', parent: {} } }, prod).ok).toBe(false);
+    expect(checkSender({ senderFrame: null }, prod)).toEqual({ ok: false, reason: 'the sending frame is gone' });
+    expect(checkSender({ senderFrame: { url: 'file:///work/dist-web/index.html', parent: null } }, prod).ok).toBe(false);
+    expect(isAppUrl('app://other/index.html', prod)).toBe(false);
+    expect(isAppUrl('not a url', prod)).toBe(false);
+  });
+
+  it('a guarded handler refuses untrusted senders and bad payloads without calling the handler', async () => {
+    let calls = 0;
+    const handler = guardHandler(prod, documentStateSchema, 'document state', async () => ++calls, () => undefined);
+    expect(await handler({ senderFrame: { url: 'https://evil.example/', parent: null } }, { title: 'a', dirty: true }))
+      .toEqual({ ok: false, error: 'Refused document state: https://evil.example/ is not a Marionette page.' });
+    const bad = await handler(appFrame, { title: 'a' });
+    expect(bad.ok).toBe(false);
+    expect(calls).toBe(0);
+    expect(await handler(appFrame, { title: 'a', dirty: false })).toEqual({ ok: true, value: 1 });
+  });
+});
+
+function fakeServices(overrides: Partial<PlatformServices> = {}) {
+  const log: string[] = [];
+  const recent: Omit<RecentEntry, 'openedAt'>[] = [];
+  const files = new Map<string, string>();
+  const services: PlatformServices = {
+    chooseCreature: async () => '/c/mine.glb',
+    chooseProject: async () => '/p/robot.marionette',
+    chooseSaveProject: async (name) => `/p/${name}`,
+    chooseExportRig: async (name) => `/e/${name}`,
+    readCreature: async (p) => ({ name: 'mine.glb', path: p, bytes: new Uint8Array([1]), resources: {} }),
+    readProject: async (p) => ({ name: 'robot.marionette', path: p, text: files.get(p) ?? '{}' }),
+    writeFile: async (p, t) => void files.set(p, t),
+    recentFiles: async () => [],
+    addRecent: async (e) => void recent.push(e),
+    writeAutosave: async () => void log.push('autosave'),
+    readAutosave: async () => null,
+    clearAutosave: async () => void log.push('clear-autosave'),
+    projectSaveFinished: (outcome) => void log.push(`save:${outcome}`),
+    ...overrides,
+  };
+  return { services, log, recent, files };
+}
+
+describe('performRequest', () => {
+  it('Save As asks for a path, writes, clears the autosave, adds to recent and reports the save', async () => {
+    const { services, log, recent, files } = fakeServices();
+    const saved = await performRequest({ type: 'save-project', text: 'TEXT', path: null, suggestedName: 'robot.marionette' }, services);
+    expect(saved).toEqual({ path: '/p/robot.marionette', name: 'robot.marionette' });
+    expect(files.get('/p/robot.marionette')).toBe('TEXT');
+    expect(log).toEqual(['clear-autosave', 'save:saved']);
+    expect(recent).toEqual([{ kind: 'project', path: '/p/robot.marionette', name: 'robot.marionette' }]);
+  });
+
+  it('a cancelled or failed save is reported so a pending close is abandoned', async () => {
+    const cancelled = fakeServices({ chooseSaveProject: async () => null });
+    expect(await performRequest({ type: 'save-project', text: 'T', path: null, suggestedName: 'a' }, cancelled.services)).toBeNull();
+    expect(cancelled.log).toEqual(['save:cancelled']);
+    const failed = fakeServices({ writeFile: async () => { throw new Error('Could not save a.marionette: EACCES'); } });
+    await expect(performRequest({ type: 'save-project', text: 'T', path: '/p/a.marionette', suggestedName: 'a' }, failed.services)).rejects.toThrow(/EACCES/);
+    expect(failed.log).toEqual(['save:failed']);
+  });
+
+  it('picking a creature reads it and adds it to recent; cancelling returns null', async () => {
+    const { services, recent } = fakeServices();
+    const picked = await performRequest({ type: 'pick-creature' }, services);
+    expect(picked?.path).toBe('/c/mine.glb');
+    expect(recent).toEqual([{ kind: 'creature', path: '/c/mine.glb', name: 'mine.glb' }]);
+    expect(await performRequest({ type: 'pick-creature' }, fakeServices({ chooseCreature: async () => null }).services)).toBeNull();
+  });
+
+  it('the full handler turns a service error into { ok: false, error } with the message intact', async () => {
+    const { services } = fakeServices({ readCreature: async () => { throw new Error('/c/gone.glb is not there any more (was it moved or deleted?)'); } });
+    const handle = platformRequestHandler(prod, services);
+    expect(await handle(appFrame, { type: 'read-creature', path: '/c/gone.glb' }))
+      .toEqual({ ok: false, error: '/c/gone.glb is not there any more (was it moved or deleted?)' });
+  });
+});
