@@ -1,0 +1,131 @@
+/**
+ * From the creature's frame to the world, and the skew toward the steering target (DESIGN.md step 1).
+ *
+ * Heading frame: the control points are authored in the root body's frame at rest (+Y up, +Z forward). Each
+ * step they go to the world with the root's POSITION and its YAW only — not its full rotation. The mine is
+ * a ball that rolls and tips; with the full rotation a quarter roll would turn "down to the floor in front"
+ * into "sideways into the air", and the hand would stop touching the ground exactly when it must push the
+ * body back upright. With yaw only, the path always reaches for the floor around the body, whatever its
+ * roll, so recovering from an awkward pose needs no special code.
+ *
+ * Yaw = the twist of the root rotation about world +Y (swing–twist decomposition, q = swing·twist):
+ * twist = normalise(0, q_y, 0, q_w), yaw = 2·atan2(q_y, q_w). It is the rotation about +Y closest to q and
+ * is continuous except where q_y ≈ q_w ≈ 0 (the body turned upside down by a half turn about a horizontal
+ * axis); there we fall back to the horizontal projection of the body's forward (+Z) axis, then of its +X.
+ * Yaw 0 faces +Z; positive yaw turns +Z toward +X (right-hand rotation about +Y).
+ *
+ * Skew: the path is rotated about the vertical line through the root so that its TRAVEL direction — the
+ * opposite of the hand's stroke while it is on the floor, i.e. the way the stroke pushes the body — turns
+ * toward the target by δ = clamp(gain·θ, −maxAngle, maxAngle), θ = signed horizontal angle from the travel
+ * direction to the target. gain 1 with a wide limit aims the stroke straight at the target; a smaller gain
+ * or limit turns more gently.
+ */
+import { CyclicPath } from './cyclicPath';
+import { quatFromAxisAngle, quatRotate, type ReadonlyQuat } from '../math/quat';
+import { type ReadonlyVec3, type Vec3 } from '../math/vec3';
+
+export interface SteeringParams {
+  /** World target (m), or null for no steering. */
+  target: ReadonlyVec3 | null;
+  /** Fraction of the heading error turned into path rotation (dimensionless). */
+  gain: number;
+  /** Largest path rotation (rad). */
+  maxAngle: number;
+}
+
+const Y_AXIS: ReadonlyVec3 = [0, 1, 0];
+
+/** Heading of a body rotation: angle about +Y (rad), 0 = facing +Z. See the module comment. */
+export function headingYaw(rotation: ReadonlyQuat): number {
+  const [x, y, z, w] = rotation;
+  if (y * y + w * w > 1e-6) return 2 * Math.atan2(y, w);
+  const f = quatRotate(rotation, [0, 0, 1]);
+  if (f[0] * f[0] + f[2] * f[2] > 1e-6) return Math.atan2(f[0], f[2]);
+  const r = quatRotate([x, y, z, w], [1, 0, 0]);
+  return Math.atan2(-r[2], r[0]);
+}
+
+/** Rotation about +Y by `yaw` (rad). */
+export const yawQuat = (yaw: number): [number, number, number, number] => quatFromAxisAngle(Y_AXIS, yaw);
+
+/** Horizontal unit vector of heading `yaw`: (sin yaw, 0, cos yaw). */
+export const yawDirection = (yaw: number): Vec3 => [Math.sin(yaw), 0, Math.cos(yaw)];
+
+/** Root-frame point → world with the root's position and yaw only. */
+export function headingToWorld(rootPosition: ReadonlyVec3, yaw: number, local: ReadonlyVec3): Vec3 {
+  const c = Math.cos(yaw), s = Math.sin(yaw);
+  // R_y(yaw)·p = (c·x + s·z, y, −s·x + c·z)
+  return [rootPosition[0] + c * local[0] + s * local[2], rootPosition[1] + local[1], rootPosition[2] - s * local[0] + c * local[2]];
+}
+
+/**
+ * Travel direction of a path in its own (root) frame: the horizontal unit vector opposite to the hand's
+ * mean motion over the lowest part of the loop (the part within `contactBand` of the lowest point, or the
+ * lowest tenth of the loop's height, whichever is larger) — the ground-contact stroke pushes the body the
+ * other way. Falls back to +Z when the loop has no horizontal stroke.
+ */
+export function pathTravelDirection(path: CyclicPath, contactBand = 0.03, samples = 128): Vec3 {
+  const pts: { y: number; t: Vec3 }[] = [];
+  let minY = Infinity, maxY = -Infinity;
+  for (let i = 0; i < samples; i++) {
+    const s = path.sample(i / samples);
+    pts.push({ y: s.point[1], t: s.tangent });
+    minY = Math.min(minY, s.point[1]); maxY = Math.max(maxY, s.point[1]);
+  }
+  const band = Math.max(contactBand, 0.1 * (maxY - minY));
+  let sx = 0, sz = 0;
+  for (const p of pts) if (p.y <= minY + band) { sx += p.t[0]; sz += p.t[2]; }
+  const l = Math.hypot(sx, sz);
+  return l > 1e-9 ? [-sx / l, 0, -sz / l] : [0, 0, 1];
+}
+
+/** Signed angle (rad, (−π, π]) about +Y from horizontal direction `from` to horizontal direction `to`. */
+export function signedYawBetween(from: ReadonlyVec3, to: ReadonlyVec3): number {
+  // Rotation about +Y carries +Z toward +X, so the sign is that of (from × to)·Y = fz·tx − fx·tz.
+  return Math.atan2(from[2] * to[0] - from[0] * to[2], from[0] * to[0] + from[2] * to[2]);
+}
+
+/**
+ * Path rotation δ (rad, about +Y through the root) that steers a path whose world travel direction is
+ * `travelWorld` toward the target. 0 without a target, or with the target (horizontally) at the root.
+ */
+export function steeringAngle(rootPosition: ReadonlyVec3, travelWorld: ReadonlyVec3, steering: SteeringParams): number {
+  const t = steering.target;
+  if (!t) return 0;
+  const dx = t[0] - rootPosition[0], dz = t[2] - rootPosition[2];
+  if (dx * dx + dz * dz < 1e-8) return 0;
+  const theta = signedYawBetween(travelWorld, [dx, 0, dz]);
+  const limit = Math.max(0, steering.maxAngle);
+  return Math.min(limit, Math.max(-limit, steering.gain * theta));
+}
+
+export interface WorldPathFrame {
+  /** Root heading (rad). */
+  yaw: number;
+  /** Steering rotation added on top (rad). */
+  skew: number;
+  /** Root position the path hangs from (m). */
+  origin: Vec3;
+}
+
+/**
+ * Where the path sits in the world this step: heading from the root rotation, skew toward the target.
+ * `travelLocal` is pathTravelDirection of the path (precompute it once per path).
+ */
+export function worldPathFrame(rootPosition: ReadonlyVec3, rootRotation: ReadonlyQuat, travelLocal: ReadonlyVec3,
+  steering: SteeringParams): WorldPathFrame {
+  const yaw = headingYaw(rootRotation);
+  const travelWorld = headingToWorld([0, 0, 0], yaw, travelLocal);
+  const skew = steeringAngle(rootPosition, travelWorld, steering);
+  return { yaw, skew, origin: [rootPosition[0], rootPosition[1], rootPosition[2]] };
+}
+
+/** A root-frame path point (or pole) → world through a WorldPathFrame. */
+export function pathPointToWorld(frame: WorldPathFrame, local: ReadonlyVec3): Vec3 {
+  return headingToWorld(frame.origin, frame.yaw + frame.skew, local);
+}
+
+/** All control points to world (for drawing the skewed path). */
+export function controlPointsToWorld(frame: WorldPathFrame, points: readonly ReadonlyVec3[]): Vec3[] {
+  return points.map((p) => pathPointToWorld(frame, p));
+}
