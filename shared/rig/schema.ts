@@ -1,0 +1,264 @@
+/**
+ * The rig format: the RigDocument a game loads with the Marionette runtime. One zod schema is the single
+ * source of truth — the TypeScript types below are inferred from it and `rig.schema.json` (JSON Schema
+ * 2020-12) is generated from it (`npm run cli -- schema`, checked up to date by a test).
+ *
+ * Conventions, fixed by the format (see docs/rig-format.md):
+ *  - units: metres, kilograms, seconds, radians, newton-metres (newtons for prismatic motors);
+ *  - axes: right-handed, +Y up, +Z forward (glTF);
+ *  - vectors [x, y, z]; quaternions [x, y, z, w] (unit length);
+ *  - every object is closed (an unknown key is an error, so a typo never silently becomes a default);
+ *    data of your own goes in `extras`, which the runtime carries but never reads.
+ *
+ * What zod cannot express (references between names, cycles, min ≤ max, connected controller chains,
+ * unit quaternions) is checked in semantics.ts; `validateRig` runs both and reports every problem at once.
+ */
+import { z } from 'zod';
+
+export const RIG_FORMAT = 'marionette-rig';
+/** The version this code writes. Older versions are migrated on load (migrations.ts); newer are refused. */
+export const RIG_VERSION = 1;
+
+// ---------------------------------------------------------------------------------------------- building blocks
+
+const num = (description: string) => z.number().describe(description);
+const nonNegative = (description: string) => z.number().min(0).describe(description);
+const positive = (description: string) => z.number().positive().describe(description);
+
+const vec3 = (description: string) => z.tuple([z.number(), z.number(), z.number()]).describe(description);
+const quat = (description: string) =>
+  z.tuple([z.number(), z.number(), z.number(), z.number()]).describe(`${description} Unit quaternion [x, y, z, w].`);
+const range = (description: string) => z.tuple([z.number(), z.number()]).describe(`${description} [min, max], min ≤ max.`);
+
+/** Names are how the format refers to things (bodies name bones, joints name bodies). */
+const name = (what: string) => z.string().min(1).max(256).describe(`Name of this ${what}; unique among ${what}s.`);
+const ref = (what: string) => z.string().min(1).max(256).describe(`Name of a ${what} in this document.`);
+
+const extras = z.record(z.string(), z.unknown()).optional()
+  .describe('Application data carried along unchanged; the runtime never reads it.');
+
+const pose = (frame: string) => z.strictObject({
+  position: vec3(`Translation (m) in ${frame}.`),
+  rotation: quat(`Rotation in ${frame}.`),
+});
+
+// ---------------------------------------------------------------------------------------------- skeleton
+
+export const boneSchema = z.strictObject({
+  name: name('bone'),
+  parent: ref('bone').nullable().describe('Parent bone name, or null for a root bone.'),
+  rest: z.strictObject({
+    translation: vec3('Rest translation (m) relative to the parent bone (model space for a root bone).'),
+    rotation: quat('Rest rotation relative to the parent bone.'),
+    scale: vec3('Rest scale (unitless) relative to the parent bone; carried for skinning, physics ignores it except where it scales child translations.'),
+  }).describe('Rest (bind) transform, as the glTF node\'s TRS.'),
+}).describe('A bone of the creature\'s skeleton (a glTF joint node).');
+
+export const skeletonSchema = z.strictObject({
+  bones: z.array(boneSchema).min(1).describe('Bones, in any order; parents are referenced by name.'),
+}).describe('The skeleton the bodies drive; bone names match the skinned mesh.');
+
+// ---------------------------------------------------------------------------------------------- bodies
+
+const axis = z.enum(['x', 'y', 'z']).describe('Local axis the shape is aligned with.');
+
+const shapePoseFields = {
+  position: vec3('Shape centre (m) in the body frame.'),
+  rotation: quat('Shape rotation in the body frame.'),
+};
+
+export const shapeSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('sphere'), ...shapePoseFields,
+    radius: positive('Radius (m).'),
+    hollow: z.boolean().describe('Thin shell instead of a solid ball (changes the inertia, not the collision).'),
+  }).describe('Sphere.'),
+  z.strictObject({
+    type: z.literal('capsule'), ...shapePoseFields,
+    radius: positive('Radius (m).'),
+    halfHeight: nonNegative('Half length (m) of the cylindrical part; total length is 2·halfHeight + 2·radius.'),
+    axis,
+  }).describe('Capsule.'),
+  z.strictObject({
+    type: z.literal('box'), ...shapePoseFields,
+    halfExtents: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()])
+      .describe('Half extents (m) along local x, y, z.'),
+  }).describe('Box.'),
+  z.strictObject({
+    type: z.literal('cylinder'), ...shapePoseFields,
+    radius: positive('Radius (m).'),
+    halfHeight: positive('Half height (m); total height 2·halfHeight.'),
+    axis,
+    hollow: z.boolean().describe('Thin tube instead of a solid cylinder (changes the inertia).'),
+  }).describe('Cylinder.'),
+  z.strictObject({
+    type: z.literal('ellipsoid'), ...shapePoseFields,
+    radii: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()])
+      .describe('Semi-axes (m) along local x, y, z (mass properties exact; collides as its bounding sphere).'),
+  }).describe('Solid ellipsoid.'),
+]).describe('A collision and mass shape with its local pose in the body frame.');
+
+export const materialSchema = z.strictObject({
+  friction: nonNegative('Coulomb friction coefficient μ (unitless); a pair uses the geometric mean.'),
+  restitution: z.number().min(0).max(1).describe('Restitution (unitless, 0..1); a pair uses the larger.'),
+}).describe('Surface material.');
+
+export const massPropertiesSchema = z.strictObject({
+  mass: positive('Total mass (kg).'),
+  centroid: vec3('Centre of mass (m) in the body frame.'),
+  inertia: z.array(z.number()).length(9)
+    .describe('Inertia tensor (kg·m²) about the centre of mass in body axes, row-major 3×3.'),
+}).describe('Mass properties computed from the shapes at export (primitive formulas + parallel-axis theorem), so a runtime need not recompute them. Must agree with the shapes.');
+
+const collisionBits = z.number().int().min(0).max(0xffffffff);
+
+export const bodySchema = z.strictObject({
+  name: name('body'),
+  bone: ref('bone').describe('The bone this body drives; at most one body per bone.'),
+  type: z.enum(['dynamic', 'kinematic', 'static'])
+    .describe('dynamic: moved by physics; kinematic: moved by the game, pushes dynamics; static: never moves.'),
+  offset: pose('the bone frame').describe('Body frame relative to its bone: body world = bone world · offset.'),
+  shapes: z.array(shapeSchema).min(1).describe('Shapes; mass is spread over them by volume.'),
+  mass: positive('Total mass (kg), spread over the shapes by volume; null to use density.').nullable(),
+  density: positive('Density (kg/m³); null when mass is given. Exactly one of mass and density is a number.').nullable(),
+  material: materialSchema,
+  linearDamping: nonNegative('Linear damping (1/s): v ← v / (1 + linearDamping·dt) each step.'),
+  angularDamping: nonNegative('Angular damping (1/s): ω ← ω / (1 + angularDamping·dt) each step.'),
+  collisionGroup: collisionBits.describe('Collision group bits (0..2³²−1). Two bodies collide iff (a.group & b.mask) ≠ 0 and (b.group & a.mask) ≠ 0.'),
+  collisionMask: collisionBits.describe('Collision mask bits (0..2³²−1), see collisionGroup.'),
+  computed: massPropertiesSchema.optional(),
+  extras,
+}).describe('A rigid body attached to a bone.');
+
+// ---------------------------------------------------------------------------------------------- joints
+
+export const motorTargetSchema = z.strictObject({
+  source: z.enum(['rest', 'animation', 'controller'])
+    .describe('Where the drive target comes from each step: rest = the rest pose; animation = the game sets it from a clip (Simulation.setMotorTargets); controller = a controller whose chain holds this joint (IK).'),
+  clip: z.string().min(1).optional().describe('Animation clip name; required when source is "animation".'),
+  velocity: num('Target velocity for mode "velocity": rad/s about the hinge axis, m/s along a prismatic axis (ball joints: 0, a damper).').optional(),
+}).describe('The drive target.');
+
+export const motorSchema = z.strictObject({
+  mode: z.enum(['off', 'position', 'pd', 'velocity'])
+    .describe('off: no drive (frictionTorque still resists motion); position: velocity rows with bias errorReduction·ε/dt; pd: τ = stiffness·(θd−θ) + damping·(θ̇d−θ̇) as soft rows; velocity: drive to target.velocity. All modes clamp the accumulated impulse of each row to ±maxTorque·dt.'),
+  target: motorTargetSchema,
+  maxTorque: nonNegative('Torque limit τmax (N·m; N for prismatic): each motor row\'s accumulated impulse per step is clamped to [−τmax·dt, τmax·dt].'),
+  errorReduction: z.number().gt(0).max(1).describe('Error reduction r (unitless, 0 < r ≤ 1) for mode "position": bias velocity r·ε/dt.'),
+  stiffness: nonNegative('PD stiffness kp (N·m/rad; N/m for prismatic) for mode "pd".'),
+  damping: nonNegative('PD damping kv (N·m·s/rad; N·s/m for prismatic) for mode "pd".'),
+  frictionTorque: nonNegative('Joint friction (N·m; N for prismatic) applied by the motor rows when mode is "off".'),
+}).describe('Torque-limited motor on the joint\'s angular (or, for prismatic, linear) degrees of freedom.');
+
+const jointFields = {
+  name: name('joint'),
+  bodyA: ref('body').describe('Parent body.'),
+  bodyB: ref('body').describe('Child body.'),
+  frameA: pose('bodyA\'s frame').describe('Joint frame on bodyA: anchor and axes. Local X is the twist / hinge / slide axis, Y the reference from which angles are measured.'),
+  frameB: pose('bodyB\'s frame').describe('Joint frame on bodyB. At the rest pose the anchors of frameA and frameB coincide in world.'),
+  collideConnected: z.boolean().describe('Let bodyA and bodyB collide with each other.'),
+  extras,
+};
+
+export const jointSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('ball'), ...jointFields,
+    twistLimit: range('Twist of bodyB about frame X relative to bodyA (rad), signed.').nullable(),
+    swingLimit: z.tuple([z.number().min(0).max(Math.PI), z.number().min(0).max(Math.PI)]).nullable()
+      .describe('Swing half-angles (rad, 0..π) about frame Y and frame Z: an elliptical cone. null = free.'),
+    motor: motorSchema,
+  }).describe('Ball-and-socket joint: 3 rotational degrees of freedom.'),
+  z.strictObject({
+    type: z.literal('hinge'), ...jointFields,
+    limit: range('Signed angle (rad) of bodyB about frame X relative to bodyA; null = free.').nullable(),
+    motor: motorSchema,
+  }).describe('Hinge (revolute) joint about frame X.'),
+  z.strictObject({ type: z.literal('fixed'), ...jointFields }).describe('Fixed joint: welds the two bodies.'),
+  z.strictObject({
+    type: z.literal('prismatic'), ...jointFields,
+    limit: range('Offset (m) of bodyB along frame X relative to bodyA; null = free.').nullable(),
+    motor: motorSchema,
+  }).describe('Prismatic (slider) joint along frame X.'),
+]).describe('A joint between a parent body (bodyA) and a child body (bodyB). The joints form a forest: no cycles, one parent joint per body.');
+
+// ---------------------------------------------------------------------------------------------- controllers
+
+export const cyclicPathControllerSchema = z.strictObject({
+  name: name('controller'),
+  type: z.literal('cyclicPath'),
+  root: ref('body').describe('Body whose frame the control points are expressed in (the creature\'s trunk).'),
+  chain: z.array(ref('joint')).min(1)
+    .describe('Limb joints from the root to the tip (e.g. shoulder, elbow, wrist); each joint\'s bodyB is the next joint\'s bodyA and the first joint\'s bodyA is the root.'),
+  effector: z.strictObject({
+    body: ref('body').describe('Body at the tip of the chain (the last joint\'s bodyB).'),
+    offset: vec3('Effector point (m) in that body\'s frame (e.g. the fingertip).'),
+  }).describe('The point the IK drives along the path.'),
+  controlPoints: z.array(z.tuple([z.number(), z.number(), z.number()])).min(3)
+    .describe('Control points (m) of the closed path in the root body\'s frame at rest; at least 3.'),
+  rate: num('Cycles per second (1/s); negative runs the path backwards.'),
+  phaseOffset: z.number().min(0).lt(1).describe('Phase at t = 0 (cycles, 0 ≤ phaseOffset < 1).'),
+  interpolation: z.enum(['centripetal-catmull-rom', 'linear']).describe('How the closed curve passes through the control points.'),
+  pole: vec3('IK pole (m, root frame): the direction the middle joint (elbow/knee) bends toward.'),
+  steering: z.strictObject({
+    target: vec3('Steering target (m, world).').nullable().describe('Steering target point (m, world); null = walk straight.'),
+    gain: nonNegative('Skew per radian of heading error (unitless).'),
+    maxAngle: z.number().min(0).max(Math.PI).describe('Largest skew of the path toward the target (rad, 0..π).'),
+  }).describe('Skews the path toward a target so the creature turns.'),
+  enabled: z.boolean().describe('A disabled controller keeps its phase frozen and sets no targets.'),
+  extras,
+}).describe('Cyclic hand/foot path (Armed Mine): the effector follows a closed curve at `rate`, solved by IK into motor targets for the chain.');
+
+export const controllerSchema = z.discriminatedUnion('type', [cyclicPathControllerSchema])
+  .describe('A controller that sets motor targets every step.');
+
+// ---------------------------------------------------------------------------------------------- simulation
+
+export const simulationSchema = z.strictObject({
+  gravity: vec3('Gravity (m/s²), world frame.'),
+  dt: z.number().gt(0).max(0.1).describe('Fixed step (s), 0 < dt ≤ 0.1; one Simulation.step() advances this much.'),
+  substeps: z.number().int().min(1).max(64).describe('Substeps per step (1..64).'),
+  velocityIterations: z.number().int().min(1).max(256).describe('Velocity solver iterations per substep (1..256).'),
+  positionIterations: z.number().int().min(0).max(256).describe('Position relax iterations per substep (0..256).'),
+  ground: z.strictObject({
+    height: num('Height (m) of the ground plane y = height.'),
+    friction: nonNegative('Ground friction coefficient μ (unitless).'),
+    restitution: z.number().min(0).max(1).describe('Ground restitution (unitless, 0..1).'),
+  }).nullable().describe('Static ground plane, or null for none.'),
+}).describe('Solver settings; the runtime steps exactly these.');
+
+// ---------------------------------------------------------------------------------------------- document
+
+export const rigSchema = z.strictObject({
+  $schema: z.string().optional().describe('Optional URL or path of rig.schema.json, for editors.'),
+  format: z.literal(RIG_FORMAT).describe('Always "marionette-rig".'),
+  version: z.literal(RIG_VERSION).describe(`Format version (integer). This schema describes version ${RIG_VERSION}.`),
+  name: z.string().min(1).max(256).describe('Creature name.'),
+  units: z.strictObject({
+    length: z.literal('m'), mass: z.literal('kg'), time: z.literal('s'), angle: z.literal('rad'), torque: z.literal('N·m'),
+  }).describe('The units every number uses; fixed, written out so a reader never has to guess.'),
+  axes: z.strictObject({
+    up: z.literal('+Y'), forward: z.literal('+Z'), handedness: z.literal('right'),
+  }).describe('Axis conventions (glTF); fixed.'),
+  solver: z.enum(['rigid', 'particle']).describe('rigid: sequential-impulse rigid bodies; particle: Jakobsen Verlet particles.'),
+  skeleton: skeletonSchema,
+  bodies: z.array(bodySchema).min(1).describe('Rigid bodies, one per driven bone.'),
+  joints: z.array(jointSchema).describe('Joints between bodies.'),
+  controllers: z.array(controllerSchema).describe('Controllers run every step before the motors.'),
+  simulation: simulationSchema,
+  extras,
+}).describe('Marionette rig: a powered ragdoll (skeleton, rigid bodies, joints with torque-limited motors, gait controllers, solver settings). Units m, kg, s, rad, N·m; +Y up, +Z forward, right-handed.');
+
+export type RigDocument = z.infer<typeof rigSchema>;
+export type Bone = z.infer<typeof boneSchema>;
+export type RigBody = z.infer<typeof bodySchema>;
+export type RigShape = z.infer<typeof shapeSchema>;
+export type RigJoint = z.infer<typeof jointSchema>;
+export type RigMotor = z.infer<typeof motorSchema>;
+export type RigController = z.infer<typeof controllerSchema>;
+export type CyclicPathController = z.infer<typeof cyclicPathControllerSchema>;
+export type RigSimulationSettings = z.infer<typeof simulationSchema>;
+export type RigMassProperties = z.infer<typeof massPropertiesSchema>;
+
+/** The fixed `units` and `axes` blocks, for writers. */
+export const RIG_UNITS: RigDocument['units'] = { length: 'm', mass: 'kg', time: 's', angle: 'rad', torque: 'N·m' };
+export const RIG_AXES: RigDocument['axes'] = { up: '+Y', forward: '+Z', handedness: 'right' };
