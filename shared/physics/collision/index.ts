@@ -2,3 +2,5 @@
 export * from './types';
 export { createWorldShape, updateWorldShape } from './shape';
 export { ContactManifold } from './manifold';
+export { collide } from './narrowphase';
+export { collideGround } from './ground';
