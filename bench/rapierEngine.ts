@@ -130,9 +130,10 @@ function createRapierWorld(scene: BenchScene): BenchWorld {
     getMass: (i: number) => bodies[i]!.mass(),
     inContact(i: number, j: number) {
       let touching = false;
+      // Any contact point counts, including Rapier's speculative ones (within its 2 cm prediction
+      // distance): a pair whose contacts are disabled gets no points at all.
       world.contactPair(colliders[i]!, colliders[j]!, (manifold) => {
-        // Rapier keeps speculative points a little apart; only points at or inside contact count.
-        for (let k = 0; k < manifold.numContacts(); k++) if (manifold.contactDist(k) <= 0.005) touching = true;
+        if (manifold.numContacts() > 0) touching = true;
       });
       return touching;
     },

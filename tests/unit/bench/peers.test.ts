@@ -1,0 +1,100 @@
+/**
+ * The Rapier and Jolt adapters build the file's scene: masses, start heights, no contacts across joints,
+ * motors that hold the pose, and finite numbers after 60 steps. N = 2 keeps it to a few seconds.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadJolt } from '../../../bench/joltEngine';
+import { loadRapier } from '../../../bench/rapierEngine';
+import { loadRagdollFile, measureWorld } from '../../../bench/runBenchmark';
+import type { BenchEngine, BenchWorld } from '../../../shared/bench/engine';
+import { buildBoxPile, buildRagdollScene, type BenchScene } from '../../../shared/bench/scene';
+import type { Quat } from '../../../shared/math/quat';
+import type { Vec3 } from '../../../shared/math/vec3';
+
+const file = loadRagdollFile();
+const engines: Record<string, BenchEngine> = {};
+
+beforeAll(async () => {
+  engines.rapier = await loadRapier();
+  engines.jolt = await loadJolt();
+});
+
+function pose(world: BenchWorld, body: number): { p: Vec3; q: Quat } {
+  const p: Vec3 = [0, 0, 0], q: Quat = [0, 0, 0, 1];
+  world.getPose(body, p, q);
+  return { p, q };
+}
+
+function withWorld<T>(engine: string, scene: BenchScene, f: (w: BenchWorld) => T): T {
+  const world = engines[engine]!.create(scene);
+  try {
+    return f(world);
+  } finally {
+    world.dispose();
+  }
+}
+
+describe.each(['rapier', 'jolt'])('%s adapter', (engine) => {
+  it('builds the file: 22 bodies with the file masses, the head at its start height', () => {
+    const scene = buildRagdollScene(file, 2, true);
+    withWorld(engine, scene, (w) => {
+      expect(scene.bodies).toHaveLength(22);
+      scene.bodies.forEach((b, i) => {
+        // Both engines store masses in 32-bit floats.
+        expect(Math.abs(w.getMass(i) - b.mass) / b.mass).toBeLessThan(1e-5);
+      });
+      const headSpec = file.bodies.find((b) => b.name === file.headBody)!;
+      const head = pose(w, scene.headBody!);
+      expect(head.p[1]).toBeCloseTo(headSpec.position[1], 5);
+      // Copy 1 is 5 m along x (cols = ceil(sqrt(2)) = 2).
+      expect(pose(w, scene.headBody! + 11).p[0]).toBeCloseTo(headSpec.position[0] + 5, 5);
+    });
+  });
+
+  it('reports contact for resting boxes but none between jointed bodies, even where they overlap', () => {
+    // The query itself: two stacked boxes settle into contact.
+    const stack = buildBoxPile(file, { nx: 1, nz: 1, layers: 2 });
+    withWorld(engine, stack, (w) => {
+      for (let k = 0; k < 60; k++) w.step();
+      expect(w.inContact(0, 1)).toBe(true);
+    });
+
+    // Pelvis and torso capsules overlap by 3 cm at rest: they would touch if the joint did not filter them.
+    const pelvis = file.bodies.find((b) => b.name === 'pelvis')!, torso = file.bodies.find((b) => b.name === 'torso')!;
+    expect(torso.position[1] - torso.halfHeight - torso.radius).toBeLessThan(pelvis.position[1] + pelvis.radius);
+
+    const scene = buildRagdollScene(file, 2, false);
+    withWorld(engine, scene, (w) => {
+      for (let k = 0; k < 30; k++) {
+        w.step();
+        for (const j of scene.joints) {
+          if (w.inContact(j.bodyA, j.bodyB)) throw new Error(`${engine}: jointed bodies of ${j.name}#${j.copy} collide at step ${k + 1}`);
+        }
+      }
+    });
+  });
+
+  it('60 steps give finite poses and drift; the motors hold the head higher than without them', () => {
+    const heads: number[] = [];
+    for (const motors of [true, false]) {
+      const scene = buildRagdollScene(file, 2, motors);
+      withWorld(engine, scene, (w) => {
+        const m = measureWorld(w, scene, 10, 50, 60);
+        expect(Number.isFinite(m.msPerStep)).toBe(true);
+        expect(Number.isFinite(m.driftMeanM!)).toBe(true);
+        expect(Number.isFinite(m.driftMaxM!)).toBe(true);
+        // Standing on its motors the joints hold to 5 mm; limp and folding against the limits, to 10 cm.
+        expect(m.driftMaxM!).toBeLessThan(motors ? 0.005 : 0.1);
+        for (let i = 0; i < scene.bodies.length; i++) {
+          const { p, q } = pose(w, i);
+          if (![...p, ...q].every(Number.isFinite)) throw new Error(`${engine}: body ${i} is not finite after 60 steps`);
+          expect(Math.hypot(...q)).toBeCloseTo(1, 4);
+        }
+        heads.push(pose(w, scene.headBody!).p[1]);
+      });
+    }
+    // With motors the head stays near its start (1.71 m less settling); limp, it sinks at least 5 cm in 1 s.
+    expect(heads[0]!).toBeGreaterThan(1.6);
+    expect(heads[0]! - heads[1]!).toBeGreaterThan(0.05);
+  });
+});
