@@ -4,3 +4,5 @@ export { createWorldShape, updateWorldShape } from './shape';
 export { ContactManifold } from './manifold';
 export { collide } from './narrowphase';
 export { collideGround } from './ground';
+export { SweepAndPrune, BodyPairSet, bruteForcePairs } from './broadphase';
+export { RayHit, raycastShape, raycastGround } from './raycast';
