@@ -3,7 +3,7 @@
  * channels of shared/ipc.ts. It runs sandboxed (it can require only 'electron'; build-electron.mjs bundles
  * it to CommonJS) and never hands the page ipcRenderer itself or any function that takes a channel name.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { IPC_CHANNELS, type IpcResult, type PlatformRequest, type PlatformResponses } from '../shared/ipc';
 import type { MenuCommand, PlatformApi } from '../shared/platform';
 
@@ -22,7 +22,9 @@ ipcRenderer.on(IPC_CHANNELS.menuCommand, (_event: IpcRendererEvent, command: Men
   else for (const listener of listeners) listener(command);
 });
 
-const api: PlatformApi = {
+/** PlatformApi plus one Electron-only helper: the disk path of a File dropped on the window (File.path is
+ *  gone since Electron 32), so main reads a dropped .gltf with its sibling files. '' for non-disk data. */
+const api: PlatformApi & { pathForFile(file: File): string } = {
   kind: 'electron',
   pickCreature: (options) => request({ type: 'pick-creature', ...(options?.missingPath ? { missingPath: options.missingPath } : {}) }),
   readCreature: (path) => request({ type: 'read-creature', path }),
@@ -36,6 +38,7 @@ const api: PlatformApi = {
   readAutosave: () => request({ type: 'read-autosave' }),
   clearAutosave: () => request({ type: 'clear-autosave' }),
   setDocumentState: (title, dirty) => ipcRenderer.send(IPC_CHANNELS.documentState, { title, dirty }),
+  pathForFile: (file) => webUtils.getPathForFile(file),
   onMenuCommand: (listener) => {
     listeners.add(listener);
     for (const command of pending.splice(0)) listener(command);
