@@ -83,8 +83,8 @@ export function boxBox(a: WorldShape, b: WorldShape, margin: number, out: Contac
   const C = cScratch;
   C[0] = c00; C[1] = c01; C[2] = c02; C[3] = c10; C[4] = c11; C[5] = c12; C[6] = c20; C[7] = c21; C[8] = c22;
   const Ab = absScratch;
-  // 1e-9 keeps edge-cross axes of (near) parallel edges from looking like separating axes.
-  for (let i = 0; i < 9; i++) Ab[i] = Math.abs(C[i]!) + 1e-9;
+  // (Near-)parallel edge pairs are skipped below, so no epsilon is needed here to keep depths exact.
+  for (let i = 0; i < 9; i++) Ab[i] = Math.abs(C[i]!);
   const ta0 = A[0]! * tx + A[3]! * ty + A[6]! * tz, ta1 = A[1]! * tx + A[4]! * ty + A[7]! * tz, ta2 = A[2]! * tx + A[5]! * ty + A[8]! * tz;
   const ea0 = ea[0]!, ea1 = ea[1]!, ea2 = ea[2]!, eb0 = eb[0]!, eb1 = eb[1]!, eb2 = eb[2]!;
   const tol = ABS_TOL * Math.min(ea0, ea1, ea2, eb0, eb1, eb2);

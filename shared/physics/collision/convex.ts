@@ -114,8 +114,13 @@ export function convexConvex(a: WorldShape, b: WorldShape, margin: number, out: 
     const n = clipAndCollect(ref, nr, inc, ni, refIsA, nx, ny, nz, margin);
     if (n > 0) {
       const base = (1 << 24) | (refIsA ? 0 : 1 << 23) | ((refIsA ? fa : fb) << 13) | ((refIsA ? fb : fa) << 9);
+      // No pair of surface points overlaps more along n than the shapes' extents along n do (the EPA depth);
+      // a tilted reference plane can overstate it, so clamp.
       let deepest = -Infinity;
-      for (let q = 0; q < n; q++) if (candD[q]! > deepest) deepest = candD[q]!;
+      for (let q = 0; q < n; q++) {
+        if (candD[q]! > g.depth) candD[q] = g.depth;
+        if (candD[q]! > deepest) deepest = candD[q]!;
+      }
       let total = n;
       // The EPA point stands for the true rim when the polygon under-samples it.
       if (g.depth > deepest + 1e-7) {
