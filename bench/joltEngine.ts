@@ -52,9 +52,9 @@ function createJoltWorld(Jolt: JoltModule, scene: BenchScene): BenchWorld {
   bpInterface.MapObjectToBroadPhaseLayer(LAYER_STATIC, keep(new Jolt.BroadPhaseLayer(0)));
   bpInterface.MapObjectToBroadPhaseLayer(LAYER_MOVING, keep(new Jolt.BroadPhaseLayer(1)));
   const joltSettings = new Jolt.JoltSettings();
-  joltSettings.mMaxBodies = Math.max(1024, scene.bodies.length + 16);
-  joltSettings.mMaxBodyPairs = Math.max(65536, scene.bodies.length * 64);
-  joltSettings.mMaxContactConstraints = Math.max(10240, scene.bodies.length * 32);
+  // Jolt.js defaults for bodies, body pairs and contact constraints (10240 / 65536 / 10240) cover the
+  // largest scene (1409 bodies); more contact constraints would overflow the fixed 10 MB temp allocator.
+  joltSettings.mMaxBodies = Math.max(joltSettings.mMaxBodies, scene.bodies.length + 1);
   joltSettings.mObjectLayerPairFilter = objectFilter;
   joltSettings.mBroadPhaseLayerInterface = bpInterface;
   joltSettings.mObjectVsBroadPhaseLayerFilter = new Jolt.ObjectVsBroadPhaseLayerFilterTable(bpInterface, 2, objectFilter, 2);
