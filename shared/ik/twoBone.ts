@@ -60,6 +60,8 @@ export interface TwoBoneResult {
 const X: ReadonlyVec3 = [1, 0, 0];
 const WRIST_PASSES = 3;
 const CCD_REFINE_ITERATIONS = 24;
+/** Halvings of the wrist blend when trading aim for reach: 2⁻¹⁰ of the wrist's swing is < 0.2°. */
+const WRIST_BISECTIONS = 10;
 /** Residual (m) below which a target counts as reached when trading hand aim for reach. */
 const REACH_TOLERANCE = 1e-6;
 
@@ -102,12 +104,15 @@ export function solveTwoBone(chain: Chain, root: ReadonlyTransform, goal: TwoBon
   let S: Quat = [0, 0, 0, 1];
   let elbowAngle = typeof cur[1] === 'number' ? cur[1] : 0;
 
+  let shoulderClamped = false;
   const solveArm = () => {
     // Effector relative to the elbow at elbow angle 0, in shoulder-B coordinates.
     const v = quatRotate(elbowA.rotation, effectorInElbowB(chain, wristJ ? wristAngle : undefined));
     elbowAngle = solveElbow(u, h, v, length(t), elbowJ.limit, typeof cur[1] === 'number' ? cur[1] : 0);
     const w = add(u, quatRotate(quatFromAxisAngle(h, elbowAngle), v));
-    S = clampBall(aimShoulder(u, h, v, w, elbowJ.limit, t, pole, curReach, curElbow), shoulder.twistLimit, shoulder.swingLimit);
+    const aimed = aimShoulder(u, h, v, w, elbowJ.limit, t, pole, curReach, curElbow);
+    S = clampBall(aimed, shoulder.twistLimit, shoulder.swingLimit);
+    shoulderClamped = Math.abs(aimed[0] * S[0] + aimed[1] * S[1] + aimed[2] * S[2] + aimed[3] * S[3]) < 1 - 1e-12;
   };
 
   if (wristJ && goal.handAim) {
@@ -136,7 +141,7 @@ export function solveTwoBone(chain: Chain, root: ReadonlyTransform, goal: TwoBon
       wristAngle = rest; solveArm();
       if (errorNow() <= REACH_TOLERANCE) {
         let lo = 0, hi = 1; // blend toward the aim that still reaches / that does not
-        for (let k = 0; k < 20; k++) {
+        for (let k = 0; k < WRIST_BISECTIONS; k++) {
           const mid = (lo + hi) / 2;
           wristAngle = rest + (aimed - rest) * mid; solveArm();
           if (errorNow() <= REACH_TOLERANCE) lo = mid; else hi = mid;
@@ -151,7 +156,7 @@ export function solveTwoBone(chain: Chain, root: ReadonlyTransform, goal: TwoBon
   let error = length(sub(effector, goal.target));
   // The shoulder's twist/swing clamp can pull the elbow out of the pole plane and miss a reachable target.
   // Limited CCD from here finds the nearest pose the limits allow (it only ever keeps an improvement).
-  if (error > REACH_TOLERANCE && (shoulder.twistLimit || shoulder.swingLimit)) {
+  if (error > REACH_TOLERANCE && shoulderClamped) {
     const refined = solveCcd(chain, root, goal.target, values, { iterations: CCD_REFINE_ITERATIONS, tolerance: REACH_TOLERANCE });
     if (refined.error < error) ({ values, effector, error } = refined);
   }

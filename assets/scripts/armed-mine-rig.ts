@@ -1,0 +1,175 @@
+/**
+ * Generates assets/creatures/armed-mine.rig.json — the Armed Mine's powered ragdoll — from the skeleton in
+ * assets/creatures/armed-mine.gltf plus the tuned numbers below. Deterministic: same glTF, same bytes.
+ *
+ *   npx tsx assets/scripts/armed-mine-rig.ts            (writes the file)
+ *   npx tsx assets/scripts/armed-mine-rig.ts --check    (exit 1 if the file on disk differs)
+ *
+ * Creature (seed 000): a 0.35 m spherical mine resting on the floor, one arm on its upper front:
+ * body → upper_arm (shoulder: ball) → forearm (elbow: hinge) → hand (wrist: hinge). Each arm bone's local
+ * +Y runs along the bone and its local +X is world +X, so the elbow and wrist bend about X.
+ *
+ * Tuning, and why (see docs/locomotion.md for the numbers measured with it):
+ *  - body 25 kg, μ 0.5: heavy enough that the arm cannot fling it, moderate friction so it slides when pulled.
+ *  - hand μ 1.0 (with the ground's 1.0: pair μ = 1): the grip the stroke pulls against.
+ *  - motors in 'position' mode (Armed Mine bias r·ε/Δt), r = 0.5; τmax chosen so the shoulder can just
+ *    lift the body's front (25 kg·g at ~0.6 m ≈ 150 N·m): 160 / 90 / 25 N·m. At 10 % the arm cannot
+ *    even hold its own weight up (≈ 4.5 kg at 0.4 m ≈ 18 N·m > 16 N·m), so it cannot crawl.
+ *  - the path: reach forward and down to the floor, pull back along it (pressing 2 cm into the floor so the
+ *    hand bears weight and grips), lift near the body and swing high back to the front — a swimmer's pull.
+ */
+import { quatConj, quatFromAxisAngle, quatMul, quatNormalize, quatRotate, type Quat } from '../../shared/math/quat';
+import { sub } from '../../shared/math/vec3';
+import { boneRestWorld } from '../../shared/rig/restPose';
+import { RIG_AXES, RIG_FORMAT, RIG_UNITS, RIG_VERSION, type Bone, type RigBody, type RigDocument, type RigJoint, type RigMotor } from '../../shared/rig/schema';
+
+/** glTF node as far as a skeleton needs it. */
+export interface GltfNode { name?: string; translation?: number[]; rotation?: number[]; scale?: number[]; children?: number[]; mesh?: number }
+export interface GltfJson { nodes?: GltfNode[]; skins?: { joints: number[] }[] }
+
+// ------------------------------------------------------------------------------------------- tuned numbers
+
+const DEG = Math.PI / 180;
+const round = (x: number) => Math.round(x * 1e9) / 1e9 + 0; // stable text; +0 turns −0 into 0
+const r3 = (v: readonly number[]): [number, number, number] => [round(v[0]!), round(v[1]!), round(v[2]!)];
+const r4 = (q: readonly number[]): [number, number, number, number] => { const n = quatNormalize(q as Quat); return [round(n[0]), round(n[1]), round(n[2]), round(n[3])]; };
+
+export const ARMED_MINE_TUNING = {
+  bodyMass: 25, bodyFriction: 0.5,
+  upperArmMass: 2.5, forearmMass: 1.5, handMass: 0.6, handFriction: 1.0,
+  shoulderMaxTorque: 160, elbowMaxTorque: 90, wristMaxTorque: 25, errorReduction: 0.5,
+  rate: 0.8,
+  /** Root (body) frame at rest: origin at the sphere's centre, floor at y = −0.35. */
+  controlPoints: [
+    [0, -0.30, 1.0],
+    [0, -0.37, 0.8],
+    [0, -0.37, 0.55],
+    [0, -0.2, 0.42],
+    [0, 0.12, 0.66],
+  ] as [number, number, number][],
+  pole: [0, 1.4, 0.2] as [number, number, number],
+  steering: { target: [0, 0, 5] as [number, number, number], gain: 1, maxAngle: 0.6 },
+};
+
+// ------------------------------------------------------------------------------------------- skeleton
+
+/** Bones of the glTF's first skin (or all named nodes), parent-relative TRS as in the file. */
+export function skeletonFromGltf(gltf: GltfJson, source = 'armed-mine.gltf'): Bone[] {
+  const nodes = gltf.nodes ?? [];
+  const jointIdx = gltf.skins?.[0]?.joints ?? nodes.map((_, i) => i).filter((i) => nodes[i]!.mesh === undefined);
+  const parentOf = new Map<number, number>();
+  nodes.forEach((n, i) => n.children?.forEach((c) => parentOf.set(c, i)));
+  return jointIdx.map((i) => {
+    const n = nodes[i];
+    if (!n?.name) throw new Error(`${source}: skin joint node ${i} has no name (bones are referenced by name)`);
+    const p = parentOf.get(i);
+    return {
+      name: n.name,
+      parent: p !== undefined && jointIdx.includes(p) ? nodes[p]!.name! : null,
+      rest: {
+        translation: r3(n.translation ?? [0, 0, 0]),
+        rotation: r4(n.rotation ?? [0, 0, 0, 1]),
+        scale: r3(n.scale ?? [1, 1, 1]),
+      },
+    };
+  });
+}
+
+// ------------------------------------------------------------------------------------------- the rig
+
+const motor = (maxTorque: number): RigMotor => ({
+  mode: 'position', target: { source: 'controller' }, maxTorque, errorReduction: ARMED_MINE_TUNING.errorReduction,
+  stiffness: 0, damping: 0, frictionTorque: 0,
+});
+
+export function armedMineRig(gltf: GltfJson): RigDocument {
+  const T = ARMED_MINE_TUNING;
+  const bones = skeletonFromGltf(gltf);
+  for (const need of ['body', 'upper_arm', 'forearm', 'hand']) {
+    if (!bones.some((b) => b.name === need)) throw new Error(`armed-mine.gltf: bone "${need}" is missing (found ${bones.map((b) => b.name).join(', ')})`);
+  }
+  const world = boneRestWorld(bones);
+  const W = (name: string) => world.get(name)!;
+  const length = (from: string, to: string) => Math.hypot(...sub(W(to).position, W(from).position));
+  const upperLen = length('upper_arm', 'forearm'), foreLen = length('forearm', 'hand'), handLen = 0.16;
+
+  // Bodies: body frame = bone frame (offset identity); arm capsules run along local +Y from the joint.
+  const identity = { position: [0, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] };
+  const body = (name: string, shapes: RigBody['shapes'], mass: number, friction: number, angularDamping: number): RigBody => ({
+    name, bone: name, type: 'dynamic', offset: identity, shapes, mass, density: null,
+    material: { friction, restitution: 0 }, linearDamping: 0.05, angularDamping, collisionGroup: 1, collisionMask: 0xffffffff,
+  });
+  const capsule = (len: number, radius: number): RigBody['shapes'][number] => ({
+    type: 'capsule', position: [0, round(len / 2), 0], rotation: [0, 0, 0, 1], radius, halfHeight: round(Math.max(0, len / 2 - radius)), axis: 'y',
+  });
+  const bodies: RigBody[] = [
+    body('body', [{ type: 'sphere', position: [0, 0, 0], rotation: [0, 0, 0, 1], radius: 0.35, hollow: false }], T.bodyMass, T.bodyFriction, 0.8),
+    body('upper_arm', [capsule(upperLen, 0.055)], T.upperArmMass, 0.6, 0.2),
+    body('forearm', [capsule(foreLen, 0.045)], T.forearmMass, 0.6, 0.2),
+    body('hand', [capsule(handLen, 0.04)], T.handMass, T.handFriction, 0.2),
+  ];
+
+  // Joint frames: choose the frame's world rotation F at rest, then frameA = R_A⁻¹·F, frameB = R_B⁻¹·F, so
+  // the two frames coincide at rest by construction; anchors at the child bone's head.
+  const frames = (a: string, b: string, F: Quat) => {
+    const A = W(a), B = W(b), anchor = B.position;
+    return {
+      frameA: { position: r3(quatRotate(quatConj(A.rotation), sub(anchor, A.position))), rotation: r4(quatMul(quatConj(A.rotation), F)) },
+      frameB: { position: r3(quatRotate(quatConj(B.rotation), sub(anchor, B.position))), rotation: r4(quatMul(quatConj(B.rotation), F)) },
+    };
+  };
+  // Shoulder twist axis (frame X) along the upper arm (bone +Y): F = R_upper · Rz(90°), which maps X → Y.
+  const shoulderF = quatMul(W('upper_arm').rotation, quatFromAxisAngle([0, 0, 1], Math.PI / 2));
+  const joints: RigJoint[] = [
+    { type: 'ball', name: 'shoulder', bodyA: 'body', bodyB: 'upper_arm', ...frames('body', 'upper_arm', shoulderF),
+      collideConnected: false, twistLimit: [round(-50 * DEG), round(50 * DEG)], swingLimit: [round(100 * DEG), round(100 * DEG)],
+      motor: motor(T.shoulderMaxTorque) },
+    // Elbow and wrist: frame X = world X (the bones' local X); + angle folds the arm further.
+    { type: 'hinge', name: 'elbow', bodyA: 'upper_arm', bodyB: 'forearm', ...frames('upper_arm', 'forearm', W('upper_arm').rotation),
+      collideConnected: false, limit: [round(-65 * DEG), round(80 * DEG)], motor: motor(T.elbowMaxTorque) },
+    { type: 'hinge', name: 'wrist', bodyA: 'forearm', bodyB: 'hand', ...frames('forearm', 'hand', W('forearm').rotation),
+      collideConnected: false, limit: [round(-60 * DEG), round(75 * DEG)], motor: motor(T.wristMaxTorque) },
+  ];
+
+  return {
+    $schema: '../../shared/rig/rig.schema.json',
+    format: RIG_FORMAT, version: RIG_VERSION, name: 'armed-mine',
+    units: RIG_UNITS, axes: RIG_AXES, solver: 'rigid',
+    skeleton: { bones },
+    bodies, joints,
+    controllers: [{
+      name: 'hand-path', type: 'cyclicPath', root: 'body', chain: ['shoulder', 'elbow', 'wrist'],
+      effector: { body: 'hand', offset: [0, round(handLen - 0.01), 0] },
+      controlPoints: T.controlPoints.map(r3), rate: T.rate, phaseOffset: 0, interpolation: 'centripetal-catmull-rom',
+      pole: r3(T.pole), steering: { target: T.steering.target, gain: T.steering.gain, maxAngle: T.steering.maxAngle }, enabled: true,
+    }],
+    simulation: {
+      gravity: [0, -9.81, 0], dt: round(1 / 60), substeps: 2, velocityIterations: 8, positionIterations: 2,
+      ground: { height: 0, friction: 1, restitution: 0 },
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------- CLI
+
+async function main(): Promise<void> {
+  const { readFile, writeFile } = await import('node:fs/promises');
+  const { serializeRig } = await import('../../shared/rig/load');
+  const { validateRig } = await import('../../shared/rig/validate');
+  const here = new URL('../creatures/', import.meta.url);
+  const gltf = JSON.parse(await readFile(new URL('armed-mine.gltf', here), 'utf8')) as GltfJson;
+  const rig = armedMineRig(gltf);
+  const check = validateRig(rig);
+  if (!check.ok) throw new Error(`armed-mine rig does not validate:\n${check.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+  const text = serializeRig(rig);
+  const out = new URL('armed-mine.rig.json', here);
+  if (process.argv.includes('--check')) {
+    const old = await readFile(out, 'utf8').catch(() => '');
+    if (old !== text) { console.error('armed-mine.rig.json is out of date: run npx tsx assets/scripts/armed-mine-rig.ts'); process.exit(1); }
+    return;
+  }
+  await writeFile(out, text);
+  console.log(`wrote ${out.pathname} (${text.length} bytes)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
