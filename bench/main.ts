@@ -4,7 +4,7 @@
  */
 import { ENGINE_NAMES, type EngineName } from '../shared/bench/engine';
 import { checkTargets, formatTable, formatTargets } from './report';
-import { runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';
+import { FALL_HEIGHT_M, loadRagdollFile, runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';
 
 export const BENCH_USAGE = `usage: bench [options]
   --json                 print the result object as the last line of output
@@ -106,8 +106,15 @@ export async function benchMain(argv: readonly string[], io: BenchIO): Promise<n
   }
   const result = await runBenchmark({ ...args.options, ...(io.progress ? { onProgress: (line: string) => io.err(line) } : {}) });
   io.out(formatTable(result));
+  const { bench, world } = loadRagdollFile();
+  const warmup = args.options.warmupSteps ?? bench.warmupSteps, timed = args.options.timedSteps ?? bench.timedSteps;
+  const qualityStep = Math.min(bench.qualityAtStep, warmup + timed);
+  io.out(
+    `ms/step: median of ${timed} timed steps after ${warmup} warm-up steps; drift after step ${qualityStep} ` +
+      `(t = ${(qualityStep * world.dt).toFixed(2)} s); fall: first time copy 0's head is below ${FALL_HEIGHT_M} m within ${warmup + timed} steps.`,
+  );
   io.out('');
-  const counts = args.options.counts ?? [1, 16, 128];
+  const counts = args.options.counts ?? bench.counts;
   const big = Math.max(...counts);
   const small = counts.filter((c) => c < big).reduce((a, b) => Math.max(a, b), 0);
   io.out(formatTargets(checkTargets(result.results, big, small > 0 ? small : null)));

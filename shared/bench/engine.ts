@@ -81,7 +81,8 @@ export interface Drift { meanM: number; maxM: number }
 
 /**
  * Joint drift: for every joint, the distance (m) between its anchor carried by body A and by body B, in
- * world. Zero for a perfectly solved joint. Returns null for a scene without joints.
+ * world. Zero for a perfectly solved joint. Returns null for a scene without joints, NaN figures when a
+ * pose is not finite.
  */
 export function measureDrift(world: BenchWorld, scene: BenchScene): Drift | null {
   if (scene.joints.length === 0) return null;
@@ -95,6 +96,8 @@ export function measureDrift(world: BenchWorld, scene: BenchScene): Drift | null
     transformPointInto(pa, qa, joint.localAnchorA, wa);
     transformPointInto(pb, qb, joint.localAnchorB, wb);
     const d = Math.hypot(wa[0] - wb[0], wa[1] - wb[1], wa[2] - wb[2]);
+    // A blown-up world has non-finite poses: report NaN rather than the largest finite separation.
+    if (!Number.isFinite(d)) return { meanM: NaN, maxM: NaN };
     sum += d;
     if (d > max) max = d;
   }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { benchMain, parseBenchArgs } from '../../../bench/main';
+import { checkTargets } from '../../../bench/report';
+import type { BenchRow } from '../../../bench/runBenchmark';
+
+describe('bench command line', () => {
+  it('parses the subset options', () => {
+    const { json, options } = parseBenchArgs(['--engines', 'rapier,jolt', '--n=1,16', '--steps', '100', '--warmup', '0', '--motors', 'on', '--scenes', 'ragdoll11', '--json']);
+    expect(json).toBe(true);
+    expect(options).toEqual({ engines: ['rapier', 'jolt'], counts: [1, 16], timedSteps: 100, warmupSteps: 0, motors: [true], scenes: ['ragdoll11'] });
+  });
+
+  it('rejects bad options with the option and the reason', () => {
+    expect(() => parseBenchArgs(['--engines', 'bullet'])).toThrow(/--engines: unknown engine "bullet"/);
+    expect(() => parseBenchArgs(['--n', '0'])).toThrow(/--n must be an integer ≥ 1/);
+    expect(() => parseBenchArgs(['--steps'])).toThrow(/--steps needs a value/);
+    expect(() => parseBenchArgs(['--motors', 'maybe'])).toThrow(/"maybe" is neither on nor off/);
+    expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown option "--fast"/);
+  });
+
+  it('prints the result object of issue 3 as the last line with --json', async () => {
+    const out: string[] = [];
+    const code = await benchMain(['--engines', 'rapier', '--n', '1', '--scenes', 'ragdoll11', '--motors', 'on', '--steps', '5', '--warmup', '0', '--json'], {
+      out: (t) => out.push(...t.split('\n')),
+      err: () => undefined,
+      progress: false,
+    });
+    expect(code).toBe(0);
+    const last = JSON.parse(out[out.length - 1]!) as Record<string, unknown>;
+    expect(Object.keys(last).sort()).toEqual(['nsPerRowIteration', 'results']);
+    expect(last.nsPerRowIteration).toBeNull();
+    const rows = last.results as Record<string, unknown>[];
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['driftMaxM', 'driftMeanM', 'engine', 'fallTimeS', 'motors', 'msPerStep', 'n', 'scene', 'settings'].sort());
+    expect(rows[0]).toMatchObject({ scene: 'ragdoll11', n: 1, engine: 'rapier', motors: true, fallTimeS: null });
+    expect(rows[0]!.msPerStep as number).toBeGreaterThan(0);
+  });
+});
+
+describe('target ratios', () => {
+  const row = (engine: BenchRow['engine'], n: number, msPerStep: number, driftMeanM: number, fallTimeS: number | null): BenchRow => ({
+    scene: 'ragdoll11', n, engine, motors: true, msPerStep, driftMeanM, driftMaxM: driftMeanM * 3, fallTimeS, settings: '',
+  });
+
+  it('compares Marionette with the faster, the more accurate and the longer-standing peer', () => {
+    const rows = [
+      row('marionette', 128, 6, 2e-4, 4), row('rapier', 128, 8, 3e-4, 1.6), row('jolt', 128, 12, 5e-4, 5),
+      row('marionette', 16, 0.6, 2e-4, 4), row('rapier', 16, 1, 3e-4, 1.6), row('jolt', 16, 1.5, 5e-4, 5),
+    ];
+    const checks = checkTargets(rows, 128, 16);
+    const byName = (prefix: string) => checks.find((c) => c.name.startsWith(prefix))!;
+    expect(byName('speed').ratio).toBeCloseTo(6 / 8, 12);
+    expect(byName('speed').pass).toBe(true);
+    expect(byName('drift').ratio).toBeCloseTo(2 / 3, 12);
+    expect(byName('fall time').ratio).toBeCloseTo(4 / 5, 12);
+    expect(byName('fall time').pass).toBe(false);
+    expect(byName('scaling marionette').ratio).toBeCloseTo(6 / 0.6 / 8, 12);
+    expect(byName('scaling marionette').pass).toBe(false);
+    expect(byName('scaling rapier').pass).toBeNull();
+  });
+
+  it('treats "never fell" as the best fall time', () => {
+    const never = checkTargets([row('marionette', 128, 1, 1e-4, null), row('jolt', 128, 2, 1e-4, 5)], 128, null);
+    expect(never.find((c) => c.name.startsWith('fall'))!.pass).toBe(true);
+    const peerNever = checkTargets([row('marionette', 128, 1, 1e-4, 9), row('jolt', 128, 2, 1e-4, null)], 128, null);
+    expect(peerNever.find((c) => c.name.startsWith('fall'))!.pass).toBe(false);
+    expect(peerNever.some((c) => c.name.startsWith('scaling'))).toBe(false);
+  });
+
+  it('marks the checks it cannot make', () => {
+    const checks = checkTargets([row('rapier', 128, 8, 3e-4, 1.6)], 128, 16);
+    expect(checks.filter((c) => c.pass === null && c.detail.startsWith('not checked'))).toHaveLength(4);
+  });
+});
