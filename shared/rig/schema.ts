@@ -145,7 +145,7 @@ export const motorSchema = z.strictObject({
   target: motorTargetSchema,
   maxTorque: nonNegative('Torque limit τmax (N·m; N for prismatic): each motor row\'s accumulated impulse per step is clamped to [−τmax·dt, τmax·dt].'),
   errorReduction: z.number().gt(0).max(1).describe('Error reduction r (unitless, 0 < r ≤ 1) for mode "position": bias velocity r·ε/dt.'),
-  stiffness: nonNegative('PD stiffness kp (N·m/rad; N/m for prismatic) for mode "pd".'),
+  stiffness: nonNegative('PD stiffness kp (N·m/rad; N/m for prismatic) for mode "pd"; in that mode stiffness or damping must be > 0.'),
   damping: nonNegative('PD damping kv (N·m·s/rad; N·s/m for prismatic) for mode "pd".'),
   frictionTorque: nonNegative('Joint friction (N·m; N for prismatic) applied by the motor rows when mode is "off".'),
 }).describe('Torque-limited motor on the joint\'s angular (or, for prismatic, linear) degrees of freedom.');
@@ -163,14 +163,14 @@ const jointFields = {
 export const jointSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('ball'), ...jointFields,
-    twistLimit: range('Twist of bodyB about frame X relative to bodyA (rad), signed.').nullable(),
-    swingLimit: z.tuple([z.number().min(0).max(Math.PI), z.number().min(0).max(Math.PI)]).nullable()
-      .describe('Swing half-angles (rad, 0..π) about frame Y and frame Z: an elliptical cone. null = free.'),
+    twistLimit: range('Twist of bodyB about frame X relative to bodyA (rad, within ±π), signed; null = free.').nullable(),
+    swingLimit: z.tuple([z.number().gt(0).max(Math.PI), z.number().gt(0).max(Math.PI)]).nullable()
+      .describe('Swing half-angles (rad, 0 < a ≤ π) about frame Y and frame Z: an elliptical cone. null = free.'),
     motor: motorSchema,
   }).describe('Ball-and-socket joint: 3 rotational degrees of freedom.'),
   z.strictObject({
     type: z.literal('hinge'), ...jointFields,
-    limit: range('Signed angle (rad) of bodyB about frame X relative to bodyA; null = free.').nullable(),
+    limit: range('Signed angle (rad, within ±2π) of bodyB about frame X relative to bodyA; null = free.').nullable(),
     motor: motorSchema,
   }).describe('Hinge (revolute) joint about frame X.'),
   z.strictObject({ type: z.literal('fixed'), ...jointFields }).describe('Fixed joint: welds the two bodies.'),

@@ -75,6 +75,9 @@ export function checkSemantics(rig: RigDocument): RigProblem[] {
     checkQuat(j.frameB.rotation, `${at}.frameB.rotation`, add);
     checkLimits(j, at, add);
     if (j.type !== 'fixed') {
+      if (j.motor.mode === 'pd' && !(j.motor.stiffness > 0 || j.motor.damping > 0)) {
+        add(`${at}.motor`, 'mode "pd" needs stiffness > 0 or damping > 0 (with both 0 the drive does nothing; use mode "off")');
+      }
       const t = j.motor.target;
       if (t.source === 'animation' && t.clip === undefined) add(`${at}.motor.target.clip`, 'is required when the target source is "animation"');
       if (t.source === 'controller' && !rig.controllers.some((c) => c.chain.includes(j.name))) {
@@ -179,7 +182,7 @@ function checkLimits(j: RigJoint, at: string, add: Add): void {
     if (r[0] > r[1]) add(path, `min must be ≤ max, got [${r[0]}, ${r[1]}] ${unit}`);
     if (r[0] < -span || r[1] > span) add(path, `must lie within [${fmt(-span)}, ${fmt(span)}] ${unit}, got [${r[0]}, ${r[1]}] (limits are in radians)`);
   };
-  if (j.type === 'hinge') range(j.limit, `${at}.limit`, 'rad', Math.PI);
+  if (j.type === 'hinge') range(j.limit, `${at}.limit`, 'rad', 2 * Math.PI);
   if (j.type === 'ball') range(j.twistLimit, `${at}.twistLimit`, 'rad', Math.PI);
   if (j.type === 'prismatic') range(j.limit, `${at}.limit`, 'm', Infinity);
 }

@@ -1,0 +1,7 @@
+/** The Marionette runtime: build and run a Simulation from a RigDocument. */
+export { createSimulation, type BonePose, type Simulation, type SimulationOptions, type SimulationSnapshot } from './simulation';
+export {
+  registerControllerType, controllerFactory, type ControllerContext, type ControllerFactories, type ControllerFactory,
+  type ControllerInstance, type ControllerStep, type ControllerType,
+} from './controllers';
+export { traceColumns, traceRow, traceToCsv, csvHeader, type BodyFrame, type JointFrame, type Trace, type TraceFrame } from './trace';
