@@ -105,12 +105,20 @@ export async function readCreatureFile(file: string): Promise<PickedFile> {
   return { name, path: absolute, bytes, resources };
 }
 
-/** Read a project (or rig JSON) as UTF-8 text. */
-export async function readProjectFile(file: string): Promise<TextFile> {
+/**
+ * Read a project (or rig JSON) as UTF-8 text. `.marionette` files are always readable; a `.json` only when
+ * `allowJson` says the user chose it (dialog, recent list, examples) — otherwise a compromised page could
+ * ask for any JSON on the disk (tokens, configs) by path.
+ */
+export async function readProjectFile(file: string, allowJson: (absolutePath: string) => boolean | Promise<boolean> = () => true): Promise<TextFile> {
   const absolute = path.resolve(file);
   const name = path.basename(absolute);
-  if (!PROJECT_EXTENSIONS.includes(path.extname(name).toLowerCase())) {
+  const extension = path.extname(name).toLowerCase();
+  if (!PROJECT_EXTENSIONS.includes(extension)) {
     throw new Error(`${name}: not a Marionette project (.marionette) or rig (.json) file.`);
+  }
+  if (extension === '.json' && !(await allowJson(absolute))) {
+    throw new Error(`${name}: rig JSON files open through File ▸ Open Project… (or the Examples menu).`);
   }
   const bytes = await readBounded(absolute, MAX_PROJECT_BYTES, name);
   let text: string;

@@ -27,6 +27,11 @@ const origins: AppOrigins = { devServerUrl };
 const appRoot = app.getAppPath();
 const webRoot = path.join(appRoot, 'dist-web');
 // README.md is unpacked from the asar archive (electron-builder.yml asarUnpack) so an external viewer can open it.
+const examplesFolder = path.join(appRoot, 'assets', 'examples');
+const isInside = (file: string, folder: string): boolean => {
+  const rel = path.relative(folder, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+};
 const readmePath = path.join(appRoot.replace(/app\.asar$/, 'app.asar.unpacked'), 'README.md');
 
 protocol.registerSchemesAsPrivileged([
@@ -43,7 +48,10 @@ if (!app.requestSingleInstanceLock()) {
 function start(): void {
   let windows: WindowManager | null = null;
   const openOnStart: string[] = filesFromArgv(process.argv.slice(app.isPackaged ? 1 : 2), process.cwd());
+  // Files the user chose in a dialog or handed over from the OS this session: readable even as .json.
+  const chosenFiles = new Set<string>(openOnStart);
   const openFile = (file: string): void => {
+    chosenFiles.add(file);
     if (windows === null) openOnStart.push(file);
     else {
       windows.send({ kind: 'open-recent', entry: launchEntry(file, Date.now()) });
@@ -83,13 +91,17 @@ function start(): void {
       });
     }
 
+    const remember = (file: string | null): string | null => {
+      if (file !== null) chosenFiles.add(path.resolve(file));
+      return file;
+    };
     const dialogs = new Dialogs(() => windows?.current ?? null, app.getPath('documents'));
     const refreshMenu = async (): Promise<void> => menu.update(await recent.list());
     const menu = new MenuManager({
       appName: 'Marionette',
       platform: process.platform,
       isDev: !app.isPackaged,
-      examples: await listExamples(path.join(appRoot, 'assets', 'examples')),
+      examples: await listExamples(examplesFolder),
       hasDocumentation: existsSync(readmePath),
       send: (command) => windows?.send(command),
       showAbout: () => void showAbout(windows?.current ?? null),
@@ -100,14 +112,20 @@ function start(): void {
 
     const services: PlatformServices = {
       chooseCreature: (missing) => dialogs.chooseCreature(missing),
-      chooseProject: () => dialogs.chooseProject(),
+      chooseProject: async () => remember(await dialogs.chooseProject()),
       chooseSaveProject: (name) => dialogs.chooseSaveProject(name),
       chooseExportRig: (name) => dialogs.chooseExportRig(name),
       readCreature: readCreatureFile,
-      readProject: readProjectFile,
+      readProject: (file) => readProjectFile(file, async (json) =>
+        chosenFiles.has(json) || isInside(json, examplesFolder) || (await recent.list()).some((e) => e.path === json)),
       writeFile: (file, text) => atomicWriteFile(file, text),
       recentFiles: () => recent.list(),
       addRecent: async (entry) => {
+        // The recent list grants .json read access (above), so the page may not add a .json it was not given.
+        const json = path.resolve(entry.path);
+        if (/\.json$/i.test(json) && !chosenFiles.has(json) && !isInside(json, examplesFolder)) {
+          throw new Error(`${path.basename(json)}: only rig JSON files opened through File ▸ Open Project… go into Open Recent.`);
+        }
         menu.update(await recent.add(entry));
         app.addRecentDocument(entry.path);
       },

@@ -129,6 +129,18 @@ describe('readProjectFile', () => {
     await expect(readProjectFile(path.join(root, 'bad.json'))).rejects.toThrow(/bad\.json: not UTF-8 text/);
   });
 
+  it('reads a .json only when the policy allows it (chosen in a dialog, recent, examples)', async () => {
+    const file = path.join(root, 'rig.json');
+    fs.writeFileSync(file, '{"rig":1}');
+    const asked: string[] = [];
+    await expect(readProjectFile(file, (p) => { asked.push(p); return false; })).rejects.toThrow('rig.json: rig JSON files open through File ▸ Open Project… (or the Examples menu).');
+    expect(asked).toEqual([file]);
+    expect((await readProjectFile(file, async () => true)).text).toBe('{"rig":1}');
+    const project = path.join(root, 'p.marionette');
+    fs.writeFileSync(project, '{}');
+    expect((await readProjectFile(project, () => false)).text).toBe('{}'); // projects need no permission
+  });
+
   it('withExtension appends only when missing (case-insensitive)', () => {
     expect(withExtension('/a/robot', 'marionette')).toBe('/a/robot.marionette');
     expect(withExtension('/a/robot.MARIONETTE', 'marionette')).toBe('/a/robot.MARIONETTE');
