@@ -1,0 +1,454 @@
+/**
+ * Contact constraints (Box2D v3's contact_solver in 3D): per manifold point one normal row and two friction
+ * rows; Coulomb friction μ = sqrt(μ_A·μ_B) (geometric mean), restitution e = max(e_A, e_B) applied only
+ * above a closing speed of RESTITUTION_THRESHOLD; impulses cached by (shape pair, feature id) across steps
+ * and warm started; penetration recovered by a soft row (makeSoftHertz, CONTACT_HERTZ, ζ = 10) capped at
+ * MAX_PUSH_VELOCITY, and approached speculatively (a point apart by s may close at s/h this step).
+ *
+ * The geometry comes from the collision module (shared/physics/collision): world shapes, the broad phase
+ * (group/mask and our jointed-pair exclusion), the narrow phase and the ground plane. This file only reads
+ * manifolds: normal A→B, depth > 0 overlapping.
+ */
+import type { BodyStore } from '../bodies';
+import { DYNAMIC } from '../bodies';
+import {
+  ContactManifold, createWorldShape, updateWorldShape, type ContactManifoldData, type PairExclusion, type RayHitData,
+  type WorldShape,
+} from '../collision';
+import { makeSoftHertz, type MassSoftness } from '../soft';
+import type { StepContext } from '../stepContext';
+import type { Material, ShapeDesc } from '../types';
+import type { CollisionBackend } from './collisionBackend';
+
+/** Speculative margin (m): pairs closer than this get contact points before they touch. */
+export const SPECULATIVE_MARGIN = 0.02;
+/** Penetration spring (Hz, at most a quarter of the substep rate) and damping ratio — Box2D v3's defaults. */
+export const CONTACT_HERTZ = 30;
+export const CONTACT_DAMPING_RATIO = 10;
+/** Largest push-out speed from penetration (m/s). */
+export const MAX_PUSH_VELOCITY = 3;
+/** Closing speed (m/s) below which restitution is ignored, so resting contacts do not bounce. */
+export const RESTITUTION_THRESHOLD = 1;
+/** Allowed penetration (m) the soft push-out leaves alone, so resting stacks do not jitter. */
+export const LINEAR_SLOP = 0.005;
+
+// Manifold record layout (Float64Array, stride M).
+const A = 0, B = 1, MU = 2, E = 3, COUNT = 4, NX = 5, T1 = 8, T2 = 11, SHAPE_A = 14, SHAPE_B = 15, P0 = 16;
+// Point record, stride P, at P0 + P·k.
+const RAx = 0, RBx = 3, NMASS = 6, TMASS1 = 7, TMASS2 = 8, NIMP = 9, TIMP1 = 10, TIMP2 = 11, SEP = 12, RELV = 13,
+  MAXN = 14, FID = 15, PX = 16;
+const P = 19, M = P0 + 4 * P;
+const GROUND_SHAPE = 2097151;
+const KEY_SCALE = 2097152;
+
+export interface ContactView { a: number; b: number; point: [number, number, number]; normal: [number, number, number]; depth: number; normalImpulse: number }
+
+export class ContactSolver {
+  shapes: WorldShape[] = [];
+  /** Shapes of each body slot (indices into `shapes`). */
+  private bodyShapes: number[][] = [];
+  private labels: string[] = [];
+  data = new Float64Array(64 * M);
+  count = 0;
+  /** Last stored step's manifolds, for warm starting, and a hash of their (shapeA, shapeB) keys. */
+  private prev = new Float64Array(64 * M);
+  private prevCount = 0;
+  private hashKeys = new Float64Array(256);
+  private hashVals = new Int32Array(256);
+  private readonly manifold: ContactManifoldData = new ContactManifold();
+  private readonly soft: MassSoftness = { biasRate: 0, massScale: 1, impulseScale: 0 };
+  private readonly exclusion: PairExclusion;
+  private broad: ReturnType<CollisionBackend['createBroadPhase']>;
+  /** Body positions at prepare, so relax sees the separation after integration. */
+  private p0 = new Float64Array(0);
+  pointCount = 0;
+
+  constructor(private readonly bodies: BodyStore, excluded: (a: number, b: number) => boolean, readonly backend: CollisionBackend) {
+    this.exclusion = { excluded };
+    this.broad = backend.createBroadPhase();
+  }
+
+  addBody(i: number, descs: readonly ShapeDesc[], name: string): void {
+    const list: number[] = [];
+    descs.forEach((d, k) => {
+      const s = createWorldShape(d, {
+        body: i, userId: this.shapes.length, group: this.bodies.group[i], mask: this.bodies.mask[i],
+        dynamic: this.bodies.type[i] === DYNAMIC, aabbMargin: SPECULATIVE_MARGIN, label: `body '${name}' shape ${k}`,
+      });
+      list.push(this.shapes.length);
+      this.shapes.push(s);
+      this.labels.push(name);
+    });
+    this.bodyShapes[i] = list;
+    this.syncBody(i);
+  }
+
+  removeBody(i: number): void {
+    const keep = this.shapes.filter((s) => s.body !== i);
+    this.shapes = [];
+    this.bodyShapes = [];
+    for (const s of keep) {
+      s.userId = this.shapes.length;
+      (this.bodyShapes[s.body] ??= []).push(this.shapes.length);
+      this.shapes.push(s);
+    }
+    // Shape indices moved: forget cached impulses and the broad phase's incremental order.
+    this.count = 0; this.prevCount = 0;
+    this.broad = this.backend.createBroadPhase();
+  }
+
+  setDynamic(i: number, dynamic: boolean): void {
+    for (const k of this.bodyShapes[i] ?? []) this.shapes[k]!.dynamic = dynamic;
+  }
+
+  /** Place body i's shapes at its current pose (origin = p − R·localCentroid). */
+  syncBody(i: number): void {
+    const b = this.bodies, q = b.q;
+    const cx = b.localCom[3 * i]!, cy = b.localCom[3 * i + 1]!, cz = b.localCom[3 * i + 2]!;
+    const qx = q[4 * i]!, qy = q[4 * i + 1]!, qz = q[4 * i + 2]!, qw = q[4 * i + 3]!;
+    const tx = 2 * (qy * cz - qz * cy), ty = 2 * (qz * cx - qx * cz), tz = 2 * (qx * cy - qy * cx);
+    originScratch[0] = b.p[3 * i]! - (cx + qw * tx + (qy * tz - qz * ty));
+    originScratch[1] = b.p[3 * i + 1]! - (cy + qw * ty + (qz * tx - qx * tz));
+    originScratch[2] = b.p[3 * i + 2]! - (cz + qw * tz + (qx * ty - qy * tx));
+    const list = this.bodyShapes[i];
+    if (!list) return;
+    for (let k = 0; k < list.length; k++) updateWorldShape(this.shapes[list[k]!]!, originScratch, 0, q, 4 * i);
+  }
+
+  private ensure(n: number): void {
+    if (n * M <= this.data.length) return;
+    const d = new Float64Array(Math.max(n, 2 * this.data.length / M) * M);
+    d.set(this.data);
+    this.data = d;
+  }
+
+  /** Stage "prepare contacts": collide, build rows, match cached impulses. Returns the row count. */
+  prepare(ctx: StepContext, groundHeight: number | null, ground: Material): number {
+    const b = this.bodies;
+    for (let i = 1; i < b.count; i++) if (b.alive[i] && b.type[i] !== 2) this.syncBody(i);
+    if (this.p0.length < b.p.length) this.p0 = new Float64Array(b.p.length);
+    this.p0.set(b.p);
+    makeSoftHertz(Math.min(CONTACT_HERTZ, 0.25 * ctx.invH), CONTACT_DAMPING_RATIO, ctx.h, this.soft);
+    this.count = 0;
+    const shapes = this.shapes, m = this.manifold;
+    const bp = this.broad.update(shapes, shapes.length, this.exclusion);
+    for (let k = 0; k < bp.pairCount; k++) {
+      const sa = bp.pairs[2 * k]!, sb = bp.pairs[2 * k + 1]!;
+      if (this.backend.collide(shapes[sa]!, shapes[sb]!, SPECULATIVE_MARGIN, m) > 0) this.addManifold(ctx, sa, sb, shapes[sa]!.body, shapes[sb]!.body, -1, -1);
+    }
+    if (groundHeight !== null) {
+      for (let s = 0; s < shapes.length; s++) {
+        const sh = shapes[s]!;
+        if (!sh.dynamic) continue;
+        if (this.backend.collideGround(sh, groundHeight, SPECULATIVE_MARGIN, m) > 0) this.addManifold(ctx, s, GROUND_SHAPE, sh.body, 0, ground.friction, ground.restitution);
+      }
+    }
+    let points = 0;
+    for (let c = 0; c < this.count; c++) points += this.data[c * M + COUNT]!;
+    this.pointCount = points;
+    return 3 * points;
+  }
+
+  private addManifold(ctx: StepContext, sa: number, sb: number, a: number, bb: number, mu: number, e: number): void {
+    const m = this.manifold, b = this.bodies;
+    this.ensure(this.count + 1);
+    const D = this.data, o = this.count * M;
+    this.count++;
+    D[o + A] = a; D[o + B] = bb; D[o + SHAPE_A] = sa; D[o + SHAPE_B] = sb;
+    D[o + MU] = Math.sqrt(b.friction[a]! * (mu < 0 ? b.friction[bb]! : mu));
+    D[o + E] = Math.max(b.restitution[a]!, e < 0 ? b.restitution[bb]! : e);
+    const nx = m.normal[0]!, ny = m.normal[1]!, nz = m.normal[2]!;
+    D[o + NX] = nx; D[o + NX + 1] = ny; D[o + NX + 2] = nz;
+    // Tangent basis: t1 ⊥ n chosen from the smallest |n| component (deterministic, continuous for a fixed n).
+    let t1x: number, t1y: number, t1z: number;
+    if (Math.abs(nx) < 0.57735) { t1x = 0; t1y = nz; t1z = -ny; } else { t1x = nz; t1y = 0; t1z = -nx; }
+    const tl = 1 / Math.sqrt(t1x * t1x + t1y * t1y + t1z * t1z);
+    t1x *= tl; t1y *= tl; t1z *= tl;
+    const t2x = ny * t1z - nz * t1y, t2y = nz * t1x - nx * t1z, t2z = nx * t1y - ny * t1x;
+    D[o + T1] = t1x; D[o + T1 + 1] = t1y; D[o + T1 + 2] = t1z;
+    D[o + T2] = t2x; D[o + T2 + 1] = t2y; D[o + T2 + 2] = t2z;
+    D[o + COUNT] = m.count;
+    const prev = this.lookup(sa, sb);
+    const p = b.p, v = b.v, w = b.w, a3 = 3 * a, b3 = 3 * bb;
+    for (let k = 0; k < m.count; k++) {
+      const q = o + P0 + P * k;
+      // Contact point: midway between the two surfaces.
+      const cx = 0.5 * (m.pointA[3 * k]! + m.pointB[3 * k]!), cy = 0.5 * (m.pointA[3 * k + 1]! + m.pointB[3 * k + 1]!), cz = 0.5 * (m.pointA[3 * k + 2]! + m.pointB[3 * k + 2]!);
+      D[q + PX] = cx; D[q + PX + 1] = cy; D[q + PX + 2] = cz;
+      const rax = cx - p[a3]!, ray = cy - p[a3 + 1]!, raz = cz - p[a3 + 2]!;
+      const rbx = cx - p[b3]!, rby = cy - p[b3 + 1]!, rbz = cz - p[b3 + 2]!;
+      D[q + RAx] = rax; D[q + RAx + 1] = ray; D[q + RAx + 2] = raz;
+      D[q + RBx] = rbx; D[q + RBx + 1] = rby; D[q + RBx + 2] = rbz;
+      D[q + NMASS] = this.rowMass(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+      D[q + TMASS1] = this.rowMass(a, bb, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z);
+      D[q + TMASS2] = this.rowMass(a, bb, rax, ray, raz, rbx, rby, rbz, t2x, t2y, t2z);
+      D[q + SEP] = -m.depth[k]!;
+      const dvx = v[b3]! + (w[b3 + 1]! * rbz - w[b3 + 2]! * rby) - v[a3]! - (w[a3 + 1]! * raz - w[a3 + 2]! * ray);
+      const dvy = v[b3 + 1]! + (w[b3 + 2]! * rbx - w[b3]! * rbz) - v[a3 + 1]! - (w[a3 + 2]! * rax - w[a3]! * raz);
+      const dvz = v[b3 + 2]! + (w[b3]! * rby - w[b3 + 1]! * rbx) - v[a3 + 2]! - (w[a3]! * ray - w[a3 + 1]! * rax);
+      D[q + RELV] = dvx * nx + dvy * ny + dvz * nz;
+      D[q + MAXN] = 0;
+      const fid = m.featureId[k]!;
+      D[q + FID] = fid;
+      D[q + NIMP] = 0; D[q + TIMP1] = 0; D[q + TIMP2] = 0;
+      if (prev >= 0) {
+        const po = prev * M, pc = this.prev[po + COUNT]!;
+        for (let j = 0; j < pc; j++) {
+          const pq = po + P0 + P * j;
+          if (this.prev[pq + FID] === fid) {
+            D[q + NIMP] = this.prev[pq + NIMP]!; D[q + TIMP1] = this.prev[pq + TIMP1]!; D[q + TIMP2] = this.prev[pq + TIMP2]!;
+            break;
+          }
+        }
+      }
+    }
+    void ctx;
+  }
+
+  /** 1 / (m_A⁻¹ + m_B⁻¹ + (r_A×n)·I_A⁻¹·(r_A×n) + (r_B×n)·I_B⁻¹·(r_B×n)) */
+  private rowMass(a: number, b: number, rax: number, ray: number, raz: number, rbx: number, rby: number, rbz: number, nx: number, ny: number, nz: number): number {
+    const B = this.bodies, I = B.invIw;
+    let k = B.invMass[a]! + B.invMass[b]!;
+    for (let s = 0; s < 2; s++) {
+      const o = 9 * (s === 0 ? a : b);
+      const rx = s === 0 ? rax : rbx, ry = s === 0 ? ray : rby, rz = s === 0 ? raz : rbz;
+      const cx = ry * nz - rz * ny, cy = rz * nx - rx * nz, cz = rx * ny - ry * nx;
+      k += cx * (I[o]! * cx + I[o + 1]! * cy + I[o + 2]! * cz) + cy * (I[o + 3]! * cx + I[o + 4]! * cy + I[o + 5]! * cz) + cz * (I[o + 6]! * cx + I[o + 7]! * cy + I[o + 8]! * cz);
+    }
+    return k > 0 ? 1 / k : 0;
+  }
+
+  /** Apply impulse P·d at arms rA, rB: A gets −, B gets +. */
+  private apply(a: number, b: number, D: Float64Array, q: number, dx: number, dy: number, dz: number, l: number): void {
+    const B = this.bodies, v = B.v, w = B.w, I = B.invIw;
+    const px = dx * l, py = dy * l, pz = dz * l;
+    const ma = B.invMass[a]!, mb = B.invMass[b]!;
+    const a3 = 3 * a, b3 = 3 * b, a9 = 9 * a, b9 = 9 * b;
+    v[a3] = v[a3]! - ma * px; v[a3 + 1] = v[a3 + 1]! - ma * py; v[a3 + 2] = v[a3 + 2]! - ma * pz;
+    v[b3] = v[b3]! + mb * px; v[b3 + 1] = v[b3 + 1]! + mb * py; v[b3 + 2] = v[b3 + 2]! + mb * pz;
+    const rax = D[q + RAx]!, ray = D[q + RAx + 1]!, raz = D[q + RAx + 2]!, rbx = D[q + RBx]!, rby = D[q + RBx + 1]!, rbz = D[q + RBx + 2]!;
+    const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
+    const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
+    w[a3] = w[a3]! - (I[a9]! * ax + I[a9 + 1]! * ay + I[a9 + 2]! * az);
+    w[a3 + 1] = w[a3 + 1]! - (I[a9 + 3]! * ax + I[a9 + 4]! * ay + I[a9 + 5]! * az);
+    w[a3 + 2] = w[a3 + 2]! - (I[a9 + 6]! * ax + I[a9 + 7]! * ay + I[a9 + 8]! * az);
+    w[b3] = w[b3]! + (I[b9]! * bx + I[b9 + 1]! * by + I[b9 + 2]! * bz);
+    w[b3 + 1] = w[b3 + 1]! + (I[b9 + 3]! * bx + I[b9 + 4]! * by + I[b9 + 5]! * bz);
+    w[b3 + 2] = w[b3 + 2]! + (I[b9 + 6]! * bx + I[b9 + 7]! * by + I[b9 + 8]! * bz);
+  }
+
+  /** (v_B + ω_B×r_B − v_A − ω_A×r_A)·d */
+  private relVel(a: number, b: number, D: Float64Array, q: number, dx: number, dy: number, dz: number): number {
+    const v = this.bodies.v, w = this.bodies.w, a3 = 3 * a, b3 = 3 * b;
+    const rax = D[q + RAx]!, ray = D[q + RAx + 1]!, raz = D[q + RAx + 2]!, rbx = D[q + RBx]!, rby = D[q + RBx + 1]!, rbz = D[q + RBx + 2]!;
+    const vx = v[b3]! + (w[b3 + 1]! * rbz - w[b3 + 2]! * rby) - v[a3]! - (w[a3 + 1]! * raz - w[a3 + 2]! * ray);
+    const vy = v[b3 + 1]! + (w[b3 + 2]! * rbx - w[b3]! * rbz) - v[a3 + 1]! - (w[a3 + 2]! * rax - w[a3]! * raz);
+    const vz = v[b3 + 2]! + (w[b3]! * rby - w[b3 + 1]! * rbx) - v[a3 + 2]! - (w[a3]! * ray - w[a3 + 1]! * rax);
+    return vx * dx + vy * dy + vz * dz;
+  }
+
+  warmStart(_ctx: StepContext): void {
+    const D = this.data;
+    for (let c = 0; c < this.count; c++) {
+      const o = c * M, a = D[o + A]!, b = D[o + B]!, n = D[o + COUNT]!;
+      for (let k = 0; k < n; k++) {
+        const q = o + P0 + P * k;
+        const ln = D[q + NIMP]!, l1 = D[q + TIMP1]!, l2 = D[q + TIMP2]!;
+        this.apply(a, b, D, q,
+          D[o + NX]! * ln + D[o + T1]! * l1 + D[o + T2]! * l2,
+          D[o + NX + 1]! * ln + D[o + T1 + 1]! * l1 + D[o + T2 + 1]! * l2,
+          D[o + NX + 2]! * ln + D[o + T1 + 2]! * l1 + D[o + T2 + 2]! * l2, 1);
+      }
+    }
+  }
+
+  /**
+   * Normal rows, then friction with the fresh normal impulse. Separation s = s₀ + (Δp_B − Δp_A)·n follows
+   * the bodies since prepare, so the relax pass (after integration) sees the real gap.
+   * Normal:  s > 0 → bias s/h (speculative);  s < 0 and useBias → soft push-out
+   *          Δλ = −massScale·m·(v_n + max(biasRate·(s + slop), −vmax)) − impulseScale·λ;  λ ≥ 0.
+   * Friction: |λ_t,i| ≤ μ·λ_n.
+   */
+  solve(ctx: StepContext, useBias: boolean): void {
+    const D = this.data, p = this.bodies.p, p0 = this.p0, soft = this.soft;
+    for (let c = 0; c < this.count; c++) {
+      const o = c * M, a = D[o + A]!, b = D[o + B]!, n = D[o + COUNT]!, mu = D[o + MU]!;
+      const nx = D[o + NX]!, ny = D[o + NX + 1]!, nz = D[o + NX + 2]!;
+      const a3 = 3 * a, b3 = 3 * b;
+      const ds = (p[b3]! - p0[b3]! - p[a3]! + p0[a3]!) * nx + (p[b3 + 1]! - p0[b3 + 1]! - p[a3 + 1]! + p0[a3 + 1]!) * ny
+        + (p[b3 + 2]! - p0[b3 + 2]! - p[a3 + 2]! + p0[a3 + 2]!) * nz;
+      for (let k = 0; k < n; k++) {
+        const q = o + P0 + P * k;
+        const s = D[q + SEP]! + ds;
+        let bias = 0, massScale = 1, impulseScale = 0;
+        if (s > 0) bias = s * ctx.invH;
+        else if (useBias) {
+          bias = Math.max(soft.biasRate * Math.min(0, s + LINEAR_SLOP), -MAX_PUSH_VELOCITY);
+          massScale = soft.massScale; impulseScale = soft.impulseScale;
+        }
+        const vn = this.relVel(a, b, D, q, nx, ny, nz);
+        const old = D[q + NIMP]!;
+        const acc = Math.max(old - massScale * D[q + NMASS]! * (vn + bias) - impulseScale * old, 0);
+        D[q + NIMP] = acc;
+        if (acc > D[q + MAXN]!) D[q + MAXN] = acc;
+        if (acc !== old) this.apply(a, b, D, q, nx, ny, nz, acc - old);
+      }
+      for (let k = 0; k < n; k++) {
+        const q = o + P0 + P * k;
+        const lim = mu * D[q + NIMP]!;
+        for (let t = 0; t < 2; t++) {
+          const to = o + (t === 0 ? T1 : T2), io = q + (t === 0 ? TIMP1 : TIMP2);
+          const tx = D[to]!, ty = D[to + 1]!, tz = D[to + 2]!;
+          const vt = this.relVel(a, b, D, q, tx, ty, tz);
+          const old = D[io]!;
+          let acc = old - D[q + (t === 0 ? TMASS1 : TMASS2)]! * vt;
+          acc = acc > lim ? lim : acc < -lim ? -lim : acc;
+          D[io] = acc;
+          if (acc !== old) this.apply(a, b, D, q, tx, ty, tz, acc - old);
+        }
+      }
+    }
+  }
+
+  /** Stage "restitution": points that closed faster than the threshold bounce back at e·|v_n|. */
+  applyRestitution(_ctx: StepContext): void {
+    const D = this.data;
+    for (let c = 0; c < this.count; c++) {
+      const o = c * M, e = D[o + E]!;
+      if (e === 0) continue;
+      const a = D[o + A]!, b = D[o + B]!, n = D[o + COUNT]!;
+      const nx = D[o + NX]!, ny = D[o + NX + 1]!, nz = D[o + NX + 2]!;
+      for (let k = 0; k < n; k++) {
+        const q = o + P0 + P * k;
+        if (D[q + RELV]! > -RESTITUTION_THRESHOLD || D[q + MAXN]! === 0) continue;
+        const vn = this.relVel(a, b, D, q, nx, ny, nz);
+        const old = D[q + NIMP]!;
+        const acc = Math.max(old - D[q + NMASS]! * (vn + e * D[q + RELV]!), 0);
+        D[q + NIMP] = acc;
+        if (acc !== old) this.apply(a, b, D, q, nx, ny, nz, acc - old);
+      }
+    }
+  }
+
+  /** Stage "store impulses": this substep's manifolds become the warm-start cache. */
+  store(): void {
+    if (this.prev.length < this.data.length) this.prev = new Float64Array(this.data.length);
+    this.prev.set(this.data.subarray(0, this.count * M));
+    this.prevCount = this.count;
+    this.rebuildHash();
+  }
+
+  private rebuildHash(): void {
+    let cap = this.hashKeys.length;
+    if (cap < 2 * this.prevCount) {
+      while (cap < 2 * this.prevCount) cap *= 2;
+      this.hashKeys = new Float64Array(cap); this.hashVals = new Int32Array(cap);
+    }
+    this.hashVals.fill(-1);
+    const mask = cap - 1;
+    for (let c = 0; c < this.prevCount; c++) {
+      const key = this.prev[c * M + SHAPE_A]! * KEY_SCALE + this.prev[c * M + SHAPE_B]!;
+      let h = hashOf(key) & mask;
+      while (this.hashVals[h] !== -1) h = (h + 1) & mask;
+      this.hashKeys[h] = key; this.hashVals[h] = c;
+    }
+  }
+
+  private lookup(sa: number, sb: number): number {
+    if (this.prevCount === 0) return -1;
+    const key = sa * KEY_SCALE + sb, mask = this.hashKeys.length - 1;
+    let h = hashOf(key) & mask;
+    while (this.hashVals[h] !== -1) {
+      if (this.hashKeys[h] === key) return this.hashVals[h]!;
+      h = (h + 1) & mask;
+    }
+    return -1;
+  }
+
+  resetWarmStart(): void {
+    this.prevCount = 0;
+    for (let c = 0; c < this.count; c++) {
+      const o = c * M;
+      for (let k = 0; k < 4; k++) { const q = o + P0 + P * k; this.data[q + NIMP] = 0; this.data[q + TIMP1] = 0; this.data[q + TIMP2] = 0; }
+    }
+    this.hashVals.fill(-1);
+  }
+
+  points(): ContactView[] {
+    const D = this.data, out: ContactView[] = [];
+    for (let c = 0; c < this.count; c++) {
+      const o = c * M;
+      for (let k = 0; k < D[o + COUNT]!; k++) {
+        const q = o + P0 + P * k;
+        out.push({
+          a: D[o + A]!, b: D[o + B]!, point: [D[q + PX]!, D[q + PX + 1]!, D[q + PX + 2]!],
+          normal: [D[o + NX]!, D[o + NX + 1]!, D[o + NX + 2]!], depth: -D[q + SEP]!, normalImpulse: D[q + NIMP]!,
+        });
+      }
+    }
+    return out;
+  }
+
+  snapshot(): unknown {
+    return { data: this.data.slice(0, this.count * M), count: this.count, prev: this.prev.slice(0, this.prevCount * M), prevCount: this.prevCount, pointCount: this.pointCount };
+  }
+
+  restore(snap: unknown, _bodies: BodyStore): void {
+    const s = snap as { data: Float64Array; count: number; prev: Float64Array; prevCount: number; pointCount: number };
+    this.ensure(s.count);
+    this.data.set(s.data);
+    this.count = s.count;
+    if (this.prev.length < s.prev.length) this.prev = new Float64Array(s.prev.length);
+    this.prev.set(s.prev);
+    this.prevCount = s.prevCount;
+    this.pointCount = s.pointCount;
+    this.rebuildHash();
+    for (let i = 1; i < this.bodies.count; i++) if (this.bodies.alive[i]) this.syncBody(i);
+  }
+
+  /** Closest hit among the shapes (AABB slab test first) and the ground plane; body 0 = the ground. */
+  raycast(origin: readonly number[], direction: readonly number[], maxDistance: number, groundHeight: number | null):
+  { body: number; point: [number, number, number]; normal: [number, number, number]; distance: number } | null {
+    let best: { body: number; point: [number, number, number]; normal: [number, number, number]; distance: number } | null = null;
+    let bestD = maxDistance;
+    const hit = rayHit;
+    const l = Math.hypot(direction[0]!, direction[1]!, direction[2]!);
+    if (!(l > 0)) return null;
+    const dx = direction[0]! / l, dy = direction[1]! / l, dz = direction[2]! / l;
+    for (const s of this.shapes) {
+      if (!slab(s.aabb, origin, dx, dy, dz, bestD)) continue;
+      if (this.backend.raycastShape(s, origin, direction, bestD, hit) && hit.distance <= bestD) {
+        bestD = hit.distance;
+        best = { body: s.body, point: [hit.point[0]!, hit.point[1]!, hit.point[2]!], normal: [hit.normal[0]!, hit.normal[1]!, hit.normal[2]!], distance: hit.distance };
+      }
+    }
+    if (groundHeight !== null && this.backend.raycastGround(groundHeight, origin, direction, bestD, hit) && hit.distance <= bestD) {
+      best = { body: 0, point: [hit.point[0]!, hit.point[1]!, hit.point[2]!], normal: [hit.normal[0]!, hit.normal[1]!, hit.normal[2]!], distance: hit.distance };
+    }
+    return best;
+  }
+}
+
+const originScratch = new Float64Array(3);
+const rayHit: RayHitData = { distance: 0, point: new Float64Array(3), normal: new Float64Array(3) };
+
+function hashOf(key: number): number {
+  // Keys are < 2⁴² integers: mix the high and low parts (Knuth multiplicative).
+  const lo = key % 4294967296, hi = Math.floor(key / 4294967296);
+  return (Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> 0);
+}
+
+function slab(aabb: Float64Array, o: readonly number[], dx: number, dy: number, dz: number, maxD: number): boolean {
+  let t0 = 0, t1 = maxD;
+  const d = [dx, dy, dz];
+  for (let i = 0; i < 3; i++) {
+    const di = d[i]!, oi = o[i]!;
+    if (Math.abs(di) < 1e-15) { if (oi < aabb[i]! || oi > aabb[i + 3]!) return false; continue; }
+    let ta = (aabb[i]! - oi) / di, tb = (aabb[i + 3]! - oi) / di;
+    if (ta > tb) { const t = ta; ta = tb; tb = t; }
+    if (ta > t0) t0 = ta;
+    if (tb < t1) t1 = tb;
+    if (t0 > t1) return false;
+  }
+  return true;
+}

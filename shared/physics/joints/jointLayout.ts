@@ -1,0 +1,62 @@
+/**
+ * Every joint lives in one Float64Array (`JointStore.data`) as a fixed-stride record: its configuration,
+ * its state (unwrapped angle, error, motor report) and its solver cache (arms, effective masses, biases,
+ * accumulated impulses). One array means the whole joint state snapshots with one copy, and the solver
+ * walks memory in order. These are the field offsets inside a record.
+ */
+export const STRIDE = 144;
+
+// ---- configuration
+export const TYPE = 0; // JOINT_BALL | JOINT_HINGE | JOINT_FIXED | JOINT_PRISMATIC
+export const BODY_A = 1, BODY_B = 2;
+export const FLAGS = 3; // FLAG_* bits
+export const LA = 4; // anchor on A relative to A's centroid, body A axes (3)
+export const QA = 7; // frame A rotation in body A (4)
+export const LB = 11, QB = 14;
+export const LIM_LO = 18, LIM_HI = 19; // hinge angle / prismatic offset / ball twist, signed
+export const SWING_Y = 20, SWING_Z = 21; // ball swing half-angles about frame Y and Z (rad)
+export const M_MODE = 22; // MOTOR_* code
+export const M_MAX = 23; // τmax (N·m; N for prismatic)
+export const M_R = 24, M_KP = 25, M_KV = 26, M_FRICTION = 27;
+export const T_Q = 28; // target: quaternion (4) for ball; T_Q holds the angle/offset for hinge/prismatic
+export const T_V = 32; // target velocity (3; first only for hinge/prismatic), frame A axes
+
+// ---- state
+export const ANGLE = 35; // unwrapped hinge angle (rad) / prismatic offset (m), continuous across ±π
+export const ERROR = 36; // positional anchor error after the last prepare (m)
+export const M_TORQUE = 37, M_SATURATED = 38;
+
+// ---- solver cache (rebuilt by prepare every substep; impulses carried for warm starting)
+export const RA = 40, RB = 43; // world arms from centroids to the anchors
+export const PK = 46; // point block inverse K, symmetric: xx xy xz yy yz zz
+export const PC = 52; // point position error C = pB + rB − pA − rA (m)
+export const PI = 55; // point accumulated impulse (N·s)
+export const AX1 = 58, AX2 = 61, AX3 = 64; // angular lock row axes (world)
+export const AK = 67; // angular lock inverse K (sym 3×3, or 2×2 in AK, AK+1, AK+3)
+export const AC = 73; // angular lock errors (rad)
+export const AI = 76; // angular lock impulses (N·m·s)
+export const N1 = 79, N2 = 82; // prismatic: perpendicular directions (world)
+export const JA1 = 85, JA2 = 88; // prismatic: (rA + d) × n_i
+export const JB1 = 91, JB2 = 94; // prismatic: rB × n_i
+export const LK = 97; // prismatic 2×2 inverse K: 11 12 22
+export const LC = 100, LI = 102; // prismatic perpendicular errors (2), impulses (2)
+export const LIM_AXIS = 104; // limit row axis (world); for prismatic the slide axis
+export const LIM_MASS = 107;
+export const LIM_C_LO = 108, LIM_C_HI = 109; // C = value − lo ≥ 0 and C = hi − value ≥ 0
+export const LIM_I_LO = 110, LIM_I_HI = 111;
+export const SW_AXIS = 112, SW_MASS = 115, SW_C = 116, SW_I = 117; // ball swing cone row
+export const MAXIS = 118; // motor row axes (3×3, world)
+export const M_MASS = 127; // motor row effective masses (3), already softened
+export const M_RHS = 130; // motor row target relative velocities (3)
+export const M_I = 133; // motor accumulated impulses (3)
+export const M_GAMMA = 136; // motor softness γ (0 for rigid rows)
+export const SJA = 137, SJB = 140; // prismatic slide-axis row angular Jacobians: (rA + d) × a, rB × a
+/** Clamp the motor rows use this substep: τmax in drive modes, the friction torque in mode 'off' (N·m or N). */
+export const M_CLAMP = 143;
+
+export const JOINT_BALL = 0, JOINT_HINGE = 1, JOINT_FIXED = 2, JOINT_PRISMATIC = 3;
+export const FLAG_LIMIT = 1, FLAG_TWIST = 2, FLAG_SWING = 4, FLAG_COLLIDE = 8;
+export const MOTOR_OFF = 0, MOTOR_POSITION = 1, MOTOR_PD = 2, MOTOR_VELOCITY = 3;
+
+export const JOINT_TYPE_CODES = { ball: JOINT_BALL, hinge: JOINT_HINGE, fixed: JOINT_FIXED, prismatic: JOINT_PRISMATIC } as const;
+export const MOTOR_MODE_CODES = { off: MOTOR_OFF, position: MOTOR_POSITION, pd: MOTOR_PD, velocity: MOTOR_VELOCITY } as const;

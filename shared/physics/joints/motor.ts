@@ -1,0 +1,61 @@
+/**
+ * Motor rows (DESIGN.md "Motor semantics"). Every mode becomes the same velocity row per motor axis,
+ *     Δλ = −m·(Ċ − rhs + γ·λ_acc),  m = 1/(K + γ),  λ_acc clamped to ±clamp·h,
+ * with Ċ = (ω_B − ω_A)·a (or the slide velocity) and C = current − target (wrapped, rad or m):
+ *   position  rhs = −r·C/h, γ = 0           the Armed Mine drive: bias c = r·ε/Δt toward the target
+ *   pd        rhs = θ̇d − biasRate·C, γ = softness from makeSoft(kp, kv, h)   τ = kp(θd−θ) + kv(θ̇d−θ̇)
+ *   velocity  rhs = θ̇d, γ = 0
+ *   off       rhs = 0, γ = 0, clamp = frictionTorque                 joint friction (Jolt's behaviour)
+ * and clamp = τmax in the three drive modes. h is the SUBSTEP: the limit is a torque, so the impulse bound
+ * scales with the time the row acts.
+ */
+import { makeSoft, type Softness } from '../soft';
+import type { StepContext } from '../stepContext';
+import {
+  M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, MAXIS,
+  MOTOR_OFF, MOTOR_PD, MOTOR_POSITION, MOTOR_VELOCITY, T_V,
+} from './jointLayout';
+import { angularK } from './rows';
+
+const soft: Softness = { biasRate: 0, softness: 0 };
+
+/** Number of motor rows active this substep for a joint with `axes` motor axes (0 when off, frictionless). */
+export function activeMotorRows(J: Float64Array, o: number, axes: number): number {
+  const mode = J[o + M_MODE]!;
+  if (mode === MOTOR_OFF && !(J[o + M_FRICTION]! > 0)) return 0;
+  return axes;
+}
+
+/** Fill rhs, γ and clamp for row k given its error C (current − target) and its inverse mass K. */
+export function prepareMotorRow(ctx: StepContext, o: number, k: number, C: number, K: number): void {
+  const J = ctx.joints, mode = J[o + M_MODE]!;
+  let rhs = 0, gamma = 0, clamp = J[o + M_MAX]!;
+  if (mode === MOTOR_POSITION) rhs = (-J[o + M_R]! * C) * ctx.invH;
+  else if (mode === MOTOR_PD) {
+    makeSoft(J[o + M_KP]!, J[o + M_KV]!, ctx.h, soft);
+    rhs = J[o + T_V + k]! - soft.biasRate * C;
+    gamma = soft.softness;
+  } else if (mode === MOTOR_VELOCITY) rhs = J[o + T_V + k]!;
+  else clamp = J[o + M_FRICTION]!;
+  J[o + M_RHS + k] = rhs;
+  J[o + M_GAMMA] = gamma;
+  J[o + M_CLAMP] = clamp;
+  const d = K + gamma;
+  J[o + M_MASS + k] = d > 0 && d < Infinity ? 1 / d : 0;
+}
+
+/** Angular motor rows along MAXIS (already set), errors c0..c2 per axis. */
+export function prepareAngularMotor(ctx: StepContext, o: number, iA: number, iB: number, rows: number, c0: number, c1: number, c2: number): void {
+  const J = ctx.joints;
+  for (let k = 0; k < rows; k++) {
+    const a = o + MAXIS + 3 * k;
+    const K = angularK(ctx, iA, iB, J[a]!, J[a + 1]!, J[a + 2]!, J[a]!, J[a + 1]!, J[a + 2]!);
+    prepareMotorRow(ctx, o, k, k === 0 ? c0 : k === 1 ? c1 : c2, K);
+  }
+}
+
+/** A joint whose motor is idle reports zero torque. */
+export function clearMotorReport(J: Float64Array, o: number): void {
+  J[o + M_TORQUE] = 0; J[o + M_SATURATED] = 0;
+  J[o + M_I] = 0; J[o + M_I + 1] = 0; J[o + M_I + 2] = 0;
+}

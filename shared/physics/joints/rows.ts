@@ -1,0 +1,332 @@
+/**
+ * Row helpers shared by the joints: the point (3 rows), angular locks (2 or 3 rows), unilateral angular
+ * limits, and the motor rows with the accumulated-impulse clamp. Everything works on the joint record at
+ * offset `o` of ctx.joints and on the body arrays; no allocation.
+ *
+ * Sign convention: an angular row with world axis a has Ċ = (ω_B − ω_A)·a; its impulse λ is applied as
+ * ω_A −= I_A⁻¹·a·λ, ω_B += I_B⁻¹·a·λ (J = [0 −aᵀ 0 aᵀ]).
+ */
+import type { StepContext } from '../stepContext';
+import {
+  AC, AI, AK, AX1, AX2, AX3, ERROR, LA, LB, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_I_HI, LIM_I_LO, LIM_MASS,
+  M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, M_SATURATED, M_TORQUE, MAXIS, PC, PI, PK, QA, QB, RA, RB, SW_AXIS, SW_C, SW_I, SW_MASS,
+} from './jointLayout';
+
+/** Module scratch: world frame rotations of the current joint (x y z w). */
+export const qFA = new Float64Array(4);
+export const qFB = new Float64Array(4);
+/** Scratch vector output of rotate(). */
+export const tv = new Float64Array(3);
+
+/** tv = q·v for the quaternion stored at q[qo..qo+3]. */
+export function rotate(q: Float64Array, qo: number, x: number, y: number, z: number): void {
+  const qx = q[qo]!, qy = q[qo + 1]!, qz = q[qo + 2]!, qw = q[qo + 3]!;
+  // t = 2·(u × v); v' = v + w·t + u × t
+  const tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
+  tv[0] = x + qw * tx + (qy * tz - qz * ty);
+  tv[1] = y + qw * ty + (qz * tx - qx * tz);
+  tv[2] = z + qw * tz + (qx * ty - qy * tx);
+}
+
+/** out = a ⊗ b for quaternions stored in arrays. */
+export function quatMulInto(out: Float64Array, a: Float64Array, ao: number, b: Float64Array, bo: number): void {
+  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
+  const bx = b[bo]!, by = b[bo + 1]!, bz = b[bo + 2]!, bw = b[bo + 3]!;
+  out[0] = aw * bx + ax * bw + ay * bz - az * by;
+  out[1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+/** World frame rotations qFA = qA·QA, qFB = qB·QB of the joint at o. */
+export function computeFrames(ctx: StepContext, o: number, iA: number, iB: number): void {
+  quatMulInto(qFA, ctx.bodies.q, 4 * iA, ctx.joints, o + QA);
+  quatMulInto(qFB, ctx.bodies.q, 4 * iB, ctx.joints, o + QB);
+}
+
+/** a·(I_A⁻¹ + I_B⁻¹)·b for the world inverse inertias. */
+export function angularK(ctx: StepContext, iA: number, iB: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+  const I = ctx.bodies.invIw;
+  const a = 9 * iA, b = 9 * iB;
+  const s00 = I[a]! + I[b]!, s01 = I[a + 1]! + I[b + 1]!, s02 = I[a + 2]! + I[b + 2]!;
+  const s11 = I[a + 4]! + I[b + 4]!, s12 = I[a + 5]! + I[b + 5]!, s22 = I[a + 8]! + I[b + 8]!;
+  return ax * (s00 * bx + s01 * by + s02 * bz) + ay * (s01 * bx + s11 * by + s12 * bz) + az * (s02 * bx + s12 * by + s22 * bz);
+}
+
+/** Apply an angular impulse λ·a (N·m·s): ω_A −= I_A⁻¹·a·λ, ω_B += I_B⁻¹·a·λ. */
+export function applyAngular(ctx: StepContext, iA: number, iB: number, ax: number, ay: number, az: number): void {
+  const I = ctx.bodies.invIw, w = ctx.bodies.w;
+  const a = 9 * iA, b = 9 * iB, a3 = 3 * iA, b3 = 3 * iB;
+  w[a3] = w[a3]! - (I[a]! * ax + I[a + 1]! * ay + I[a + 2]! * az);
+  w[a3 + 1] = w[a3 + 1]! - (I[a + 3]! * ax + I[a + 4]! * ay + I[a + 5]! * az);
+  w[a3 + 2] = w[a3 + 2]! - (I[a + 6]! * ax + I[a + 7]! * ay + I[a + 8]! * az);
+  w[b3] = w[b3]! + (I[b]! * ax + I[b + 1]! * ay + I[b + 2]! * az);
+  w[b3 + 1] = w[b3 + 1]! + (I[b + 3]! * ax + I[b + 4]! * ay + I[b + 5]! * az);
+  w[b3 + 2] = w[b3 + 2]! + (I[b + 6]! * ax + I[b + 7]! * ay + I[b + 8]! * az);
+}
+
+/** (ω_B − ω_A)·a */
+export function relAngVel(ctx: StepContext, iA: number, iB: number, J: Float64Array, ao: number): number {
+  const w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB;
+  return (w[b3]! - w[a3]!) * J[ao]! + (w[b3 + 1]! - w[a3 + 1]!) * J[ao + 1]! + (w[b3 + 2]! - w[a3 + 2]!) * J[ao + 2]!;
+}
+
+/** Inverse of a symmetric 3×3 given as xx xy xz yy yz zz, written to J[o..o+5]; zeros when singular. */
+export function invertSym3Into(J: Float64Array, o: number, a: number, b: number, c: number, d: number, e: number, f: number): void {
+  const A = d * f - e * e, B = c * e - b * f, C = b * e - c * d;
+  const det = a * A + b * B + c * C;
+  const s = Math.abs(det) > 1e-300 ? 1 / det : 0;
+  J[o] = A * s; J[o + 1] = B * s; J[o + 2] = C * s;
+  J[o + 3] = (a * f - c * c) * s; J[o + 4] = (b * c - a * e) * s; J[o + 5] = (a * d - b * b) * s;
+}
+
+function clampBias(ctx: StepContext, v: number): number {
+  const m = ctx.maxBiasVelocity;
+  return v > m ? m : v < -m ? -m : v;
+}
+
+// ------------------------------------------------------------------------------------------ point (3 rows)
+
+/**
+ * Ball-socket point constraint C = p_B + r_B − p_A − r_A = 0 (3 rows, solved as one 3×3 block).
+ * J = [−E  [r_A]×  E  −[r_B]×];  K = (m_A⁻¹ + m_B⁻¹)·E − [r_A]×·I_A⁻¹·[r_A]× − [r_B]×·I_B⁻¹·[r_B]×.
+ */
+export function preparePoint(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, b = ctx.bodies, p = b.p, q = b.q;
+  rotate(q, 4 * iA, J[o + LA]!, J[o + LA + 1]!, J[o + LA + 2]!);
+  const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
+  rotate(q, 4 * iB, J[o + LB]!, J[o + LB + 1]!, J[o + LB + 2]!);
+  const rbx = tv[0]!, rby = tv[1]!, rbz = tv[2]!;
+  J[o + RA] = rax; J[o + RA + 1] = ray; J[o + RA + 2] = raz;
+  J[o + RB] = rbx; J[o + RB + 1] = rby; J[o + RB + 2] = rbz;
+  const cx = p[3 * iB]! + rbx - p[3 * iA]! - rax;
+  const cy = p[3 * iB + 1]! + rby - p[3 * iA + 1]! - ray;
+  const cz = p[3 * iB + 2]! + rbz - p[3 * iA + 2]! - raz;
+  J[o + PC] = cx; J[o + PC + 1] = cy; J[o + PC + 2] = cz;
+  J[o + ERROR] = Math.sqrt(cx * cx + cy * cy + cz * cz);
+  const m = b.invMass[iA]! + b.invMass[iB]!;
+  const I = b.invIw;
+  let kxx = m, kxy = 0, kxz = 0, kyy = m, kyz = 0, kzz = m;
+  // −[r]×·S·[r]× for S symmetric, expanded per entry.
+  for (let side = 0; side < 2; side++) {
+    const o9 = 9 * (side === 0 ? iA : iB);
+    const x = side === 0 ? rax : rbx, y = side === 0 ? ray : rby, z = side === 0 ? raz : rbz;
+    const s00 = I[o9]!, s01 = I[o9 + 1]!, s02 = I[o9 + 2]!, s11 = I[o9 + 4]!, s12 = I[o9 + 5]!, s22 = I[o9 + 8]!;
+    kxx += z * z * s11 - 2 * y * z * s12 + y * y * s22;
+    kxy += -z * z * s01 + y * z * s02 + x * z * s12 - x * y * s22;
+    kxz += y * z * s01 - y * y * s02 - x * z * s11 + x * y * s12;
+    kyy += z * z * s00 - 2 * x * z * s02 + x * x * s22;
+    kyz += -y * z * s00 + x * z * s01 + x * y * s02 - x * x * s12;
+    kzz += y * y * s00 - 2 * x * y * s01 + x * x * s11;
+  }
+  invertSym3Into(J, o + PK, kxx, kxy, kxz, kyy, kyz, kzz);
+}
+
+/** Apply a linear impulse P at the anchors: −P on A, +P on B. */
+export function applyPointImpulse(ctx: StepContext, o: number, iA: number, iB: number, px: number, py: number, pz: number): void {
+  const J = ctx.joints, b = ctx.bodies, v = b.v;
+  const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
+  const a3 = 3 * iA, b3 = 3 * iB;
+  v[a3] = v[a3]! - mA * px; v[a3 + 1] = v[a3 + 1]! - mA * py; v[a3 + 2] = v[a3 + 2]! - mA * pz;
+  v[b3] = v[b3]! + mB * px; v[b3 + 1] = v[b3 + 1]! + mB * py; v[b3 + 2] = v[b3 + 2]! + mB * pz;
+  const rax = J[o + RA]!, ray = J[o + RA + 1]!, raz = J[o + RA + 2]!;
+  const rbx = J[o + RB]!, rby = J[o + RB + 1]!, rbz = J[o + RB + 2]!;
+  // angular impulses r × P; applyAngular subtracts for A and adds for B, so pass B's and A's separately.
+  const I = b.invIw, w = b.w, a9 = 9 * iA, b9 = 9 * iB;
+  const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
+  const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
+  w[a3] = w[a3]! - (I[a9]! * ax + I[a9 + 1]! * ay + I[a9 + 2]! * az);
+  w[a3 + 1] = w[a3 + 1]! - (I[a9 + 3]! * ax + I[a9 + 4]! * ay + I[a9 + 5]! * az);
+  w[a3 + 2] = w[a3 + 2]! - (I[a9 + 6]! * ax + I[a9 + 7]! * ay + I[a9 + 8]! * az);
+  w[b3] = w[b3]! + (I[b9]! * bx + I[b9 + 1]! * by + I[b9 + 2]! * bz);
+  w[b3 + 1] = w[b3 + 1]! + (I[b9 + 3]! * bx + I[b9 + 4]! * by + I[b9 + 5]! * bz);
+  w[b3 + 2] = w[b3 + 2]! + (I[b9 + 6]! * bx + I[b9 + 7]! * by + I[b9 + 8]! * bz);
+}
+
+export function warmStartPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints;
+  applyPointImpulse(ctx, o, iA, iB, J[o + PI]!, J[o + PI + 1]!, J[o + PI + 2]!);
+}
+
+/** Ċ = v_B + ω_B × r_B − v_A − ω_A × r_A;  λ = −K⁻¹·(Ċ + β·C/h). */
+export function solvePoint(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
+  const J = ctx.joints, v = ctx.bodies.v, w = ctx.bodies.w;
+  const a3 = 3 * iA, b3 = 3 * iB;
+  const rax = J[o + RA]!, ray = J[o + RA + 1]!, raz = J[o + RA + 2]!;
+  const rbx = J[o + RB]!, rby = J[o + RB + 1]!, rbz = J[o + RB + 2]!;
+  const wax = w[a3]!, way = w[a3 + 1]!, waz = w[a3 + 2]!, wbx = w[b3]!, wby = w[b3 + 1]!, wbz = w[b3 + 2]!;
+  let cx = v[b3]! + (wby * rbz - wbz * rby) - v[a3]! - (way * raz - waz * ray);
+  let cy = v[b3 + 1]! + (wbz * rbx - wbx * rbz) - v[a3 + 1]! - (waz * rax - wax * raz);
+  let cz = v[b3 + 2]! + (wbx * rby - wby * rbx) - v[a3 + 2]! - (wax * ray - way * rax);
+  if (useBias && ctx.velocityBeta > 0) {
+    const k = ctx.velocityBeta * ctx.invH;
+    cx += clampBias(ctx, k * J[o + PC]!); cy += clampBias(ctx, k * J[o + PC + 1]!); cz += clampBias(ctx, k * J[o + PC + 2]!);
+  }
+  const k0 = J[o + PK]!, k1 = J[o + PK + 1]!, k2 = J[o + PK + 2]!, k3 = J[o + PK + 3]!, k4 = J[o + PK + 4]!, k5 = J[o + PK + 5]!;
+  const px = -(k0 * cx + k1 * cy + k2 * cz), py = -(k1 * cx + k3 * cy + k4 * cz), pz = -(k2 * cx + k4 * cy + k5 * cz);
+  J[o + PI] = J[o + PI]! + px; J[o + PI + 1] = J[o + PI + 1]! + py; J[o + PI + 2] = J[o + PI + 2]! + pz;
+  applyPointImpulse(ctx, o, iA, iB, px, py, pz);
+}
+
+// ------------------------------------------------------------------------------ angular lock (2 or 3 rows)
+
+/**
+ * Angular lock rows with axes AX1..AX3 (world) and errors AC (rad); solved as one block with
+ * K_ij = a_i·(I_A⁻¹ + I_B⁻¹)·a_j. `rows` is 2 (hinge) or 3 (fixed, prismatic).
+ */
+export function prepareAngularLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
+  const J = ctx.joints;
+  const a1x = J[o + AX1]!, a1y = J[o + AX1 + 1]!, a1z = J[o + AX1 + 2]!;
+  const a2x = J[o + AX2]!, a2y = J[o + AX2 + 1]!, a2z = J[o + AX2 + 2]!;
+  const k11 = angularK(ctx, iA, iB, a1x, a1y, a1z, a1x, a1y, a1z);
+  const k12 = angularK(ctx, iA, iB, a1x, a1y, a1z, a2x, a2y, a2z);
+  const k22 = angularK(ctx, iA, iB, a2x, a2y, a2z, a2x, a2y, a2z);
+  if (rows === 2) {
+    const det = k11 * k22 - k12 * k12;
+    const s = Math.abs(det) > 1e-300 ? 1 / det : 0;
+    J[o + AK] = k22 * s; J[o + AK + 1] = -k12 * s; J[o + AK + 3] = k11 * s;
+    J[o + AK + 2] = 0; J[o + AK + 4] = 0; J[o + AK + 5] = 0;
+    return;
+  }
+  const a3x = J[o + AX3]!, a3y = J[o + AX3 + 1]!, a3z = J[o + AX3 + 2]!;
+  const k13 = angularK(ctx, iA, iB, a1x, a1y, a1z, a3x, a3y, a3z);
+  const k23 = angularK(ctx, iA, iB, a2x, a2y, a2z, a3x, a3y, a3z);
+  const k33 = angularK(ctx, iA, iB, a3x, a3y, a3z, a3x, a3y, a3z);
+  invertSym3Into(J, o + AK, k11, k12, k13, k22, k23, k33);
+}
+
+function applyLock(ctx: StepContext, o: number, iA: number, iB: number, l1: number, l2: number, l3: number): void {
+  const J = ctx.joints;
+  applyAngular(ctx, iA, iB,
+    J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3,
+    J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3,
+    J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3);
+}
+
+export function warmStartAngularLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
+  const J = ctx.joints;
+  applyLock(ctx, o, iA, iB, J[o + AI]!, J[o + AI + 1]!, rows === 3 ? J[o + AI + 2]! : 0);
+}
+
+export function solveAngularLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3, useBias: boolean): void {
+  const J = ctx.joints;
+  const k = useBias ? ctx.velocityBeta * ctx.invH : 0;
+  const c1 = relAngVel(ctx, iA, iB, J, o + AX1) + clampBias(ctx, k * J[o + AC]!);
+  const c2 = relAngVel(ctx, iA, iB, J, o + AX2) + clampBias(ctx, k * J[o + AC + 1]!);
+  const c3 = rows === 3 ? relAngVel(ctx, iA, iB, J, o + AX3) + clampBias(ctx, k * J[o + AC + 2]!) : 0;
+  const k0 = J[o + AK]!, k1 = J[o + AK + 1]!, k2 = J[o + AK + 2]!, k3 = J[o + AK + 3]!, k4 = J[o + AK + 4]!, k5 = J[o + AK + 5]!;
+  const l1 = -(k0 * c1 + k1 * c2 + k2 * c3), l2 = -(k1 * c1 + k3 * c2 + k4 * c3), l3 = -(k2 * c1 + k4 * c2 + k5 * c3);
+  J[o + AI] = J[o + AI]! + l1; J[o + AI + 1] = J[o + AI + 1]! + l2; J[o + AI + 2] = J[o + AI + 2]! + l3;
+  applyLock(ctx, o, iA, iB, l1, l2, l3);
+}
+
+// -------------------------------------------------------------------------- unilateral angular limits
+
+/** Limit rows about LIM_AXIS: lower C = θ − lo ≥ 0 and upper C = hi − θ ≥ 0. */
+export function prepareAngularLimit(ctx: StepContext, o: number, iA: number, iB: number, value: number, lo: number, hi: number): void {
+  const J = ctx.joints;
+  const ax = J[o + LIM_AXIS]!, ay = J[o + LIM_AXIS + 1]!, az = J[o + LIM_AXIS + 2]!;
+  const k = angularK(ctx, iA, iB, ax, ay, az, ax, ay, az);
+  J[o + LIM_MASS] = k > 0 ? 1 / k : 0;
+  J[o + LIM_C_LO] = value - lo;
+  J[o + LIM_C_HI] = hi - value;
+}
+
+export function warmStartAngularLimit(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints;
+  const l = J[o + LIM_I_LO]! - J[o + LIM_I_HI]!;
+  applyAngular(ctx, iA, iB, J[o + LIM_AXIS]! * l, J[o + LIM_AXIS + 1]! * l, J[o + LIM_AXIS + 2]! * l);
+}
+
+/**
+ * Box2D v3's limit: when C > 0 the row is speculative (bias C/h lets the joint approach the stop exactly
+ * within this step but not cross it); when C < 0 the solve pass pushes back at β·C/h, the relax pass only
+ * stops further penetration. Accumulated impulse ≥ 0 (a stop pushes, never pulls).
+ */
+export function solveAngularLimit(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
+  const J = ctx.joints;
+  const ax = J[o + LIM_AXIS]!, ay = J[o + LIM_AXIS + 1]!, az = J[o + LIM_AXIS + 2]!, m = J[o + LIM_MASS]!;
+  const k = useBias ? ctx.beta * ctx.invH : 0;
+  {
+    const C = J[o + LIM_C_LO]!;
+    const bias = C > 0 ? C * ctx.invH : clampBias(ctx, k * C);
+    const cdot = relAngVel(ctx, iA, iB, J, o + LIM_AXIS);
+    const old = J[o + LIM_I_LO]!;
+    const acc = Math.max(old - m * (cdot + bias), 0);
+    J[o + LIM_I_LO] = acc;
+    const l = acc - old;
+    if (l !== 0) applyAngular(ctx, iA, iB, ax * l, ay * l, az * l);
+  }
+  {
+    const C = J[o + LIM_C_HI]!;
+    const bias = C > 0 ? C * ctx.invH : clampBias(ctx, k * C);
+    const cdot = -relAngVel(ctx, iA, iB, J, o + LIM_AXIS);
+    const old = J[o + LIM_I_HI]!;
+    const acc = Math.max(old - m * (cdot + bias), 0);
+    J[o + LIM_I_HI] = acc;
+    const l = acc - old;
+    if (l !== 0) applyAngular(ctx, iA, iB, -ax * l, -ay * l, -az * l);
+  }
+}
+
+/** Swing cone row: C = SW_C ≥ 0 along SW_AXIS, where increasing swing is +(ω_B − ω_A)·axis. */
+export function warmStartSwing(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, l = -J[o + SW_I]!;
+  applyAngular(ctx, iA, iB, J[o + SW_AXIS]! * l, J[o + SW_AXIS + 1]! * l, J[o + SW_AXIS + 2]! * l);
+}
+
+export function solveSwing(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
+  const J = ctx.joints, m = J[o + SW_MASS]!;
+  if (m === 0) return;
+  const C = J[o + SW_C]!;
+  const bias = C > 0 ? C * ctx.invH : useBias ? clampBias(ctx, ctx.beta * ctx.invH * C) : 0;
+  const cdot = -relAngVel(ctx, iA, iB, J, o + SW_AXIS);
+  const old = J[o + SW_I]!;
+  const acc = Math.max(old - m * (cdot + bias), 0);
+  J[o + SW_I] = acc;
+  const l = -(acc - old);
+  if (l !== 0) applyAngular(ctx, iA, iB, J[o + SW_AXIS]! * l, J[o + SW_AXIS + 1]! * l, J[o + SW_AXIS + 2]! * l);
+}
+
+// ------------------------------------------------------------------------------------- angular motor rows
+
+/**
+ * One angular motor row k (axis MAXIS+3k, world): Δλ = −m·(Ċ − rhs + γ·λ_acc), with m = 1/(K + γ) and the
+ * ACCUMULATED impulse clamped to ±τmax·h, applying only the difference (Box2D's motor; the Armed Mine's
+ * torque limit). rhs/γ encode the mode (see motor.ts).
+ */
+export function solveMotorRow(ctx: StepContext, o: number, iA: number, iB: number, k: number): void {
+  const J = ctx.joints;
+  const ao = o + MAXIS + 3 * k;
+  const cdot = relAngVel(ctx, iA, iB, J, ao);
+  const old = J[o + M_I + k]!;
+  const maxImpulse = J[o + M_CLAMP]! * ctx.h;
+  let acc = old - J[o + M_MASS + k]! * (cdot - J[o + M_RHS + k]! + J[o + M_GAMMA]! * old);
+  acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
+  J[o + M_I + k] = acc;
+  const l = acc - old;
+  if (l !== 0) applyAngular(ctx, iA, iB, J[ao]! * l, J[ao + 1]! * l, J[ao + 2]! * l);
+}
+
+export function warmStartMotorRows(ctx: StepContext, o: number, iA: number, iB: number, rows: number): void {
+  const J = ctx.joints;
+  const maxImpulse = J[o + M_CLAMP]! * ctx.h;
+  for (let k = 0; k < rows; k++) {
+    // The limit may have changed (setMotor) or h may differ: never warm start past the clamp.
+    let acc = J[o + M_I + k]!;
+    acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
+    J[o + M_I + k] = acc;
+    const ao = o + MAXIS + 3 * k;
+    if (acc !== 0) applyAngular(ctx, iA, iB, J[ao]! * acc, J[ao + 1]! * acc, J[ao + 2]! * acc);
+  }
+}
+
+/** Report: largest |λ_acc|/h over the rows (N·m) and whether one sits at the clamp. */
+export function storeMotorReport(ctx: StepContext, o: number, rows: number): void {
+  const J = ctx.joints;
+  const maxImpulse = J[o + M_CLAMP]! * ctx.h;
+  let m = 0;
+  for (let k = 0; k < rows; k++) m = Math.max(m, Math.abs(J[o + M_I + k]!));
+  J[o + M_TORQUE] = m * ctx.invH;
+  J[o + M_SATURATED] = maxImpulse > 0 && m >= maxImpulse * (1 - 1e-9) ? 1 : 0;
+}

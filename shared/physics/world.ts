@@ -1,0 +1,637 @@
+/**
+ * The rigid-body world (issue 3): bodies in typed arrays, joints in one Float64Array, contacts from the
+ * collision module, one island-free sequential-impulse solver in deterministic slot order.
+ *
+ * One step(dt) runs `substeps` times the Box2D v3 pipeline with h = dt/substeps:
+ *   1. update world inverse inertia R·I⁻¹·Rᵀ
+ *   2. integrate velocities (gravity, forces, damping)
+ *   3. prepare joints, prepare contacts (arms, effective masses, errors, motor targets)
+ *   4. warm start (impulses of the previous substep, matched contacts by feature id)
+ *   5. solve × velocityIterations (useBias = true: limit correction, soft contact push-out)
+ *   6. integrate positions (semi-implicit Euler; quaternions renormalised)
+ *   7. relax × positionIterations: joint position correction (NGS), then velocity rows with useBias =
+ *      false (removes the contacts' push-out velocity)
+ *   8. restitution
+ *   9. store impulses and motor reports
+ *
+ * Joint error correction is Baumgarte at the position level (see stepContext.ts and
+ * joints/positionCorrection.ts): β = settings.jointErrorReduction is the fraction of a joint's position
+ * error removed per position iteration by moving the bodies directly (default 1, as Box2D v2.4's joints);
+ * joint velocity rows carry no bias, so correction never turns into kinetic energy.
+ *
+ * Defaults (WorldSettings): gravity (0, −9.81, 0) m/s², 1 substep, 8 velocity iterations, 2 relax
+ * iterations, no ground plane, ground μ 0.6 / e 0, β 1, maxSpeed 500 m/s (or rad/s).
+ */
+import { quatNormalize, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
+import type { ReadonlyVec3, Vec3 } from '../math/vec3';
+import {
+  BodyStore, DYNAMIC, integratePositions, integrateVelocities, KINEMATIC, STATIC, updateWorldInertia,
+} from './bodies';
+import type { CollisionBackend } from './contacts/collisionBackend';
+import { ContactSolver } from './contacts/contactSolver';
+import { defaultCollisionBackend } from './contacts/defaultBackend';
+import { rotationVector } from './joints/ballJoint';
+import { rawHingeAngle } from './joints/hingeJoint';
+import {
+  ANGLE, BODY_A, BODY_B, FLAG_COLLIDE, FLAG_LIMIT, FLAG_SWING, FLAG_TWIST, FLAGS, JOINT_BALL, JOINT_HINGE,
+  JOINT_PRISMATIC, JOINT_TYPE_CODES, LA, LB, LIM_HI, LIM_LO, M_FRICTION, M_I, M_KP, M_KV, M_MAX, M_MODE, M_R,
+  M_SATURATED, M_TORQUE, MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, STRIDE, SWING_Y, SWING_Z, T_Q, T_V, TYPE,
+  AI, LI, LIM_I_HI, LIM_I_LO, PI, SW_I,
+} from './joints/jointLayout';
+import { correctJointPositions } from './joints/positionCorrection';
+import { finishJoints, JointStore, prepareJoints, solveJoints, warmStartJoints } from './joints/jointStore';
+import { computeFrames, qFA, qFB, tv } from './joints/rows';
+import { computeMassProperties, invertSymmetric3 } from './massProperties';
+import type { StepContext } from './stepContext';
+import type {
+  BodyDesc, BodyHandle, BodyType, ContactPoint, JointDesc, JointHandle, MassProperties, MotorDesc, MotorReport,
+  PhysicsWorld, RayHit, WorldSettings, WorldSnapshot, WorldStats,
+} from './types';
+import { bodyLabel, validateBody, validateJoint, validateMotor, validateSettings } from './validation';
+
+export const DEFAULT_WORLD_SETTINGS: Readonly<WorldSettings> = Object.freeze({
+  gravity: [0, -9.81, 0] as const,
+  substeps: 1,
+  velocityIterations: 8,
+  positionIterations: 2,
+  groundHeight: null,
+  groundMaterial: Object.freeze({ friction: 0.6, restitution: 0 }),
+  jointErrorReduction: 1,
+  maxSpeed: 500,
+});
+
+/** Handles: slot + generation·2²², so ≈4 M slots and a stale handle never aliases a new body. */
+const SLOT_BITS = 4194304;
+const BODY_TYPE_CODES: Record<BodyType, number> = { dynamic: DYNAMIC, kinematic: KINEMATIC, static: STATIC };
+const BODY_TYPE_NAMES: BodyType[] = ['dynamic', 'kinematic', 'static'];
+
+interface SnapshotData {
+  time: number;
+  bodyCount: number;
+  bodyFree: number[];
+  bodyArrays: Record<string, Float64Array | Uint8Array | Uint32Array>;
+  bodyNames: string[];
+  bodyShapes: BodyStore['shapes'];
+  bodyMass: MassProperties[];
+  jointCount: number;
+  jointFree: number[];
+  jointData: Float64Array;
+  jointAlive: Uint8Array;
+  jointGeneration: Uint32Array;
+  jointNames: string[];
+  excluded: [number, number][];
+  contacts: unknown;
+}
+
+const BODY_ARRAY_KEYS = [
+  'alive', 'type', 'generation', 'p', 'q', 'v', 'w', 'mass', 'invMass', 'Il', 'invIl', 'invIw', 'localCom', 'force', 'torque',
+  'linDamp', 'angDamp', 'gravityScale', 'friction', 'restitution', 'group', 'mask',
+] as const;
+
+export class World implements PhysicsWorld {
+  readonly settings: Readonly<WorldSettings>;
+  private _time = 0;
+  private _blowUp: { body: string; reason: string } | null = null;
+  readonly bodies = new BodyStore();
+  readonly joints = new JointStore();
+  readonly contacts: ContactSolver;
+  private readonly ctx: StepContext;
+  private massProps: MassProperties[] = [];
+  /** Jointed body pairs (key = lo·SLOT_BITS + hi) → number of joints between them that disable collision. */
+  private readonly excludedPairs = new Map<number, number>();
+  private lastSnapshot: WorldSnapshot | null = null;
+  private stats: WorldStats = { bodies: 0, joints: 0, contacts: 0, rows: 0, velocityIterations: 0, substeps: 0 };
+
+  constructor(settings: Partial<WorldSettings> = {}, collision: CollisionBackend = defaultCollisionBackend) {
+    const s: WorldSettings = { ...DEFAULT_WORLD_SETTINGS, ...settings };
+    s.gravity = [...s.gravity] as unknown as ReadonlyVec3;
+    s.groundMaterial = { ...DEFAULT_WORLD_SETTINGS.groundMaterial, ...settings.groundMaterial };
+    validateSettings(s);
+    this.settings = Object.freeze(s);
+    this.ctx = { bodies: this.bodies, joints: this.joints.data, h: 0, invH: 0, positionBeta: s.jointErrorReduction, velocityBeta: 0, beta: 0.2, maxBiasVelocity: 4 };
+    this.contacts = new ContactSolver(this.bodies, (a, b) => this.excludedPairs.has(pairKey(a, b)), collision);
+  }
+
+  get time(): number { return this._time; }
+  get blowUp(): { body: string; reason: string } | null { return this._blowUp; }
+
+  // ------------------------------------------------------------------------------------------- handles
+
+  private slot(handle: BodyHandle, what = 'body handle'): number {
+    const i = (handle as number) % SLOT_BITS, g = Math.floor((handle as number) / SLOT_BITS);
+    const b = this.bodies;
+    if (!Number.isInteger(handle) || i <= 0 || i >= b.count || b.alive[i] === 0 || b.generation[i] !== g) {
+      throw new Error(`${what} ${String(handle)} is stale or invalid (the body was removed or never existed)`);
+    }
+    return i;
+  }
+
+  private jslot(handle: JointHandle): number {
+    const j = (handle as number) % SLOT_BITS, g = Math.floor((handle as number) / SLOT_BITS);
+    const js = this.joints;
+    if (!Number.isInteger(handle) || j < 0 || j >= js.count || js.alive[j] === 0 || js.generation[j] !== g) {
+      throw new Error(`joint handle ${String(handle)} is stale or invalid (the joint was removed or never existed)`);
+    }
+    return j;
+  }
+
+  private bodyHandle(i: number): BodyHandle { return (this.bodies.generation[i]! * SLOT_BITS + i) as BodyHandle; }
+
+  /** Slot index of a body in the solver arrays (for renderers reading `bodies.p/q` directly). */
+  bodyIndex(body: BodyHandle): number { return this.slot(body); }
+  bodyName(body: BodyHandle): string { return this.bodies.names[this.slot(body)]!; }
+
+  // -------------------------------------------------------------------------------------------- bodies
+
+  addBody(desc: BodyDesc): BodyHandle {
+    const label = bodyLabel(desc, this.bodies.count);
+    validateBody(desc, label);
+    const mp = computeMassProperties(desc.shapes, desc.type === 'dynamic' ? { mass: desc.mass, density: desc.density } : {});
+    if (desc.type === 'dynamic' && !(mp.mass > 0 && Number.isFinite(mp.mass))) throw new Error(`${label}: mass computed from the shapes is ${mp.mass} (must be > 0)`);
+    const b = this.bodies;
+    const i = b.allocate();
+    b.alive[i] = 1;
+    b.names[i] = desc.name ?? `body${i}`;
+    b.shapes[i] = desc.shapes;
+    this.massProps[i] = mp;
+    b.localCom.set(mp.centroid, 3 * i);
+    this.writeBodyType(i, BODY_TYPE_CODES[desc.type]);
+    const q = quatNormalize(desc.rotation ?? [0, 0, 0, 1]);
+    b.q.set(q, 4 * i);
+    this.writeOrigin(i, desc.position);
+    b.v.set(desc.type === 'static' ? [0, 0, 0] : (desc.linearVelocity ?? [0, 0, 0]), 3 * i);
+    b.w.set(desc.type === 'static' ? [0, 0, 0] : (desc.angularVelocity ?? [0, 0, 0]), 3 * i);
+    b.force.fill(0, 3 * i, 3 * i + 3); b.torque.fill(0, 3 * i, 3 * i + 3);
+    b.linDamp[i] = desc.linearDamping ?? 0;
+    b.angDamp[i] = desc.angularDamping ?? 0;
+    b.gravityScale[i] = desc.gravityScale ?? 1;
+    b.friction[i] = desc.material?.friction ?? 0.6;
+    b.restitution[i] = desc.material?.restitution ?? 0;
+    b.group[i] = (desc.collisionGroup ?? 1) >>> 0;
+    b.mask[i] = (desc.collisionMask ?? 0xffffffff) >>> 0;
+    this.contacts.addBody(i, desc.shapes, b.names[i]!);
+    return this.bodyHandle(i);
+  }
+
+  private writeBodyType(i: number, type: number): void {
+    const b = this.bodies, mp = this.massProps[i]!;
+    b.type[i] = type;
+    if (type === DYNAMIC) {
+      b.mass[i] = mp.mass; b.invMass[i] = 1 / mp.mass;
+      b.Il.set(mp.inertia, 9 * i);
+      b.invIl.set(invertSymmetric3(mp.inertia), 9 * i);
+    } else {
+      b.mass[i] = 0; b.invMass[i] = 0;
+      b.Il.fill(0, 9 * i, 9 * i + 9); b.invIl.fill(0, 9 * i, 9 * i + 9); b.invIw.fill(0, 9 * i, 9 * i + 9);
+      if (type === STATIC) { b.v.fill(0, 3 * i, 3 * i + 3); b.w.fill(0, 3 * i, 3 * i + 3); }
+    }
+  }
+
+  /** p (centre of mass) = origin + R·localCentroid, with q already written. */
+  private writeOrigin(i: number, origin: ReadonlyVec3): void {
+    const b = this.bodies;
+    const c = rotateBy(b.q, 4 * i, b.localCom[3 * i]!, b.localCom[3 * i + 1]!, b.localCom[3 * i + 2]!);
+    b.p[3 * i] = origin[0] + c[0]; b.p[3 * i + 1] = origin[1] + c[1]; b.p[3 * i + 2] = origin[2] + c[2];
+  }
+
+  removeBody(body: BodyHandle): void {
+    const i = this.slot(body);
+    const J = this.joints.data;
+    for (let j = 0; j < this.joints.count; j++) {
+      if (this.joints.alive[j] && (J[j * STRIDE + BODY_A] === i || J[j * STRIDE + BODY_B] === i)) this.removeJointSlot(j);
+    }
+    this.contacts.removeBody(i);
+    this.bodies.release(i);
+  }
+
+  setBodyType(body: BodyHandle, type: BodyType): void {
+    const i = this.slot(body);
+    const code = BODY_TYPE_CODES[type];
+    if (code === undefined) throw new Error(`body '${this.bodies.names[i]}': type must be 'dynamic', 'kinematic' or 'static', got '${String(type)}'`);
+    this.writeBodyType(i, code);
+    this.contacts.setDynamic(i, code === DYNAMIC);
+    updateWorldInertia(this.bodies);
+  }
+
+  getBodyType(body: BodyHandle): BodyType { return BODY_TYPE_NAMES[this.bodies.type[this.slot(body)]!]!; }
+
+  getPosition(body: BodyHandle, out: Vec3 = [0, 0, 0]): Vec3 {
+    const i = this.slot(body), b = this.bodies;
+    const c = rotateBy(b.q, 4 * i, b.localCom[3 * i]!, b.localCom[3 * i + 1]!, b.localCom[3 * i + 2]!);
+    out[0] = b.p[3 * i]! - c[0]; out[1] = b.p[3 * i + 1]! - c[1]; out[2] = b.p[3 * i + 2]! - c[2];
+    return out;
+  }
+
+  /** World centre of mass (m). */
+  getCenterOfMass(body: BodyHandle, out: Vec3 = [0, 0, 0]): Vec3 {
+    const i = this.slot(body), p = this.bodies.p;
+    out[0] = p[3 * i]!; out[1] = p[3 * i + 1]!; out[2] = p[3 * i + 2]!;
+    return out;
+  }
+
+  getRotation(body: BodyHandle, out: Quat = [0, 0, 0, 1]): Quat {
+    const i = this.slot(body), q = this.bodies.q;
+    out[0] = q[4 * i]!; out[1] = q[4 * i + 1]!; out[2] = q[4 * i + 2]!; out[3] = q[4 * i + 3]!;
+    return out;
+  }
+
+  /** Velocity of the centre of mass (m/s). */
+  getLinearVelocity(body: BodyHandle, out: Vec3 = [0, 0, 0]): Vec3 {
+    const i = this.slot(body), v = this.bodies.v;
+    out[0] = v[3 * i]!; out[1] = v[3 * i + 1]!; out[2] = v[3 * i + 2]!;
+    return out;
+  }
+
+  getAngularVelocity(body: BodyHandle, out: Vec3 = [0, 0, 0]): Vec3 {
+    const i = this.slot(body), w = this.bodies.w;
+    out[0] = w[3 * i]!; out[1] = w[3 * i + 1]!; out[2] = w[3 * i + 2]!;
+    return out;
+  }
+
+  getMassProperties(body: BodyHandle): MassProperties {
+    const mp = this.massProps[this.slot(body)]!;
+    return { mass: mp.mass, centroid: [...mp.centroid], inertia: [...mp.inertia] };
+  }
+
+  setPose(body: BodyHandle, position: ReadonlyVec3, rotation: ReadonlyQuat): void {
+    const i = this.slot(body);
+    checkFinite(this.bodies.names[i]!, 'position', position);
+    checkFinite(this.bodies.names[i]!, 'rotation', rotation);
+    this.bodies.q.set(quatNormalize(rotation), 4 * i);
+    this.writeOrigin(i, position);
+    this.contacts.syncBody(i);
+  }
+
+  setVelocity(body: BodyHandle, linear: ReadonlyVec3, angular: ReadonlyVec3): void {
+    const i = this.slot(body);
+    checkFinite(this.bodies.names[i]!, 'linear velocity', linear);
+    checkFinite(this.bodies.names[i]!, 'angular velocity', angular);
+    if (this.bodies.type[i] === STATIC) return;
+    this.bodies.v.set(linear, 3 * i); this.bodies.w.set(angular, 3 * i);
+  }
+
+  /**
+   * Velocity that carries the body from its pose now to the requested pose in dt (seed 002):
+   * v = (p₁ − p₀)/dt of the centre of mass, ω = rotvec(q₁·q₀⁻¹)/dt. The next step(dt) lands on it.
+   */
+  moveKinematic(body: BodyHandle, position: ReadonlyVec3, rotation: ReadonlyQuat, dt: number): void {
+    const i = this.slot(body), b = this.bodies, name = b.names[i]!;
+    if (b.type[i] !== KINEMATIC) throw new Error(`body '${name}': moveKinematic needs a kinematic body, it is ${BODY_TYPE_NAMES[b.type[i]!]}`);
+    checkFinite(name, 'position', position); checkFinite(name, 'rotation', rotation);
+    if (!(dt > 0 && Number.isFinite(dt))) throw new Error(`body '${name}': moveKinematic dt must be > 0, got ${dt}`);
+    const q1 = quatNormalize(rotation);
+    const c = rotateBy(new Float64Array(q1), 0, b.localCom[3 * i]!, b.localCom[3 * i + 1]!, b.localCom[3 * i + 2]!);
+    for (let k = 0; k < 3; k++) b.v[3 * i + k] = (position[k]! + c[k]! - b.p[3 * i + k]!) / dt;
+    const x0 = -b.q[4 * i]!, y0 = -b.q[4 * i + 1]!, z0 = -b.q[4 * i + 2]!, w0 = b.q[4 * i + 3]!;
+    const [x1, y1, z1, w1] = q1;
+    rotationVector(
+      w1 * x0 + x1 * w0 + y1 * z0 - z1 * y0,
+      w1 * y0 - x1 * z0 + y1 * w0 + z1 * x0,
+      w1 * z0 + x1 * y0 - y1 * x0 + z1 * w0,
+      w1 * w0 - x1 * x0 - y1 * y0 - z1 * z0);
+    b.w[3 * i] = tv[0]! / dt; b.w[3 * i + 1] = tv[1]! / dt; b.w[3 * i + 2] = tv[2]! / dt;
+  }
+
+  applyImpulse(body: BodyHandle, impulse: ReadonlyVec3, worldPoint?: ReadonlyVec3): void {
+    const i = this.slot(body), b = this.bodies;
+    checkFinite(b.names[i]!, 'impulse', impulse);
+    if (b.type[i] !== DYNAMIC) return;
+    const im = b.invMass[i]!;
+    for (let k = 0; k < 3; k++) b.v[3 * i + k] = b.v[3 * i + k]! + im * impulse[k]!;
+    if (worldPoint) {
+      checkFinite(b.names[i]!, 'point', worldPoint);
+      const t = this.leverTorque(i, impulse, worldPoint);
+      updateWorldInertia(b);
+      const I = b.invIw, o = 9 * i;
+      for (let k = 0; k < 3; k++) b.w[3 * i + k] = b.w[3 * i + k]! + I[o + 3 * k]! * t[0] + I[o + 3 * k + 1]! * t[1] + I[o + 3 * k + 2]! * t[2];
+    }
+  }
+
+  /** Force (N) held for the next step; at a world point it also adds the torque (r × F). */
+  applyForce(body: BodyHandle, force: ReadonlyVec3, worldPoint?: ReadonlyVec3): void {
+    const i = this.slot(body), b = this.bodies;
+    checkFinite(b.names[i]!, 'force', force);
+    for (let k = 0; k < 3; k++) b.force[3 * i + k] = b.force[3 * i + k]! + force[k]!;
+    if (worldPoint) {
+      checkFinite(b.names[i]!, 'point', worldPoint);
+      const t = this.leverTorque(i, force, worldPoint);
+      for (let k = 0; k < 3; k++) b.torque[3 * i + k] = b.torque[3 * i + k]! + t[k]!;
+    }
+  }
+
+  applyTorque(body: BodyHandle, torque: ReadonlyVec3): void {
+    const i = this.slot(body), b = this.bodies;
+    checkFinite(b.names[i]!, 'torque', torque);
+    for (let k = 0; k < 3; k++) b.torque[3 * i + k] = b.torque[3 * i + k]! + torque[k]!;
+  }
+
+  private leverTorque(i: number, f: ReadonlyVec3, point: ReadonlyVec3): Vec3 {
+    const p = this.bodies.p;
+    const rx = point[0] - p[3 * i]!, ry = point[1] - p[3 * i + 1]!, rz = point[2] - p[3 * i + 2]!;
+    return [ry * f[2] - rz * f[1], rz * f[0] - rx * f[2], rx * f[1] - ry * f[0]];
+  }
+
+  // -------------------------------------------------------------------------------------------- joints
+
+  addJoint(desc: JointDesc): JointHandle {
+    const label = `joint '${desc.name ?? `#${this.joints.count}`}'`;
+    validateJoint(desc, label);
+    let iA: number, iB: number;
+    try { iA = this.slot(desc.bodyA, 'bodyA'); iB = this.slot(desc.bodyB, 'bodyB'); } catch (e) { throw new Error(`${label}: ${(e as Error).message}`); }
+    const js = this.joints;
+    const j = js.allocate();
+    this.ctx.joints = js.data;
+    const J = js.data, o = j * STRIDE, b = this.bodies;
+    J.fill(0, o, o + STRIDE);
+    js.alive[j] = 1;
+    js.names[j] = desc.name ?? `joint${j}`;
+    J[o + TYPE] = JOINT_TYPE_CODES[desc.type];
+    J[o + BODY_A] = iA; J[o + BODY_B] = iB;
+    for (let k = 0; k < 3; k++) {
+      J[o + LA + k] = desc.frameA.position[k]! - b.localCom[3 * iA + k]!;
+      J[o + LB + k] = desc.frameB.position[k]! - b.localCom[3 * iB + k]!;
+    }
+    J.set(quatNormalize(desc.frameA.rotation ?? [0, 0, 0, 1]), o + QA);
+    J.set(quatNormalize(desc.frameB.rotation ?? [0, 0, 0, 1]), o + QB);
+    let flags = desc.collideConnected ? FLAG_COLLIDE : 0;
+    if (desc.type === 'ball') {
+      if (desc.twistLimit) { flags |= FLAG_TWIST; J[o + LIM_LO] = desc.twistLimit[0]; J[o + LIM_HI] = desc.twistLimit[1]; }
+      if (desc.swingLimit) { flags |= FLAG_SWING; J[o + SWING_Y] = desc.swingLimit[0]; J[o + SWING_Z] = desc.swingLimit[1]; }
+      J[o + T_Q + 3] = 1;
+    } else if ((desc.type === 'hinge' || desc.type === 'prismatic') && desc.limit) {
+      flags |= FLAG_LIMIT; J[o + LIM_LO] = desc.limit[0]; J[o + LIM_HI] = desc.limit[1];
+    }
+    J[o + FLAGS] = flags;
+    this.writeMotor(o, desc.motor);
+    if (desc.type === 'hinge') {
+      computeFrames(this.ctx, o, iA, iB);
+      J[o + ANGLE] = rawHingeAngle();
+    }
+    if (!desc.collideConnected) {
+      const key = pairKey(iA, iB);
+      this.excludedPairs.set(key, (this.excludedPairs.get(key) ?? 0) + 1);
+    }
+    return (js.generation[j]! * SLOT_BITS + j) as JointHandle;
+  }
+
+  private writeMotor(o: number, m: MotorDesc | undefined): void {
+    const J = this.joints.data;
+    J[o + M_MODE] = m ? MOTOR_MODE_CODES[m.mode] : MOTOR_OFF;
+    J[o + M_MAX] = m?.maxTorque ?? 0;
+    J[o + M_R] = m?.errorReduction ?? 0.5;
+    J[o + M_KP] = m?.stiffness ?? 0;
+    J[o + M_KV] = m?.damping ?? 0;
+    J[o + M_FRICTION] = m?.frictionTorque ?? 0;
+  }
+
+  removeJoint(joint: JointHandle): void { this.removeJointSlot(this.jslot(joint)); }
+
+  private removeJointSlot(j: number): void {
+    const J = this.joints.data, o = j * STRIDE;
+    if (!(J[o + FLAGS]! & FLAG_COLLIDE)) {
+      const key = pairKey(J[o + BODY_A]!, J[o + BODY_B]!);
+      const n = (this.excludedPairs.get(key) ?? 1) - 1;
+      if (n <= 0) this.excludedPairs.delete(key); else this.excludedPairs.set(key, n);
+    }
+    this.joints.release(j);
+  }
+
+  jointName(joint: JointHandle): string { return this.joints.names[this.jslot(joint)]!; }
+
+  /**
+   * Ball: S, the rotation of frame B relative to frame A (unit quaternion). Hinge: angle θ̂ (rad).
+   * Prismatic: offset (m). In 'velocity' mode the target is the velocity: a number for hinge/prismatic,
+   * a vector (rad/s, frame A axes) for a ball.
+   */
+  setMotorTarget(joint: JointHandle, target: ReadonlyQuat | ReadonlyVec3 | number): void {
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, name = this.joints.names[j]!;
+    const type = J[o + TYPE]!, velocityMode = J[o + M_MODE] === MOTOR_MODE_CODES.velocity;
+    if (typeof target === 'number') {
+      if (!Number.isFinite(target)) throw new Error(`joint '${name}': motor target must be finite, got ${target}`);
+      if (type === JOINT_BALL) throw new Error(`joint '${name}': a ball joint's motor target is a quaternion (or a velocity vector), got a number`);
+      if (velocityMode) J[o + T_V] = target; else J[o + T_Q] = target;
+      return;
+    }
+    if (type !== JOINT_BALL) throw new Error(`joint '${name}': a ${type === JOINT_HINGE ? 'hinge' : 'prismatic/fixed'} joint's motor target is a number`);
+    checkFinite(name, 'motor target', target, 'joint');
+    if (target.length === 3) { J.set(target, o + T_V); return; }
+    if (velocityMode) throw new Error(`joint '${name}': in 'velocity' mode the motor target is an angular velocity [x, y, z]`);
+    J.set(quatNormalize(target as ReadonlyQuat), o + T_Q);
+  }
+
+  /** PD mode's θ̇d (rad/s or m/s; a frame-A vector for ball joints). Default 0. */
+  setMotorTargetVelocity(joint: JointHandle, velocity: number | ReadonlyVec3): void {
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, name = this.joints.names[j]!;
+    if (typeof velocity === 'number') {
+      if (!Number.isFinite(velocity)) throw new Error(`joint '${name}': motor target velocity must be finite`);
+      J[o + T_V] = velocity;
+    } else { checkFinite(name, 'motor target velocity', velocity, 'joint'); J.set(velocity, o + T_V); }
+  }
+
+  setMotor(joint: JointHandle, motor: MotorDesc): void {
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE;
+    const type = (['ball', 'hinge', 'fixed', 'prismatic'] as const)[J[o + TYPE]!]!;
+    validateMotor(`joint '${this.joints.names[j]}'`, motor, type);
+    this.writeMotor(o, motor);
+  }
+
+  getMotorReport(joint: JointHandle): MotorReport {
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE;
+    const off = J[o + M_MODE] === MOTOR_OFF;
+    return { torque: J[o + M_TORQUE]!, maxTorque: off ? J[o + M_FRICTION]! : J[o + M_MAX]!, saturated: J[o + M_SATURATED] === 1 };
+  }
+
+  /** Anchor separation |p_B + r_B − p_A − r_A| (m) at the current poses; for a prismatic joint the
+   *  distance of B's anchor from A's slide axis. */
+  getJointError(joint: JointHandle): number {
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, b = this.bodies;
+    const iA = J[o + BODY_A]!, iB = J[o + BODY_B]!;
+    const ra = rotateBy(b.q, 4 * iA, J[o + LA]!, J[o + LA + 1]!, J[o + LA + 2]!);
+    const rb = rotateBy(b.q, 4 * iB, J[o + LB]!, J[o + LB + 1]!, J[o + LB + 2]!);
+    const d = [0, 1, 2].map((k) => b.p[3 * iB + k]! + rb[k]! - b.p[3 * iA + k]! - ra[k]!) as Vec3;
+    if (J[o + TYPE] === JOINT_PRISMATIC) {
+      this.ctx.joints = J;
+      computeFrames(this.ctx, o, iA, iB);
+      const ax = rotateBy(qFA, 0, 1, 0, 0);
+      const s = d[0] * ax[0] + d[1] * ax[1] + d[2] * ax[2];
+      return Math.hypot(d[0] - s * ax[0], d[1] - s * ax[1], d[2] - s * ax[2]);
+    }
+    return Math.hypot(d[0], d[1], d[2]);
+  }
+
+  /** Hinge angle (rad, unwrapped) / prismatic offset (m) at the current poses; ball: rotation vector of
+   *  frame B relative to frame A, in frame A axes. */
+  getJointAngle(joint: JointHandle): number | Vec3 {
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, t = J[o + TYPE]!;
+    this.ctx.joints = J;
+    const iA = J[o + BODY_A]!, iB = J[o + BODY_B]!;
+    computeFrames(this.ctx, o, iA, iB);
+    if (t === JOINT_HINGE) {
+      const prev = J[o + ANGLE]!;
+      return prev + wrapAngle(rawHingeAngle() - prev);
+    }
+    if (t === JOINT_PRISMATIC) {
+      const b = this.bodies;
+      const ra = rotateBy(b.q, 4 * iA, J[o + LA]!, J[o + LA + 1]!, J[o + LA + 2]!);
+      const rb = rotateBy(b.q, 4 * iB, J[o + LB]!, J[o + LB + 1]!, J[o + LB + 2]!);
+      const ax = rotateBy(qFA, 0, 1, 0, 0);
+      let s = 0;
+      for (let k = 0; k < 3; k++) s += (b.p[3 * iB + k]! + rb[k]! - b.p[3 * iA + k]! - ra[k]!) * ax[k]!;
+      return s;
+    }
+    const ax = -qFA[0]!, ay = -qFA[1]!, az = -qFA[2]!, aw = qFA[3]!;
+    const bx = qFB[0]!, by = qFB[1]!, bz = qFB[2]!, bw = qFB[3]!;
+    rotationVector(aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
+      aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz);
+    return [tv[0]!, tv[1]!, tv[2]!];
+  }
+
+  /** Should bodies (slots) a and b collide as far as joints are concerned? */
+  jointAllowsCollision(a: number, b: number): boolean { return !this.excludedPairs.has(pairKey(a, b)); }
+
+  // ---------------------------------------------------------------------------------------------- step
+
+  step(dt: number): void {
+    if (!(dt > 0 && Number.isFinite(dt))) throw new Error(`World.step: dt must be a finite number > 0, got ${dt}`);
+    const s = this.settings, b = this.bodies, ctx = this.ctx, js = this.joints;
+    const n = s.substeps, h = dt / n;
+    ctx.h = h; ctx.invH = 1 / h; ctx.joints = js.data;
+    const gx = s.gravity[0], gy = s.gravity[1], gz = s.gravity[2];
+    let rows = 0;
+    for (let sub = 0; sub < n; sub++) {
+      updateWorldInertia(b);
+      integrateVelocities(b, h, gx, gy, gz);
+      rows = prepareJoints(ctx, js);
+      rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial);
+      warmStartJoints(ctx, js);
+      this.contacts.warmStart(ctx);
+      for (let it = 0; it < s.velocityIterations; it++) {
+        solveJoints(ctx, js, true);
+        this.contacts.solve(ctx, true);
+      }
+      integratePositions(b, h);
+      for (let it = 0; it < s.positionIterations; it++) correctJointPositions(ctx, js);
+      for (let it = 0; it < s.positionIterations; it++) {
+        solveJoints(ctx, js, false);
+        this.contacts.solve(ctx, false);
+      }
+      this.contacts.applyRestitution(ctx);
+      finishJoints(ctx, js);
+      this.contacts.store();
+    }
+    b.force.fill(0); b.torque.fill(0);
+    this._time += dt;
+    this.stats.bodies = this.liveBodies();
+    this.stats.joints = this.liveJoints();
+    this.stats.contacts = this.contacts.pointCount;
+    this.stats.rows = rows;
+    this.stats.velocityIterations = s.velocityIterations;
+    this.stats.substeps = n;
+    this.checkBlowUp();
+  }
+
+  private checkBlowUp(): void {
+    const b = this.bodies, max = this.settings.maxSpeed;
+    this._blowUp = null;
+    for (let i = 1; i < b.count; i++) {
+      if (!b.alive[i] || b.type[i] === STATIC) continue;
+      const i3 = 3 * i;
+      const v2 = b.v[i3]! ** 2 + b.v[i3 + 1]! ** 2 + b.v[i3 + 2]! ** 2;
+      const w2 = b.w[i3]! ** 2 + b.w[i3 + 1]! ** 2 + b.w[i3 + 2]! ** 2;
+      const p = b.p[i3]! + b.p[i3 + 1]! + b.p[i3 + 2]! + b.q[4 * i]! + b.q[4 * i + 1]! + b.q[4 * i + 2]! + b.q[4 * i + 3]!;
+      if (!Number.isFinite(v2 + w2 + p)) { this._blowUp = { body: b.names[i]!, reason: 'non-finite position, rotation or velocity' }; return; }
+      if (v2 > max * max) { this._blowUp = { body: b.names[i]!, reason: `speed ${Math.sqrt(v2).toFixed(1)} m/s exceeds maxSpeed ${max}` }; return; }
+      if (w2 > max * max) { this._blowUp = { body: b.names[i]!, reason: `angular speed ${Math.sqrt(w2).toFixed(1)} rad/s exceeds maxSpeed ${max}` }; return; }
+    }
+  }
+
+  private liveBodies(): number { let n = 0; for (let i = 1; i < this.bodies.count; i++) n += this.bodies.alive[i]!; return n; }
+  private liveJoints(): number { let n = 0; for (let j = 0; j < this.joints.count; j++) n += this.joints.alive[j]!; return n; }
+
+  getStats(): WorldStats { return { ...this.stats }; }
+
+  // ------------------------------------------------------------------------------------ queries, state
+
+  raycast(origin: ReadonlyVec3, direction: ReadonlyVec3, maxDistance: number): RayHit | null {
+    checkFinite('raycast', 'origin', origin, 'query'); checkFinite('raycast', 'direction', direction, 'query');
+    const hit = this.contacts.raycast(origin, direction, maxDistance, this.settings.groundHeight);
+    if (!hit) return null;
+    return { body: hit.body === 0 ? (0 as BodyHandle) : this.bodyHandle(hit.body), point: hit.point, normal: hit.normal, distance: hit.distance };
+  }
+
+  getContacts(): ContactPoint[] {
+    return this.contacts.points().map((c) => ({
+      bodyA: this.bodyHandle(c.a),
+      bodyB: c.b === 0 ? null : this.bodyHandle(c.b),
+      point: c.point, normal: c.normal, depth: c.depth, normalImpulse: c.normalImpulse,
+    }));
+  }
+
+  resetWarmStart(): void {
+    const J = this.joints.data;
+    for (let j = 0; j < this.joints.count; j++) {
+      const o = j * STRIDE;
+      for (const f of [PI, PI + 1, PI + 2, AI, AI + 1, AI + 2, LI, LI + 1, LIM_I_LO, LIM_I_HI, SW_I, M_I, M_I + 1, M_I + 2]) J[o + f] = 0;
+    }
+    this.contacts.resetWarmStart();
+  }
+
+  snapshot(): WorldSnapshot {
+    const b = this.bodies, js = this.joints;
+    const bodyArrays: SnapshotData['bodyArrays'] = {};
+    for (const k of BODY_ARRAY_KEYS) bodyArrays[k] = b[k].slice();
+    const data: SnapshotData = {
+      time: this._time,
+      bodyCount: b.count, bodyFree: [...b.free], bodyArrays, bodyNames: [...b.names], bodyShapes: [...b.shapes],
+      bodyMass: [...this.massProps],
+      jointCount: js.count, jointFree: [...js.free], jointData: js.data.slice(), jointAlive: js.alive.slice(),
+      jointGeneration: js.generation.slice(), jointNames: [...js.names],
+      excluded: [...this.excludedPairs.entries()],
+      contacts: this.contacts.snapshot(),
+    };
+    const snap: WorldSnapshot = { kind: 'marionette-world-snapshot', data };
+    this.lastSnapshot = snap;
+    return snap;
+  }
+
+  restore(snapshot: WorldSnapshot): void {
+    if (!snapshot || snapshot.kind !== 'marionette-world-snapshot') throw new Error('World.restore: not a marionette-world-snapshot');
+    const d = snapshot.data as SnapshotData;
+    const b = this.bodies, js = this.joints;
+    const cap = d.bodyArrays.alive!.length;
+    if (b.capacity !== cap) { b.capacity = 0; b.grow(cap); }
+    for (const k of BODY_ARRAY_KEYS) (b[k] as Float64Array).set(d.bodyArrays[k] as Float64Array);
+    b.count = d.bodyCount; b.free = [...d.bodyFree]; b.names = [...d.bodyNames]; b.shapes = [...d.bodyShapes];
+    this.massProps = [...d.bodyMass];
+    if (js.capacity !== d.jointAlive.length) { js.capacity = 0; js.data = new Float64Array(0); js.alive = new Uint8Array(0); js.generation = new Uint32Array(0); js.grow(d.jointAlive.length); }
+    js.data.set(d.jointData); js.alive.set(d.jointAlive); js.generation.set(d.jointGeneration);
+    js.count = d.jointCount; js.free = [...d.jointFree]; js.names = [...d.jointNames];
+    this.ctx.joints = js.data;
+    this.excludedPairs.clear();
+    for (const [k, v] of d.excluded) this.excludedPairs.set(k, v);
+    this.contacts.restore(d.contacts, b);
+    this._time = d.time;
+    this._blowUp = null;
+  }
+
+  /** Restore the last snapshot this world took (the "last good state" after a blow-up). */
+  restoreLastSnapshot(): boolean {
+    if (!this.lastSnapshot) return false;
+    this.restore(this.lastSnapshot);
+    return true;
+  }
+}
+
+function pairKey(a: number, b: number): number { return a < b ? a * SLOT_BITS + b : b * SLOT_BITS + a; }
+
+function rotateBy(q: Float64Array, o: number, x: number, y: number, z: number): Vec3 {
+  const qx = q[o]!, qy = q[o + 1]!, qz = q[o + 2]!, qw = q[o + 3]!;
+  const tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
+  return [x + qw * tx + (qy * tz - qz * ty), y + qw * ty + (qz * tx - qx * tz), z + qw * tz + (qx * ty - qy * tx)];
+}
+
+function checkFinite(name: string, field: string, v: readonly number[], kind = 'body'): void {
+  for (let k = 0; k < v.length; k++) {
+    if (!Number.isFinite(v[k])) throw new Error(`${kind} '${name}': ${field}[${k}] must be a finite number, got ${String(v[k])}`);
+  }
+}

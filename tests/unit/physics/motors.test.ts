@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { quatAngleBetween, quatFromAxisAngle } from '../../../shared/math/quat';
+import { World } from '../../../shared/physics/world';
+import type { MotorDesc } from '../../../shared/physics/types';
+import { hingeArm } from './helpers';
+
+const DEG = Math.PI / 180;
+const m = 2, L = 1, g = 9.81;
+const tauHold = (m * g * L) / 2; // N·m to hold the arm level
+
+describe('hinge motor holding a horizontal arm (τ = m·g·L/2)', () => {
+  for (const mode of ['position', 'pd'] as const) {
+    const motor = (maxTorque: number): MotorDesc => mode === 'position'
+      ? { mode, maxTorque, errorReduction: 0.5 }
+      // PD gains: steady error τ/kp ≈ 0.56° < 1°, kv near critical damping for I_pivot = m·L²/3.
+      : { mode, maxTorque, stiffness: 1000, damping: 2 * Math.sqrt(1000 * (m * L * L) / 3) };
+
+    it(`${mode}: τmax = 0.8·τ sags, reporting exactly the limit and saturation`, () => {
+      const { w, joint } = hingeArm(m, L, motor(0.8 * tauHold));
+      for (let i = 0; i < 30; i++) {
+        w.step(1 / 60);
+        const r = w.getMotorReport(joint);
+        expect(r.torque).toBeLessThanOrEqual(r.maxTorque * (1 + 1e-12));
+      }
+      expect(w.getJointAngle(joint) as number).toBeLessThan(-5 * DEG);
+      const r = w.getMotorReport(joint);
+      expect(r.saturated).toBe(true);
+      expect(Math.abs(r.torque - 0.8 * tauHold) / tauHold).toBeLessThan(1e-9);
+    });
+
+    it(`${mode}: τmax = 1.2·τ holds the arm within 1° for 5 s, below the limit`, () => {
+      const { w, joint } = hingeArm(m, L, motor(1.2 * tauHold));
+      let worst = 0;
+      for (let i = 0; i < 300; i++) {
+        w.step(1 / 60);
+        worst = Math.max(worst, Math.abs(w.getJointAngle(joint) as number));
+        expect(w.getMotorReport(joint).torque).toBeLessThanOrEqual(1.2 * tauHold * (1 + 1e-12));
+      }
+      expect(worst).toBeLessThan(1 * DEG);
+      // At rest the motor carries the gravity torque.
+      expect(Math.abs(w.getMotorReport(joint).torque - tauHold) / tauHold).toBeLessThan(0.02);
+      expect(w.getMotorReport(joint).saturated).toBe(false);
+    });
+  }
+
+  it('substeps: the clamp is per substep h, so the torque limit is the same whatever the substep count', () => {
+    for (const substeps of [1, 4]) {
+      const { w, joint } = hingeArm(m, L, { mode: 'position', maxTorque: 0.8 * tauHold }, { substeps });
+      for (let i = 0; i < 10; i++) w.step(1 / 60);
+      expect(Math.abs(w.getMotorReport(joint).torque - 0.8 * tauHold)).toBeLessThan(1e-9);
+    }
+  });
+});
+
+describe('ball-joint motor turning a body 90°', () => {
+  // A box pivoting about its own centre (no gravity): I about the turn axis (y) = m(a² + c²)/3.
+  const mass = 3, hx = 0.3, hz = 0.2;
+  const I = (mass * (hx * hx + hz * hz)) / 3;
+  const tauMax = 2;
+  // With |τ| ≤ τmax the body cannot even pass the target before t = sqrt(2θ·I/τmax) (full torque all the
+  // way), and cannot arrive AT REST before the bang-bang time 2·sqrt(θ·I/τmax).
+  const tPass = Math.sqrt((2 * (Math.PI / 2) * I) / tauMax);
+  const tMin = 2 * Math.sqrt(((Math.PI / 2) * I) / tauMax);
+
+  // The position drive asks for r·ε/h (a very stiff P controller): saturated, it overshoots and rings a
+  // few times before it settles (6× the bang-bang time); the critically damped PD drive settles within 3×.
+  for (const [motor, settleFactor] of [
+    [{ mode: 'position', maxTorque: tauMax, errorReduction: 0.5 }, 6],
+    [{ mode: 'pd', maxTorque: tauMax, stiffness: 40, damping: 2 * Math.sqrt(40 * I) }, 3],
+  ] as [MotorDesc, number][]) {
+    it(`${motor.mode}: reaches the target no sooner than τmax allows, settles within ${settleFactor}× the bang-bang time, never above τmax`, () => {
+      const w = new World({ gravity: [0, 0, 0] });
+      const base = w.addBody({ type: 'static', position: [0, 0, 0], shapes: [{ type: 'sphere', radius: 0.05 }] });
+      const body = w.addBody({ type: 'dynamic', mass, position: [0, 0, 0], shapes: [{ type: 'box', halfExtents: [hx, 0.05, hz] }] });
+      const j = w.addJoint({ type: 'ball', bodyA: base, bodyB: body, frameA: { position: [0, 0, 0] }, frameB: { position: [0, 0, 0] }, motor });
+      const target = quatFromAxisAngle([0, 1, 0], Math.PI / 2);
+      w.setMotorTarget(j, target);
+      const h = 1 / 60;
+      let reached = -1, settled = -1;
+      for (let i = 1; i <= 600; i++) {
+        w.step(h);
+        const r = w.getMotorReport(j);
+        expect(r.torque).toBeLessThanOrEqual(tauMax * (1 + 1e-12));
+        const inside = quatAngleBetween(w.getRotation(body), target) < 1 * DEG;
+        if (reached < 0 && inside) reached = i * h;
+        if (!inside) settled = -1; else if (settled < 0) settled = i * h;
+      }
+      expect(reached).toBeGreaterThanOrEqual(tPass - h);
+      expect(settled).toBeGreaterThanOrEqual(tMin - h);
+      expect(settled).toBeLessThan(settleFactor * tMin);
+    });
+  }
+
+  it('velocity mode spins at the target rate; mode off with friction torque brakes at exactly that torque', () => {
+    const w = new World({ gravity: [0, 0, 0] });
+    const base = w.addBody({ type: 'static', position: [0, 0, 0], shapes: [{ type: 'sphere', radius: 0.05 }] });
+    const body = w.addBody({ type: 'dynamic', mass, position: [0, 0, 0], shapes: [{ type: 'box', halfExtents: [hx, 0.05, hz] }] });
+    const j = w.addJoint({ type: 'ball', bodyA: base, bodyB: body, frameA: { position: [0, 0, 0] }, frameB: { position: [0, 0, 0] }, motor: { mode: 'velocity', maxTorque: 100 } });
+    w.setMotorTarget(j, [0, 2, 0]);
+    for (let i = 0; i < 30; i++) w.step(1 / 60);
+    expect(w.getAngularVelocity(body)[1]).toBeCloseTo(2, 6);
+    w.setMotor(j, { mode: 'off', maxTorque: 0, frictionTorque: 0.5 });
+    w.step(1 / 60);
+    // Δω = τ_f·h / I about y
+    const before = 2;
+    expect(w.getAngularVelocity(body)[1]).toBeCloseTo(before - (0.5 / 60) / I, 6);
+    expect(w.getMotorReport(j).saturated).toBe(true);
+    expect(w.getMotorReport(j).torque).toBeCloseTo(0.5, 9);
+  });
+});
