@@ -6,7 +6,10 @@
 import { fileURLToPath } from 'node:url';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, processIO, type CliIO } from './io';
 import * as validate from './commands/validate';
+import * as simulate from './commands/simulate';
+import * as exportCommand from './commands/export';
 import * as schema from './commands/schema';
+import * as bench from './commands/bench';
 
 interface Command {
   summary: string;
@@ -14,7 +17,7 @@ interface Command {
   run(argv: string[], io: CliIO): number | Promise<number>;
 }
 
-const commands: Record<string, Command> = { validate, schema };
+const commands: Record<string, Command> = { validate, simulate, export: exportCommand, schema, bench };
 
 const usage = () => `Usage: marionette <command> [options]
 
