@@ -118,6 +118,8 @@ export async function benchMain(argv: readonly string[], io: BenchIO): Promise<n
   const big = Math.max(...counts);
   const small = counts.filter((c) => c < big).reduce((a, b) => Math.max(a, b), 0);
   io.out(formatTargets(checkTargets(result.results, big, small > 0 ? small : null)));
-  if (args.json) io.out(JSON.stringify(result));
+  for (const warning of result.warnings ?? []) io.out(`warning: ${warning}`);
+  // Exactly the object of issue 3, nothing else.
+  if (args.json) io.out(JSON.stringify({ results: result.results, nsPerRowIteration: result.nsPerRowIteration }));
   return 0;
 }

@@ -28,11 +28,16 @@ export interface BenchRow {
   settings: string;
 }
 
+/** Below this depth under the ground's top face (m) a body has fallen through the ground. */
+const THROUGH_GROUND_M = 0.5;
+
 export interface BenchResult {
   results: BenchRow[];
   /** Marionette's ms/step ÷ (rows × velocity iterations × substeps) in ns, for ragdoll11 × the largest N
    *  with motors on; null when Marionette did not run. */
   nsPerRowIteration: number | null;
+  /** Sanity warnings (a world that blew up or fell through the ground); not part of the JSON line. */
+  warnings?: string[];
 }
 
 export interface BenchOptions {
@@ -59,7 +64,15 @@ function median(values: Float64Array): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-interface Measured { msPerStep: number; driftMeanM: number | null; driftMaxM: number | null; fallTimeS: number | null; rowIterations: number | null }
+interface Measured {
+  msPerStep: number;
+  driftMeanM: number | null;
+  driftMaxM: number | null;
+  fallTimeS: number | null;
+  rowIterations: number | null;
+  /** Lowest body centre (m) after the last step: far below the ground top means missing contacts. */
+  lowestY: number;
+}
 
 /**
  * Step one world warmup + timed times. Only step() is inside the timed region; the head height is read
@@ -85,7 +98,14 @@ export function measureWorld(world: BenchWorld, scene: BenchScene, warmupSteps: 
     }
     if (k === qualityStep) drift = measureDrift(world, scene);
   }
+  let lowestY = Infinity;
+  for (let i = 0; i < scene.bodies.length; i++) {
+    world.getPose(i, position, rotation);
+    lowestY = Number.isNaN(position[1]) ? NaN : Math.min(lowestY, position[1]);
+    if (Number.isNaN(lowestY)) break;
+  }
   return {
+    lowestY,
     msPerStep: median(times),
     driftMeanM: drift ? drift.meanM : null,
     driftMaxM: drift ? drift.maxM : null,
@@ -116,6 +136,7 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
   if (scenes.includes('pile500')) sceneList.push(buildBoxPile(file));
 
   const results: BenchRow[] = [];
+  const warnings: string[] = [];
   let nsPerRowIteration: number | null = null;
   const largest = Math.max(...counts);
   for (const scene of sceneList) {
@@ -139,11 +160,17 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
         fallTimeS: m.fallTimeS,
         settings: world.settings,
       });
+      const groundTop = scene.ground.position[1] + scene.ground.halfExtents[1];
+      const where = `${engine.name}, ${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}`;
+      if (Number.isNaN(m.lowestY)) warnings.push(`${where}: non-finite body positions (the world blew up)`);
+      else if (m.lowestY < groundTop - THROUGH_GROUND_M) {
+        warnings.push(`${where}: a body ended at y = ${m.lowestY.toFixed(2)} m, through the ground (no ground contact?): its figures are not comparable`);
+      }
       if (engine.name === 'marionette' && scene.name === 'ragdoll11' && scene.motors && scene.n === largest && m.rowIterations) {
         nsPerRowIteration = (m.msPerStep * 1e6) / m.rowIterations;
       }
       progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}  ${engine.name}: ${m.msPerStep.toFixed(3)} ms/step (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     }
   }
-  return { results, nsPerRowIteration };
+  return { results, nsPerRowIteration, warnings };
 }
