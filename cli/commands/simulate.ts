@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { distance, type Vec3 } from '../../shared/math/vec3';
 import { formatProblem, validateRig, type RigDocument } from '../../shared/rig';
-import { createSimulation, csvHeader, traceColumns, traceRow, type Simulation, type TraceFrame } from '../../shared/runtime';
+import { createSimulation, csvHeader, traceColumns, traceRow, type Simulation, type TraceFrame } from '../../shared/index';
 import { parse, parseNumber, parseVec3, str, strs } from '../args';
 import { readTextFile } from '../files';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io';
