@@ -177,6 +177,19 @@ export function integratePositions(b: BodyStore, h: number): void {
     p[i3 + 2] = p[i3 + 2]! + h * v[i3 + 2]!;
     const wx = w[i3]!, wy = w[i3 + 1]!, wz = w[i3 + 2]!;
     const qx = q[i4]!, qy = q[i4 + 1]!, qz = q[i4 + 2]!, qw = q[i4 + 3]!;
+    if (type[i] === KINEMATIC) {
+      // Exact exponential map, so an animated body lands exactly on the transform it was sent to.
+      const a = Math.sqrt(wx * wx + wy * wy + wz * wz) * h;
+      if (a > 1e-12) {
+        const k = Math.sin(0.5 * a) / (a / h), c = Math.cos(0.5 * a);
+        const dx = wx * k, dy = wy * k, dz = wz * k;
+        q[i4] = c * qx + dx * qw + dy * qz - dz * qy;
+        q[i4 + 1] = c * qy - dx * qz + dy * qw + dz * qx;
+        q[i4 + 2] = c * qz + dx * qy - dy * qx + dz * qw;
+        q[i4 + 3] = c * qw - dx * qx - dy * qy - dz * qz;
+      }
+      continue;
+    }
     const nx = qx + hh * (wx * qw + wy * qz - wz * qy);
     const ny = qy + hh * (wy * qw + wz * qx - wx * qz);
     const nz = qz + hh * (wz * qw + wx * qy - wy * qx);

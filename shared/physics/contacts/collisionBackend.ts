@@ -1,11 +1,12 @@
 /**
  * What the contact solver needs from the collision module (shared/physics/collision), as one object so the
- * solver can be tested against hand-made geometry and the world can be built with a different collider.
+ * solver can be tested against hand-made geometry and a world can be built with another collider.
  */
 import type { BroadPhaseResult, CollideFn, CollideGroundFn, PairExclusion, RayHitData, WorldShape } from '../collision';
 
-export interface BroadPhase {
-  update(shapes: readonly WorldShape[], count: number, exclusion?: PairExclusion): BroadPhaseResult;
+/** Writes the candidate pairs of `shapes[0..count−1]` into its own `pairs`/`pairCount`. */
+export interface BroadPhase extends BroadPhaseResult {
+  update(shapes: readonly WorldShape[], count: number, exclusion?: PairExclusion): number;
 }
 
 export interface CollisionBackend {
