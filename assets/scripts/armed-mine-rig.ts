@@ -9,14 +9,19 @@
  * body → upper_arm (shoulder: ball) → forearm (elbow: hinge) → hand (wrist: hinge). Each arm bone's local
  * +Y runs along the bone and its local +X is world +X, so the elbow and wrist bend about X.
  *
- * Tuning, and why (see docs/locomotion.md for the numbers measured with it):
- *  - body 25 kg, μ 0.5: heavy enough that the arm cannot fling it, moderate friction so it slides when pulled.
- *  - hand μ 1.0 (with the ground's 1.0: pair μ = 1): the grip the stroke pulls against.
- *  - motors in 'position' mode (Armed Mine bias r·ε/Δt), r = 0.5; τmax chosen so the shoulder can just
- *    lift the body's front (25 kg·g at ~0.6 m ≈ 150 N·m): 160 / 90 / 25 N·m. At 10 % the arm cannot
- *    even hold its own weight up (≈ 4.5 kg at 0.4 m ≈ 18 N·m > 16 N·m), so it cannot crawl.
- *  - the path: reach forward and down to the floor, pull back along it (pressing 2 cm into the floor so the
- *    hand bears weight and grips), lift near the body and swing high back to the front — a swimmer's pull.
+ * Tuning, and why (measured figures in docs/locomotion.md):
+ *  - body 30 kg with a flat square foot, μ 0.02 (a smooth shell; the pair with the μ 1 ground is 0.14):
+ *    the foot stops the ball rolling over its own arm, the low friction lets the hand drag it, the weight
+ *    keeps the shoulder from flipping it onto its back when the hand presses down.
+ *  - hand μ 1.0 (pair with the ground 1.0): the grip the stroke pulls against.
+ *  - motors in 'position' mode (Armed Mine bias r·ε/Δt), r = 0.5, τmax 60 / 60 / 15 N·m (shoulder, elbow,
+ *    wrist): strong enough to drag the body, too weak to lift it over. At 10 % the arm cannot hold its own
+ *    weight up (≈ 4.6 kg at ≈ 0.4 m ≈ 18 N·m > 6 N·m), so it cannot crawl.
+ *  - the path: reach forward and down to the floor, pull back along it pressing 2.5 cm into it (the
+ *    position motor then presses with its full torque, which is what makes the hand grip), lift in front of
+ *    the body and swing forward-up back to the reach — a swimmer's pull, 0.6 cycles/s. The elbow pole sits
+ *    forward and above the shoulder so the elbow stays up and never swings over the top.
+ *  - steering gain 3, limit 0.6 rad: the heading settles within ~15° of the target.
  */
 import { quatConj, quatFromAxisAngle, quatMul, quatNormalize, quatRotate, type Quat } from '../../shared/math/quat';
 import { sub } from '../../shared/math/vec3';
@@ -35,20 +40,20 @@ const r3 = (v: readonly number[]): [number, number, number] => [round(v[0]!), ro
 const r4 = (q: readonly number[]): [number, number, number, number] => { const n = quatNormalize(q as Quat); return [round(n[0]), round(n[1]), round(n[2]), round(n[3])]; };
 
 export const ARMED_MINE_TUNING = {
-  bodyMass: 25, bodyFriction: 0.5,
+  bodyMass: 30, bodyFriction: 0.02, bodyAngularDamping: 3, footHalfWidth: 0.17, footHalfHeight: 0.04,
   upperArmMass: 2.5, forearmMass: 1.5, handMass: 0.6, handFriction: 1.0,
-  shoulderMaxTorque: 160, elbowMaxTorque: 90, wristMaxTorque: 25, errorReduction: 0.5,
-  rate: 0.8,
+  shoulderMaxTorque: 60, elbowMaxTorque: 60, wristMaxTorque: 15, errorReduction: 0.5, shoulderSwingDeg: 120,
+  rate: 0.6,
   /** Root (body) frame at rest: origin at the sphere's centre, floor at y = −0.35. */
   controlPoints: [
-    [0, -0.30, 1.0],
-    [0, -0.37, 0.8],
-    [0, -0.37, 0.55],
-    [0, -0.2, 0.42],
-    [0, 0.12, 0.66],
+    [0, -0.3, 1.02],
+    [0, -0.375, 0.85],
+    [0, -0.375, 0.6],
+    [0, -0.15, 0.55],
+    [0, 0.05, 0.85],
   ] as [number, number, number][],
-  pole: [0, 1.4, 0.2] as [number, number, number],
-  steering: { target: [0, 0, 5] as [number, number, number], gain: 1, maxAngle: 0.6 },
+  pole: [0, 0.9, 1.3] as [number, number, number],
+  steering: { target: [0, 0, 5] as [number, number, number], gain: 3, maxAngle: 0.6 },
 };
 
 // ------------------------------------------------------------------------------------------- skeleton
@@ -82,8 +87,8 @@ const motor = (maxTorque: number): RigMotor => ({
   stiffness: 0, damping: 0, frictionTorque: 0,
 });
 
-export function armedMineRig(gltf: GltfJson): RigDocument {
-  const T = ARMED_MINE_TUNING;
+export function armedMineRig(gltf: GltfJson, tuning: Partial<typeof ARMED_MINE_TUNING> = {}): RigDocument {
+  const T = { ...ARMED_MINE_TUNING, ...tuning };
   const bones = skeletonFromGltf(gltf);
   for (const need of ['body', 'upper_arm', 'forearm', 'hand']) {
     if (!bones.some((b) => b.name === need)) throw new Error(`armed-mine.gltf: bone "${need}" is missing (found ${bones.map((b) => b.name).join(', ')})`);
@@ -103,7 +108,13 @@ export function armedMineRig(gltf: GltfJson): RigDocument {
     type: 'capsule', position: [0, round(len / 2), 0], rotation: [0, 0, 0, 1], radius, halfHeight: round(Math.max(0, len / 2 - radius)), axis: 'y',
   });
   const bodies: RigBody[] = [
-    body('body', [{ type: 'sphere', position: [0, 0, 0], rotation: [0, 0, 0, 1], radius: 0.35, hollow: false }], T.bodyMass, T.bodyFriction, 0.8),
+    // The shell, plus a flat square foot flush with its bottom: the mine sits on the floor instead of
+    // balancing on a point, so the arm's pull slides it rather than rolling it over (a ball rolls one turn
+    // per 2.2 m and would carry the shoulder under itself).
+    body('body', [
+      { type: 'sphere', position: [0, 0, 0], rotation: [0, 0, 0, 1], radius: 0.35, hollow: false },
+      { type: 'box', position: [0, round(-0.35 + T.footHalfHeight), 0], rotation: [0, 0, 0, 1], halfExtents: [T.footHalfWidth, T.footHalfHeight, T.footHalfWidth] },
+    ], T.bodyMass, T.bodyFriction, T.bodyAngularDamping),
     body('upper_arm', [capsule(upperLen, 0.055)], T.upperArmMass, 0.6, 0.2),
     body('forearm', [capsule(foreLen, 0.045)], T.forearmMass, 0.6, 0.2),
     body('hand', [capsule(handLen, 0.04)], T.handMass, T.handFriction, 0.2),
@@ -122,7 +133,7 @@ export function armedMineRig(gltf: GltfJson): RigDocument {
   const shoulderF = quatMul(W('upper_arm').rotation, quatFromAxisAngle([0, 0, 1], Math.PI / 2));
   const joints: RigJoint[] = [
     { type: 'ball', name: 'shoulder', bodyA: 'body', bodyB: 'upper_arm', ...frames('body', 'upper_arm', shoulderF),
-      collideConnected: false, twistLimit: [round(-50 * DEG), round(50 * DEG)], swingLimit: [round(100 * DEG), round(100 * DEG)],
+      collideConnected: false, twistLimit: [round(-50 * DEG), round(50 * DEG)], swingLimit: [round(T.shoulderSwingDeg * DEG), round(T.shoulderSwingDeg * DEG)],
       motor: motor(T.shoulderMaxTorque) },
     // Elbow and wrist: frame X = world X (the bones' local X); + angle folds the arm further.
     { type: 'hinge', name: 'elbow', bodyA: 'upper_arm', bodyB: 'forearm', ...frames('upper_arm', 'forearm', W('upper_arm').rotation),
@@ -172,4 +183,4 @@ async function main(): Promise<void> {
   console.log(`wrote ${out.pathname} (${text.length} bytes)`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) main().catch((e: unknown) => { console.error(e); process.exit(1); });

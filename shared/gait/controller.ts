@@ -9,7 +9,7 @@
  * will be, not where it was).
  */
 import { CyclicPath, advancePhase, wrapPhase, type PathInterpolation } from './cyclicPath';
-import { pathPointToWorld, pathTravelDirection, worldPathFrame, type SteeringParams, type WorldPathFrame } from './steering';
+import { pathPointToWorld, pathStrokeCentre, pathTravelDirection, worldPathFrame, type SteeringParams, type WorldPathFrame } from './steering';
 import { quatFromRotationVector, type Quat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 import type { JointHandle, BodyHandle, PhysicsWorld } from '../physics/types';
@@ -52,7 +52,19 @@ export interface ControllerFrame {
   values: JointValue[];
 }
 
+/**
+ * How far ahead of the stroke centre (m, along the travel direction) the steering skew turns the path.
+ * A single hand turns the body AWAY from the side it pulls on (a canoeist paddling on the left turns
+ * right), so to turn toward a target the stroke must move to the far side while its direction turns toward
+ * the target — both at once are one rotation about a vertical axis ahead of the stroke. Measured on the
+ * Armed Mine (docs/locomotion.md): about the stroke centre itself the hand's sideways sweep dominates and
+ * the mine turns the wrong way; 0.7 m ahead it turns toward the target and travels there.
+ */
+export const STEER_PIVOT_LEAD = 0.7;
+
 export interface ControllerOptions {
+  /** Override STEER_PIVOT_LEAD (m). */
+  steerPivotLead?: number;
   /** World direction the hand's wrist→effector vector aims at (default [0, −1, 0]: fingers to the floor). */
   handAim?: ReadonlyVec3 | null;
 }
@@ -61,6 +73,8 @@ export class CyclicPathController {
   readonly path: CyclicPath;
   /** Travel direction of the path in the root frame (the way its floor stroke pushes). */
   readonly travelLocal: Vec3;
+  /** The steering skew's vertical axis in the root frame: STEER_PIVOT_LEAD ahead of the stroke centre. */
+  steerPivot: Vec3;
   private _phase: number;
   private steering: SteeringParams;
   private last: ControllerFrame | null = null;
@@ -75,6 +89,9 @@ export class CyclicPathController {
       throw new Error(`${where}: ${binding.joints.length} joint handles for a chain of ${binding.chain.joints.length} joints`);
     }
     this.travelLocal = pathTravelDirection(this.path);
+    const c = pathStrokeCentre(this.path);
+    const lead = options.steerPivotLead ?? STEER_PIVOT_LEAD;
+    this.steerPivot = [c[0] + this.travelLocal[0] * lead, 0, c[2] + this.travelLocal[2] * lead];
     this._phase = wrapPhase(params.phaseOffset);
     this.steering = { target: params.steering.target, gain: params.steering.gain, maxAngle: params.steering.maxAngle };
     this.handAim = options.handAim === undefined ? [0, -1, 0] : options.handAim;
@@ -105,7 +122,7 @@ export class CyclicPathController {
     this._phase = advancePhase(this._phase, this.params.rate, dt);
     const { root, joints, chain } = this.binding;
     const rootPose = { position: world.getPosition(root), rotation: world.getRotation(root) };
-    const frame = worldPathFrame(rootPose.position, rootPose.rotation, this.travelLocal, this.steering);
+    const frame = worldPathFrame(rootPose.position, rootPose.rotation, this.travelLocal, this.steering, this.steerPivot);
     const target = pathPointToWorld(frame, this.path.sample(this._phase).point);
     const pole = pathPointToWorld(frame, this.params.pole);
 

@@ -14,11 +14,17 @@
  * axis); there we fall back to the horizontal projection of the body's forward (+Z) axis, then of its +X.
  * Yaw 0 faces +Z; positive yaw turns +Z toward +X (right-hand rotation about +Y).
  *
- * Skew: the path is rotated about the vertical line through the root so that its TRAVEL direction — the
- * opposite of the hand's stroke while it is on the floor, i.e. the way the stroke pushes the body — turns
- * toward the target by δ = clamp(gain·θ, −maxAngle, maxAngle), θ = signed horizontal angle from the travel
- * direction to the target. gain 1 with a wide limit aims the stroke straight at the target; a smaller gain
- * or limit turns more gently.
+ * Skew: the path is rotated about a vertical axis so that its TRAVEL direction — the opposite of the hand's
+ * stroke while it is on the floor, i.e. the way the stroke pushes the body — turns toward the target by
+ * δ = clamp(gain·θ, −maxAngle, maxAngle), θ = signed horizontal angle from the travel direction to the
+ * target. gain 1 with a wide limit aims the stroke straight at the target; a smaller gain or limit turns
+ * more gently.
+ *
+ * The axis is a parameter (`pivot`, root frame). Where it sits decides how the body turns: the floor's push
+ * on one off-centre hand turns the body away from that hand's side, so the controller puts the axis ahead of
+ * the stroke (see STEER_PIVOT_LEAD in controller.ts): rotating there moves the stroke to the side away from
+ * the target while angling it toward the target, and the mine turns and travels toward it. pivot = the root
+ * origin gives the plain rotation about the root.
  */
 import { CyclicPath } from './cyclicPath';
 import { quatFromAxisAngle, quatRotate, type ReadonlyQuat } from '../math/quat';
@@ -38,7 +44,8 @@ const Y_AXIS: ReadonlyVec3 = [0, 1, 0];
 /** Heading of a body rotation: angle about +Y (rad), 0 = facing +Z. See the module comment. */
 export function headingYaw(rotation: ReadonlyQuat): number {
   const [x, y, z, w] = rotation;
-  if (y * y + w * w > 1e-6) return 2 * Math.atan2(y, w);
+  // q and −q are one rotation: take w ≥ 0 so the yaw lands in (−π, π].
+  if (y * y + w * w > 1e-6) return w >= 0 ? 2 * Math.atan2(y, w) : 2 * Math.atan2(-y, -w);
   const f = quatRotate(rotation, [0, 0, 1]);
   if (f[0] * f[0] + f[2] * f[2] > 1e-6) return Math.atan2(f[0], f[2]);
   const r = quatRotate([x, y, z, w], [1, 0, 0]);
@@ -79,6 +86,20 @@ export function pathTravelDirection(path: CyclicPath, contactBand = 0.03, sample
   return l > 1e-9 ? [-sx / l, 0, -sz / l] : [0, 0, 1];
 }
 
+/**
+ * Centre of the floor stroke in the path's (root) frame: the mean of the lowest part of the loop (same band
+ * as pathTravelDirection), height zeroed — the vertical axis the steering skew turns the path about.
+ */
+export function pathStrokeCentre(path: CyclicPath, contactBand = 0.03, samples = 128): Vec3 {
+  const pts = path.polyline(samples);
+  let minY = Infinity, maxY = -Infinity;
+  for (const p of pts) { minY = Math.min(minY, p[1]); maxY = Math.max(maxY, p[1]); }
+  const band = Math.max(contactBand, 0.1 * (maxY - minY));
+  let sx = 0, sz = 0, n = 0;
+  for (const p of pts) if (p[1] <= minY + band) { sx += p[0]; sz += p[2]; n++; }
+  return n > 0 ? [sx / n, 0, sz / n] : [0, 0, 0];
+}
+
 /** Signed angle (rad, (−π, π]) about +Y from horizontal direction `from` to horizontal direction `to`. */
 export function signedYawBetween(from: ReadonlyVec3, to: ReadonlyVec3): number {
   // Rotation about +Y carries +Z toward +X, so the sign is that of (from × to)·Y = fz·tx − fx·tz.
@@ -102,27 +123,33 @@ export function steeringAngle(rootPosition: ReadonlyVec3, travelWorld: ReadonlyV
 export interface WorldPathFrame {
   /** Root heading (rad). */
   yaw: number;
-  /** Steering rotation added on top (rad). */
+  /** Steering rotation (rad) of the path about the vertical through `pivot`. */
   skew: number;
   /** Root position the path hangs from (m). */
   origin: Vec3;
+  /** Skew axis in the root frame (m; y ignored). */
+  pivot: Vec3;
 }
 
 /**
  * Where the path sits in the world this step: heading from the root rotation, skew toward the target.
- * `travelLocal` is pathTravelDirection of the path (precompute it once per path).
+ * `travelLocal` is pathTravelDirection of the path and `pivot` its pathStrokeCentre (precompute both once
+ * per path).
  */
 export function worldPathFrame(rootPosition: ReadonlyVec3, rootRotation: ReadonlyQuat, travelLocal: ReadonlyVec3,
-  steering: SteeringParams): WorldPathFrame {
+  steering: SteeringParams, pivot: ReadonlyVec3 = [0, 0, 0]): WorldPathFrame {
   const yaw = headingYaw(rootRotation);
   const travelWorld = headingToWorld([0, 0, 0], yaw, travelLocal);
   const skew = steeringAngle(rootPosition, travelWorld, steering);
-  return { yaw, skew, origin: [rootPosition[0], rootPosition[1], rootPosition[2]] };
+  return { yaw, skew, origin: [rootPosition[0], rootPosition[1], rootPosition[2]], pivot: [pivot[0], 0, pivot[2]] };
 }
 
 /** A root-frame path point (or pole) → world through a WorldPathFrame. */
 export function pathPointToWorld(frame: WorldPathFrame, local: ReadonlyVec3): Vec3 {
-  return headingToWorld(frame.origin, frame.yaw + frame.skew, local);
+  const c = Math.cos(frame.skew), s = Math.sin(frame.skew), px = frame.pivot[0], pz = frame.pivot[2];
+  const x = local[0] - px, z = local[2] - pz;
+  // Skew about the pivot in the root frame, then the heading: R_y(yaw)·(pivot + R_y(skew)·(p − pivot)).
+  return headingToWorld(frame.origin, frame.yaw, [px + c * x + s * z, local[1], pz - s * x + c * z]);
 }
 
 /** All control points to world (for drawing the skewed path). */
