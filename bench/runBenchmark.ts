@@ -30,6 +30,8 @@ export interface BenchRow {
 
 /** Below this depth under the ground's top face (m) a body has fallen through the ground. */
 const THROUGH_GROUND_M = 0.5;
+/** A head rise above its start larger than this (m) means the world added energy. */
+const HEAD_RISE_WARNING_M = 0.2;
 
 export interface BenchResult {
   results: BenchRow[];
@@ -72,6 +74,8 @@ interface Measured {
   rowIterations: number | null;
   /** Lowest body centre (m) after the last step: far below the ground top means missing contacts. */
   lowestY: number;
+  /** Highest head rise above its start (m) during the run: a ragdoll with no thrusters cannot gain height. */
+  headRiseM: number;
 }
 
 /**
@@ -86,15 +90,18 @@ export function measureWorld(world: BenchWorld, scene: BenchScene, warmupSteps: 
   const position: [number, number, number] = [0, 0, 0];
   const rotation: [number, number, number, number] = [0, 0, 0, 1];
   let fallTimeS: number | null = null;
+  let headRiseM = 0;
+  const headStartY = scene.headBody === null ? 0 : scene.bodies[scene.headBody]!.position[1];
   let drift: ReturnType<typeof measureDrift> = null;
   for (let k = 1; k <= total; k++) {
     const t0 = performance.now();
     world.step();
     const t1 = performance.now();
     if (k > warmupSteps) times[k - warmupSteps - 1] = t1 - t0;
-    if (scene.headBody !== null && fallTimeS === null) {
+    if (scene.headBody !== null) {
       world.getPose(scene.headBody, position, rotation);
-      if (!(position[1] >= FALL_HEIGHT_M)) fallTimeS = k * scene.dt; // NaN counts as fallen
+      if (fallTimeS === null && !(position[1] >= FALL_HEIGHT_M)) fallTimeS = k * scene.dt; // NaN counts as fallen
+      headRiseM = Math.max(headRiseM, position[1] - headStartY);
     }
     if (k === qualityStep) drift = measureDrift(world, scene);
   }
@@ -106,6 +113,7 @@ export function measureWorld(world: BenchWorld, scene: BenchScene, warmupSteps: 
   }
   return {
     lowestY,
+    headRiseM,
     msPerStep: median(times),
     driftMeanM: drift ? drift.meanM : null,
     driftMaxM: drift ? drift.maxM : null,
@@ -165,6 +173,9 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
       if (Number.isNaN(m.lowestY)) warnings.push(`${where}: non-finite body positions (the world blew up)`);
       else if (m.lowestY < groundTop - THROUGH_GROUND_M) {
         warnings.push(`${where}: a body ended at y = ${m.lowestY.toFixed(2)} m, through the ground (no ground contact?): its figures are not comparable`);
+      }
+      if (m.headRiseM > HEAD_RISE_WARNING_M) {
+        warnings.push(`${where}: copy 0's head rose ${m.headRiseM.toFixed(2)} m above its start (energy gain: the world pushed the ragdoll up)`);
       }
       if (engine.name === 'marionette' && scene.name === 'ragdoll11' && scene.motors && scene.n === largest && m.rowIterations) {
         nsPerRowIteration = (m.msPerStep * 1e6) / m.rowIterations;

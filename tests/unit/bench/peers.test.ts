@@ -76,8 +76,7 @@ describe.each(['rapier', 'jolt', 'marionette'])('%s adapter', (engine) => {
     });
   });
 
-  it('60 steps give finite poses and drift; the motors hold the head higher than without them', () => {
-    const heads: number[] = [];
+  it('60 steps give finite poses and joints that stay connected', () => {
     for (const motors of [true, false]) {
       const scene = buildRagdollScene(file, 2, motors);
       withWorld(engine, scene, (w) => {
@@ -85,20 +84,31 @@ describe.each(['rapier', 'jolt', 'marionette'])('%s adapter', (engine) => {
         expect(Number.isFinite(m.msPerStep)).toBe(true);
         expect(Number.isFinite(m.driftMeanM!)).toBe(true);
         expect(Number.isFinite(m.driftMaxM!)).toBe(true);
-        // The joints are connected: standing they hold to 2 cm, limp and folding against the limits to
-        // 10 cm (a missing or misplaced joint drifts by decimetres in 1 s). Solver accuracy itself is
-        // compared by the benchmark and tested in tests/unit/physics.
+        // Standing the joints hold to 2 cm, limp and folding against the limits to 10 cm (a missing or
+        // misplaced joint drifts by decimetres in 1 s). Solver accuracy itself is compared by the
+        // benchmark and tested in tests/unit/physics.
         expect(m.driftMaxM!).toBeLessThan(motors ? 0.02 : 0.1);
         for (let i = 0; i < scene.bodies.length; i++) {
           const { p, q } = pose(w, i);
           if (![...p, ...q].every(Number.isFinite)) throw new Error(`${engine}: body ${i} is not finite after 60 steps`);
           expect(Math.hypot(...q)).toBeCloseTo(1, 4);
         }
-        heads.push(pose(w, scene.headBody!).p[1]);
       });
     }
-    // With motors the ragdoll still stands after 1 s (head above the 1.2 m fall line) and its head is at
-    // least 5 cm higher than limp: the drives are wired, with the file's gains.
+  });
+});
+
+/** The peers' motor wiring (units, axes, targets) is this folder's own work; Marionette's motor semantics
+ *  are tested with the physics core (tests/unit/physics) against the torque-limit cases of issue 3. */
+describe.each(['rapier', 'jolt'])('%s motors', (engine) => {
+  it('hold the head above the fall line after 1 s and at least 5 cm above the limp ragdoll', () => {
+    const heads = [true, false].map((motors) => {
+      const scene = buildRagdollScene(file, 2, motors);
+      return withWorld(engine, scene, (w) => {
+        for (let k = 0; k < 60; k++) w.step();
+        return pose(w, scene.headBody!).p[1];
+      });
+    });
     expect(heads[0]!).toBeGreaterThan(FALL_HEIGHT_M);
     expect(heads[0]! - heads[1]!).toBeGreaterThan(0.05);
   });
