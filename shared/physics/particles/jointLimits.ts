@@ -1,0 +1,236 @@
+/**
+ * Angular limits between a parent bone and a child bone that starts at one of the parent's particles (the
+ * pivot). Three kinds, all solved the same way: measure an angle, and if it is outside [min, max] turn the
+ * two bones' particle clusters RIGIDLY about an axis through the pivot by the missing angle Δ — the child
+ * by +f·Δ, the parent by −(1 − f)·Δ, with f = I_P/(I_C + I_P) from their moments of inertia about that
+ * axis (so the angular impulses are equal and opposite: I_C·fΔ = I_P·(1 − f)Δ). Rotations move particles
+ * along arcs, so every bone length is untouched — what the paper asked of its own angular rule (§6.2).
+ * Then, when nothing in the pair is pinned, both clusters are translated together to put their
+ * mass-weighted centroid back: a translation changes no length and no angle, and it makes the correction
+ * conserve linear momentum too.
+ *
+ *  cone  : unsigned θ = atan2(|u × v|, u·v) ∈ [0, π] (the paper's angle; π = straight). Axis k = u × v.
+ *  hinge : SIGNED θ = atan2(n·(u × v), u⊥·v⊥) ∈ [0, 2π) about the plane normal n, carried by a reference
+ *          (a world direction, or the parent's frame). 170° and 190° are now different angles — the paper's
+ *          "back vector" (§4). Optional planarity keeps v in the plane ⊥ n (β = asin(n·v̂) → 0).
+ *  twist : axial angle ψ of the child about its own axis relative to the parent: the parent's frame carries
+ *          the child's rest side s_E and axis e_E; s_E is swung onto the current axis e_C by the minimal
+ *          rotation (k = e_E × e_C, c = e_E·e_C: s' = s_E + k × s_E + k × (k × s_E)/(1 + c)), and
+ *          ψ = atan2(e_C·(s' × s_C), s'·s_C) — the twist of the swing–twist decomposition. Limits ⊂ [−π, π].
+ *
+ * u (the reference direction at the pivot) is either the direction to the parent's other end ('parent-bone')
+ * or the child's rest direction carried by the parent's frame, reversed ('rest-pose': θ = π at rest).
+ */
+import { boneFrame, type BoneTable } from './bones';
+import { clusterInertia, rotateParticles } from './rotate';
+import type { ParticleState } from './state';
+
+export const CONE = 0, HINGE = 1, TWIST = 2;
+
+export interface JointLimitSpec {
+  kind: typeof CONE | typeof HINGE | typeof TWIST;
+  parent: number; child: number; pivot: number;
+  /** 'parent-bone' reference: the parent's particle at the other end; −1 when measured from the rest pose. */
+  far: number;
+  min: number; max: number;
+  /** Hinge normal (world, or parent-frame coordinates when axisInParent). */
+  axis: readonly number[]; axisInParent: boolean; planar: boolean;
+  /** Child's rest axis and side in the parent's frame coordinates (from the initial pose). */
+  restAxis: readonly number[]; restSide: readonly number[];
+}
+
+export class JointLimits {
+  readonly count: number;
+  readonly kind: Uint8Array;
+  readonly parent: Int32Array;
+  readonly child: Int32Array;
+  readonly pivot: Int32Array;
+  readonly far: Int32Array;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  readonly axis: Float64Array;
+  readonly axisInParent: Uint8Array;
+  readonly planar: Uint8Array;
+  readonly restAxis: Float64Array;
+  readonly restSide: Float64Array;
+  /** Any pinned particle among the two clusters: then no centroid translation (the pin holds it). */
+  readonly anchored: Uint8Array;
+  /** Parent cluster without the pivot: members[pStart..pEnd); child's: members[cStart..cEnd). */
+  readonly pStart: Int32Array; readonly pEnd: Int32Array; readonly cStart: Int32Array; readonly cEnd: Int32Array;
+  readonly members: Int32Array;
+
+  constructor(specs: readonly JointLimitSpec[], bones: BoneTable, s: ParticleState) {
+    const n = specs.length;
+    this.count = n;
+    this.kind = new Uint8Array(n); this.parent = new Int32Array(n); this.child = new Int32Array(n);
+    this.pivot = new Int32Array(n); this.far = new Int32Array(n); this.min = new Float64Array(n); this.max = new Float64Array(n);
+    this.axis = new Float64Array(3 * n); this.axisInParent = new Uint8Array(n); this.planar = new Uint8Array(n);
+    this.restAxis = new Float64Array(3 * n); this.restSide = new Float64Array(3 * n); this.anchored = new Uint8Array(n);
+    this.pStart = new Int32Array(n); this.pEnd = new Int32Array(n); this.cStart = new Int32Array(n); this.cEnd = new Int32Array(n);
+    const members: number[] = [];
+    specs.forEach((c, k) => {
+      this.kind[k] = c.kind; this.parent[k] = c.parent; this.child[k] = c.child; this.pivot[k] = c.pivot; this.far[k] = c.far;
+      this.min[k] = c.min; this.max[k] = c.max; this.axisInParent[k] = c.axisInParent ? 1 : 0; this.planar[k] = c.planar ? 1 : 0;
+      const al = Math.hypot(c.axis[0]!, c.axis[1]!, c.axis[2]!) || 1;
+      for (let i = 0; i < 3; i++) {
+        this.axis[3 * k + i] = c.axis[i]! / al; this.restAxis[3 * k + i] = c.restAxis[i]!; this.restSide[3 * k + i] = c.restSide[i]!;
+      }
+      let anchored = s.w[c.pivot] === 0;
+      const take = (b: number) => {
+        for (let m = bones.start[b]!; m < bones.end[b]!; m++) {
+          const i = bones.members[m]!;
+          if (i === c.pivot) continue;
+          members.push(i);
+          if (s.w[i] === 0) anchored = true;
+        }
+      };
+      this.pStart[k] = members.length; take(c.parent); this.pEnd[k] = members.length;
+      this.cStart[k] = members.length; take(c.child); this.cEnd[k] = members.length;
+      this.anchored[k] = anchored ? 1 : 0;
+    });
+    this.members = Int32Array.from(members);
+  }
+}
+
+// Scratch (module scope, so solving allocates nothing): parent frame F[0..9), child frame F[9..18).
+const F = new Float64Array(18);
+const TWO_PI = 2 * Math.PI;
+
+/** Signed distance from θ to [lo, hi] on a circle of period 2π: the smallest move that brings θ inside. */
+function circularCorrection(theta: number, lo: number, hi: number): number {
+  const below = ((lo - theta) % TWO_PI + TWO_PI) % TWO_PI; // turn up to reach lo
+  const above = ((theta - hi) % TWO_PI + TWO_PI) % TWO_PI; // turn down to reach hi
+  return below <= above ? below : -above;
+}
+
+export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLimits): void {
+  const x = s.x;
+  for (let k = 0; k < L.count; k++) {
+    const kind = L.kind[k]!, P = L.parent[k]!, C = L.child[k]!, piv = L.pivot[k]!, far = L.far[k]!;
+    const po = 3 * piv, px = x[po]!, py = x[po + 1]!, pz = x[po + 2]!;
+    const needParentFrame = far < 0 || L.axisInParent[k] === 1 || kind === TWIST;
+    if (needParentFrame && !boneFrame(s, bones, P, F, 0)) continue;
+    const to = 3 * bones.tip[C]!;
+    let vx = x[to]! - px, vy = x[to + 1]! - py, vz = x[to + 2]! - pz;
+    const k3 = 3 * k;
+    referenceU(s, L, k, px, py, pz);
+    let ux = U[0]!, uy = U[1]!, uz = U[2]!;
+    if (kind === CONE) {
+      const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+      const cl = Math.sqrt(cx * cx + cy * cy + cz * cz);
+      const theta = Math.atan2(cl, ux * vx + uy * vy + uz * vz);
+      const d = theta < L.min[k]! ? L.min[k]! - theta : theta > L.max[k]! ? L.max[k]! - theta : 0;
+      if (d === 0) continue;
+      const vl = Math.sqrt(vx * vx + vy * vy + vz * vz);
+      if (cl > 1e-9 * vl * Math.sqrt(ux * ux + uy * uy + uz * uz!)) turnPair(s, L, k, px, py, pz, cx / cl, cy / cl, cz / cl, d, true);
+      else { // u ∥ v: every axis ⊥ v is as good; pick one deterministically
+        let ax = 0, ay = -vz, az = vy;
+        if (Math.abs(vx) > 0.9 * vl) { ax = vz; ay = 0; az = -vx; }
+        const al = Math.sqrt(ax * ax + ay * ay + az * az);
+        turnPair(s, L, k, px, py, pz, ax / al, ay / al, az / al, d, true);
+      }
+    } else if (kind === HINGE) {
+      const inParent = L.axisInParent[k] === 1;
+      hingeNormal(L, k);
+      let nx = N[0]!, ny = N[1]!, nz = N[2]!;
+      if (L.planar[k] === 1) {
+        const vl = Math.sqrt(vx * vx + vy * vy + vz * vz);
+        const sinB = (nx * vx + ny * vy + nz * vz) / vl;
+        if (Math.abs(sinB) > 1e-9) {
+          // Rotating v about a = v × n moves it toward n: turn the child by −β (and the parent's n by +β).
+          let ax = vy * nz - vz * ny, ay = vz * nx - vx * nz, az = vx * ny - vy * nx;
+          const al = Math.sqrt(ax * ax + ay * ay + az * az);
+          if (al > 1e-12) {
+            ax /= al; ay /= al; az /= al;
+            turnPair(s, L, k, px, py, pz, ax, ay, az, -Math.asin(Math.max(-1, Math.min(1, sinB))), inParent);
+            vx = x[to]! - px; vy = x[to + 1]! - py; vz = x[to + 2]! - pz;
+            if (inParent) { boneFrame(s, bones, P, F, 0); hingeNormal(L, k); nx = N[0]!; ny = N[1]!; nz = N[2]!; }
+            referenceU(s, L, k, px, py, pz); ux = U[0]!; uy = U[1]!; uz = U[2]!;
+          }
+        }
+      }
+      const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+      const un = ux * nx + uy * ny + uz * nz, vn = vx * nx + vy * ny + vz * nz;
+      let theta = Math.atan2(nx * cx + ny * cy + nz * cz, ux * vx + uy * vy + uz * vz - un * vn);
+      if (theta < 0) theta += TWO_PI;
+      if (theta >= L.min[k]! && theta <= L.max[k]!) continue;
+      // Rotating v about n by +φ raises θ by φ; the parent turns the other way about the same n.
+      turnPair(s, L, k, px, py, pz, nx, ny, nz, circularCorrection(theta, L.min[k]!, L.max[k]!), true);
+    } else {
+      if (!boneFrame(s, bones, C, F, 9)) continue;
+      const a = L.restAxis[k3]!, b = L.restAxis[k3 + 1]!, c = L.restAxis[k3 + 2]!;
+      const ex = F[0]! * a + F[3]! * b + F[6]! * c, ey = F[1]! * a + F[4]! * b + F[7]! * c, ez = F[2]! * a + F[5]! * b + F[8]! * c;
+      const sa = L.restSide[k3]!, sb = L.restSide[k3 + 1]!, sc = L.restSide[k3 + 2]!;
+      const sx = F[0]! * sa + F[3]! * sb + F[6]! * sc, sy = F[1]! * sa + F[4]! * sb + F[7]! * sc, sz = F[2]! * sa + F[5]! * sb + F[8]! * sc;
+      const cex = F[12]!, cey = F[13]!, cez = F[14]!; // child axis e_C
+      const kx = ey * cez - ez * cey, ky = ez * cex - ex * cez, kz = ex * cey - ey * cex; // k = e_E × e_C
+      const cc = ex * cex + ey * cey + ez * cez;
+      if (1 + cc < 1e-6) continue; // child folded straight back: twist undefined
+      // s' = s_E + k × s_E + k × (k × s_E)/(1 + c)
+      const t1x = ky * sz - kz * sy, t1y = kz * sx - kx * sz, t1z = kx * sy - ky * sx;
+      const t2x = ky * t1z - kz * t1y, t2y = kz * t1x - kx * t1z, t2z = kx * t1y - ky * t1x;
+      const inv = 1 / (1 + cc);
+      const qx = sx + t1x + t2x * inv, qy = sy + t1y + t2y * inv, qz = sz + t1z + t2z * inv;
+      const scx = F[9]!, scy = F[10]!, scz = F[11]!; // child side s_C
+      const crx = qy * scz - qz * scy, cry = qz * scx - qx * scz, crz = qx * scy - qy * scx;
+      const psi = Math.atan2(cex * crx + cey * cry + cez * crz, qx * scx + qy * scy + qz * scz);
+      const d = psi < L.min[k]! ? L.min[k]! - psi : psi > L.max[k]! ? L.max[k]! - psi : 0;
+      if (d === 0) continue;
+      turnPair(s, L, k, px, py, pz, cex, cey, cez, d, true);
+    }
+  }
+}
+
+/**
+ * Turn constraint k's child cluster by f·angle and its parent cluster by −(1 − f)·angle about the unit
+ * axis (kx,ky,kz) through the pivot, f = I_P/(I_C + I_P) (the parent is held when it may not turn), then
+ * restore the pair's mass-weighted centroid unless something in it is pinned.
+ */
+function turnPair(
+  s: ParticleState, L: JointLimits, k: number, px: number, py: number, pz: number,
+  kx: number, ky: number, kz: number, angle: number, parentMayTurn: boolean,
+): void {
+  const m = L.members, ps = L.pStart[k]!, pe = L.pEnd[k]!, cs = L.cStart[k]!, ce = L.cEnd[k]!;
+  const Ic = clusterInertia(s, m, cs, ce, px, py, pz, kx, ky, kz);
+  const Ip = parentMayTurn ? clusterInertia(s, m, ps, pe, px, py, pz, kx, ky, kz) : Infinity;
+  let f: number;
+  if (Ic === Infinity && Ip === Infinity) return;
+  if (Ip === Infinity) f = 1; else if (Ic === Infinity) f = 0; else f = Ic + Ip > 0 ? Ip / (Ic + Ip) : 0.5;
+  const free = L.anchored[k] === 0;
+  let c0x = 0, c0y = 0, c0z = 0;
+  if (free) { centroid(s, m, ps, ce, L.pivot[k]!); c0x = C3[0]; c0y = C3[1]; c0z = C3[2]; }
+  if (f > 0) rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, f * angle);
+  if (f < 1) rotateParticles(s, m, ps, pe, px, py, pz, kx, ky, kz, -(1 - f) * angle);
+  if (!free) return;
+  centroid(s, m, ps, ce, L.pivot[k]!);
+  const dx = c0x - C3[0], dy = c0y - C3[1], dz = c0z - C3[2];
+  const x = s.x;
+  for (let n = ps; n < ce; n++) { const o = 3 * m[n]!; x[o] += dx; x[o + 1] += dy; x[o + 2] += dz; }
+  const o = 3 * L.pivot[k]!; x[o] += dx; x[o + 1] += dy; x[o + 2] += dz;
+}
+
+// u (reference direction at the pivot) and the hinge normal n, written to scratch. F[0..9) holds the
+// parent's frame whenever these need it.
+const U = new Float64Array(3), N = new Float64Array(3);
+function referenceU(s: ParticleState, L: JointLimits, k: number, px: number, py: number, pz: number): void {
+  const far = L.far[k]!;
+  if (far >= 0) { const fo = 3 * far; U[0] = s.x[fo]! - px; U[1] = s.x[fo + 1]! - py; U[2] = s.x[fo + 2]! - pz; return; }
+  const a = L.restAxis[3 * k]!, b = L.restAxis[3 * k + 1]!, c = L.restAxis[3 * k + 2]!;
+  U[0] = -(F[0]! * a + F[3]! * b + F[6]! * c); U[1] = -(F[1]! * a + F[4]! * b + F[7]! * c); U[2] = -(F[2]! * a + F[5]! * b + F[8]! * c);
+}
+function hingeNormal(L: JointLimits, k: number): void {
+  const a = L.axis[3 * k]!, b = L.axis[3 * k + 1]!, c = L.axis[3 * k + 2]!;
+  if (L.axisInParent[k] === 0) { N[0] = a; N[1] = b; N[2] = c; return; }
+  N[0] = F[0]! * a + F[3]! * b + F[6]! * c; N[1] = F[1]! * a + F[4]! * b + F[7]! * c; N[2] = F[2]! * a + F[5]! * b + F[8]! * c;
+}
+
+// Reused result triple (no allocation per call).
+const C3: [number, number, number] = [0, 0, 0];
+function centroid(s: ParticleState, m: Int32Array, from: number, to: number, pivot: number): void {
+  let M = s.m[pivot]!, x = M * s.x[3 * pivot]!, y = M * s.x[3 * pivot + 1]!, z = M * s.x[3 * pivot + 2]!;
+  for (let n = from; n < to; n++) {
+    const i = m[n]!, mi = s.m[i]!, o = 3 * i;
+    M += mi; x += mi * s.x[o]!; y += mi * s.x[o + 1]!; z += mi * s.x[o + 2]!;
+  }
+  C3[0] = x / M; C3[1] = y / M; C3[2] = z / M;
+}

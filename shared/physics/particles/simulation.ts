@@ -1,0 +1,312 @@
+/**
+ * createParticleSimulation: a ParticleScene (or a RigDocument, converted by particleSceneFromRig) → a
+ * running Jakobsen/Verlet simulation. The scene is read, never kept mutable; all state lives in typed
+ * arrays and step() allocates nothing.
+ *
+ * One step(), dt = scene.settings.dt (the paper's order: integrate, then relax):
+ *   1. scheduled impulses whose time has come (the demo's clicks), applied as x0 shifts;
+ *   2. Verlet: x' = x + k(x − x0) + g·dt², k = 1/(1 + damping·dt);
+ *   3. relaxation × iterations: fixed points → distances (bone clusters, lengths, minimum distances, the
+ *      paper's law-of-cosines angles) → angular limits (arc-only cone, signed hinge, twist) →
+ *      bone–bone capsules → floor. Collisions come last, so a step ends with bones separated.
+ */
+import { createWorldShape, raycastShape, RayHit, updateWorldShape, type WorldShape } from '../collision';
+import type { ReadonlyVec3, Vec3 } from '../../math/vec3';
+import type { RigDocument } from '../../rig/schema';
+import type { TraceFrame } from '../../runtime/trace';
+import { BoneTable, boneFrame, frameToQuat } from './bones';
+import { collidingPairs, maxPenetration, solveBoneCollisions, solveFloor, type BonePairs } from './collisions';
+import { DistanceConstraints, FixedPoints, lawOfCosines, solveDistances, solveFixed } from './distance';
+import { applyBoneImpulse, applyParticleImpulse } from './impulse';
+import { CONE, HINGE, JointLimits, solveJointLimits, TWIST, type JointLimitSpec } from './jointLimits';
+import { particleSceneFromRig } from './fromRig';
+import { loadParticleScene, type ParticleScene } from './scene';
+import { integrate, ParticleState } from './state';
+
+export { DEFAULT_ITERATIONS } from './constants';
+
+/** A trace frame (shared/runtime/trace.ts) plus the particle positions: "particles": {NAME: [x, y, z]}. */
+export interface ParticleTraceFrame extends TraceFrame { particles: Record<string, number[]> }
+
+export interface BonePick { bone: string; boneIndex: number; point: Vec3; normal: Vec3; distance: number }
+
+export interface ParticleSnapshot { readonly kind: 'marionette-particle-snapshot'; readonly time: number; readonly x: Float64Array; readonly x0: Float64Array; readonly nextImpulse: number }
+
+export interface ParticleSimulation {
+  readonly scene: ParticleScene;
+  readonly dt: number;
+  /** Simulated time (s). */
+  readonly time: number;
+  readonly particleNames: readonly string[];
+  readonly boneNames: readonly string[];
+  /** Live particle positions, [x, y, z] per particle in particleNames order. Read only. */
+  readonly positions: Float64Array;
+  /** Particle masses (kg), same order. */
+  readonly masses: Float64Array;
+  /** Bone radii (m) and rest lengths (m), boneNames order. */
+  readonly boneRadii: Float64Array;
+  readonly boneLengths: Float64Array;
+  step(): void;
+  /** Trace frame of the current state (allocates; once per recorded frame). */
+  frame(): ParticleTraceFrame;
+  /** Mouse impulse (N·s) at a world point (m) on a bone, split by the lever rule (nearer end gets more). */
+  applyImpulse(bone: string | number, point: ReadonlyVec3, impulse: ReadonlyVec3): void;
+  applyParticleImpulse(particle: string | number, impulse: ReadonlyVec3): void;
+  /** Ray (origin, direction) against the bone capsules: nearest hit within maxDistance (m), or null. */
+  pick(origin: ReadonlyVec3, direction: ReadonlyVec3, maxDistance?: number): BonePick | null;
+  /** Bone boxes/capsules for drawing: per bone [cx, cy, cz, qx, qy, qz, qw] (centre m, rotation with local
+   *  +Y along head → tip and local X toward the orientation particle) into out[7·b..]. Half extents of the
+   *  box are [radius, length/2, radius]; the capsule has halfHeight length/2 and radius. No allocation. */
+  writeBonePoses(out: Float64Array): void;
+  /** Head and tip of every bone: out[6·b..] = head xyz, tip xyz. No allocation. */
+  writeBoneSegments(out: Float64Array): void;
+  particleIndex(name: string): number;
+  boneIndex(name: string): number;
+  /** Kinetic energy from the step velocity v = (x − x0)/dt and gravitational potential at the step midpoint
+   *  (x + x0)/2 — the pairing in which Verlet's energy is conserved to O(dt²) (J). */
+  energy(): { kinetic: number; potential: number; total: number };
+  /** Deepest bone–bone capsule overlap right now (m). */
+  maxPenetration(): number;
+  snapshot(): ParticleSnapshot;
+  restore(snapshot: ParticleSnapshot): void;
+}
+
+export function createParticleSimulation(input: ParticleScene | RigDocument | unknown, source?: string): ParticleSimulation {
+  const scene = isRig(input) ? particleSceneFromRig(input) : loadParticleScene(input, source);
+  return new ParticleSimulationImpl(scene);
+}
+
+function isRig(v: unknown): v is RigDocument {
+  return typeof v === 'object' && v !== null && (v as { format?: unknown }).format === 'marionette-rig';
+}
+
+class ParticleSimulationImpl implements ParticleSimulation {
+  readonly scene: ParticleScene;
+  readonly dt: number;
+  time = 0;
+  readonly particleNames: string[];
+  readonly boneNames: string[];
+  readonly positions: Float64Array;
+  readonly masses: Float64Array;
+  readonly boneRadii: Float64Array;
+  readonly boneLengths: Float64Array;
+  private readonly s: ParticleState;
+  private readonly bones: BoneTable;
+  private readonly distances: DistanceConstraints;
+  private readonly fixed: FixedPoints;
+  private readonly limits: JointLimits;
+  private readonly pairs: BonePairs;
+  private readonly gravity: Float64Array;
+  private readonly impulses: ParticleScene['impulses'];
+  private nextImpulse = 0;
+  private readonly particleByName = new Map<string, number>();
+  private readonly boneByName = new Map<string, number>();
+  private readonly pickShapes: WorldShape[];
+  private readonly pickHit = new RayHit();
+  private readonly pose = new Float64Array(7);
+  private readonly frameScratch = new Float64Array(9);
+
+  constructor(scene: ParticleScene) {
+    this.scene = scene;
+    const set = scene.settings;
+    this.dt = set.dt;
+    this.gravity = Float64Array.from(set.gravity);
+    const s = (this.s = new ParticleState(scene.particles.length));
+    this.particleNames = scene.particles.map((p) => p.name);
+    scene.particles.forEach((p, i) => {
+      this.particleByName.set(p.name, i);
+      s.x.set(p.position, 3 * i); s.x0.set(p.position, 3 * i);
+      s.m[i] = p.mass; s.w[i] = 1 / p.mass;
+    });
+    const P = (n: string) => this.particleByName.get(n)!;
+    const fixed: number[] = [], fixedAt: number[] = [];
+    for (const c of scene.constraints) {
+      if (c.type !== 'fixed') continue;
+      const i = P(c.particle);
+      s.w[i] = 0; fixed.push(i); fixedAt.push(s.x[3 * i]!, s.x[3 * i + 1]!, s.x[3 * i + 2]!);
+    }
+    this.fixed = new FixedPoints(fixed, fixedAt);
+
+    // Bones and their rigid clusters.
+    this.boneNames = scene.bones.map((b) => b.name);
+    const members = scene.bones.map((b) => [...new Set([P(b.head), P(b.tip), ...(b.frame === null ? [] : [P(b.frame)]), ...b.attached.map(P)])]);
+    const bones = (this.bones = new BoneTable(this.boneNames, members));
+    scene.bones.forEach((b, k) => {
+      this.boneByName.set(b.name, k);
+      bones.head[k] = P(b.head); bones.tip[k] = P(b.tip); bones.frame[k] = b.frame === null ? -1 : P(b.frame);
+      bones.radius[k] = b.radius; bones.collide[k] = b.collide ? 1 : 0;
+      bones.restLength[k] = dist(s.x, bones.head[k]!, bones.tip[k]!);
+      for (const i of [bones.head[k]!, bones.tip[k]!]) s.radius[i] = Math.max(s.radius[i]!, b.collide ? b.radius : 0);
+    });
+    this.boneRadii = bones.radius; this.boneLengths = bones.restLength;
+
+    // Distances: every pair inside each cluster, then the scene's own.
+    const B = (n: string) => this.boneByName.get(n)!;
+    let capacity = members.reduce((a, m) => a + (m.length * (m.length - 1)) / 2, 0) + scene.constraints.length;
+    const d = (this.distances = new DistanceConstraints(capacity));
+    for (const m of members) {
+      for (let i = 0; i < m.length; i++) for (let j = i + 1; j < m.length; j++) {
+        const L = dist(s.x, m[i]!, m[j]!);
+        d.add(m[i]!, m[j]!, L, L);
+      }
+    }
+    const specs: JointLimitSpec[] = [];
+    const F = new Float64Array(18);
+    for (const c of scene.constraints) {
+      switch (c.type) {
+        case 'fixed': break;
+        case 'length': { const L = c.length ?? dist(s.x, P(c.a), P(c.b)); d.add(P(c.a), P(c.b), L, L); break; }
+        case 'minDistance': d.add(P(c.a), P(c.b), c.distance, Infinity); break;
+        default: {
+          const parent = B(c.parent), child = B(c.child), pivot = bones.head[child]!;
+          const far = 'from' in c && c.from === 'parent-bone' ? farEnd(bones, parent, pivot) : -1;
+          if (c.type === 'angle' && c.rule === 'distance') {
+            // The paper's rule: θ ∈ [min, max] ⇔ D ∈ [D(min), D(max)] between the far ends (D grows with θ).
+            const tip = bones.tip[child]!, a = dist(s.x, far, pivot), b = dist(s.x, tip, pivot);
+            d.add(far, tip, lawOfCosines(a, b, c.min), lawOfCosines(a, b, c.max));
+            break;
+          }
+          // Child's rest axis and side in the parent's frame coordinates.
+          const restAxis = [0, 0, 0], restSide = [0, 0, 0];
+          if (boneFrame(s, bones, parent, F, 0) && boneFrame(s, bones, child, F, 9)) {
+            for (let r = 0; r < 3; r++) {
+              restAxis[r] = F[3 * r]! * F[12]! + F[3 * r + 1]! * F[13]! + F[3 * r + 2]! * F[14]!;
+              restSide[r] = F[3 * r]! * F[9]! + F[3 * r + 1]! * F[10]! + F[3 * r + 2]! * F[11]!;
+            }
+          }
+          const base = { parent, child, pivot, far, axis: [0, 0, 1], axisInParent: false, planar: false, restAxis, restSide };
+          if (c.type === 'angle') specs.push({ ...base, kind: CONE, min: c.min, max: c.max });
+          else if (c.type === 'swing') specs.push({ ...base, far: -1, kind: CONE, min: Math.PI - c.max, max: Math.PI });
+          else if (c.type === 'hinge') specs.push({ ...base, kind: HINGE, min: c.min, max: c.max, axis: c.axis, axisInParent: c.axisSpace === 'parent', planar: c.planar });
+          else specs.push({ ...base, far: -1, kind: TWIST, min: c.min, max: c.max });
+        }
+      }
+    }
+    capacity = d.count;
+    this.limits = new JointLimits(specs, bones, s);
+    this.pairs = collidingPairs(bones);
+    this.impulses = [...scene.impulses].sort((a, b) => a.time - b.time);
+    this.pickShapes = scene.bones.map((b, k) =>
+      createWorldShape({ type: 'capsule', radius: b.radius, halfHeight: Math.max(0, bones.restLength[k]! / 2), axis: 'y' }, { label: `bone ${b.name}` }));
+    this.positions = s.x;
+    this.masses = s.m;
+  }
+
+  step(): void {
+    const s = this.s, set = this.scene.settings, dt = this.dt;
+    while (this.nextImpulse < this.impulses.length && this.impulses[this.nextImpulse]!.time <= this.time + 1e-9) {
+      const imp = this.impulses[this.nextImpulse++]!;
+      applyBoneImpulse(s, this.bones, this.boneByName.get(imp.bone)!, imp.point[0], imp.point[1], imp.point[2], imp.impulse[0], imp.impulse[1], imp.impulse[2], dt);
+    }
+    integrate(s, this.gravity[0]!, this.gravity[1]!, this.gravity[2]!, dt, set.damping);
+    const floor = set.floor;
+    for (let it = 0; it < set.iterations; it++) {
+      solveFixed(s, this.fixed);
+      solveDistances(s, this.distances);
+      solveJointLimits(s, this.bones, this.limits);
+      solveBoneCollisions(s, this.bones, this.pairs, set.friction);
+      if (floor) solveFloor(s, floor.height, floor.friction);
+    }
+    this.time += dt;
+  }
+
+  frame(): ParticleTraceFrame {
+    const particles: Record<string, number[]> = {};
+    const x = this.s.x;
+    this.particleNames.forEach((n, i) => { particles[n] = [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!]; });
+    return { t: this.time, bodies: {}, joints: {}, controllers: {}, particles };
+  }
+
+  particleIndex(name: string): number {
+    const i = this.particleByName.get(name);
+    if (i === undefined) throw new Error(`particle simulation "${this.scene.name}": no particle named "${name}" (particles: ${this.particleNames.join(', ')})`);
+    return i;
+  }
+
+  boneIndex(name: string): number {
+    const i = this.boneByName.get(name);
+    if (i === undefined) throw new Error(`particle simulation "${this.scene.name}": no bone named "${name}" (bones: ${this.boneNames.join(', ')})`);
+    return i;
+  }
+
+  applyImpulse(bone: string | number, point: ReadonlyVec3, impulse: ReadonlyVec3): void {
+    const b = typeof bone === 'number' ? bone : this.boneIndex(bone);
+    if (!(b >= 0 && b < this.bones.count)) throw new Error(`applyImpulse: bone index ${b} out of range 0..${this.bones.count - 1}`);
+    if (![...point, ...impulse].every(Number.isFinite)) throw new Error('applyImpulse: point and impulse must be finite');
+    applyBoneImpulse(this.s, this.bones, b, point[0], point[1], point[2], impulse[0], impulse[1], impulse[2], this.dt);
+  }
+
+  applyParticleImpulse(particle: string | number, impulse: ReadonlyVec3): void {
+    const i = typeof particle === 'number' ? particle : this.particleIndex(particle);
+    if (!(i >= 0 && i < this.s.count)) throw new Error(`applyParticleImpulse: particle index ${i} out of range`);
+    applyParticleImpulse(this.s, i, impulse[0], impulse[1], impulse[2], this.dt);
+  }
+
+  writeBonePoses(out: Float64Array): void {
+    const x = this.s.x, F = this.frameScratch, bones = this.bones;
+    for (let b = 0; b < bones.count; b++) {
+      const h = 3 * bones.head[b]!, t = 3 * bones.tip[b]!, o = 7 * b;
+      out[o] = 0.5 * (x[h]! + x[t]!); out[o + 1] = 0.5 * (x[h + 1]! + x[t + 1]!); out[o + 2] = 0.5 * (x[h + 2]! + x[t + 2]!);
+      if (boneFrame(this.s, bones, b, F, 0)) frameToQuat(F, out, o + 3);
+      else { out[o + 3] = 0; out[o + 4] = 0; out[o + 5] = 0; out[o + 6] = 1; }
+    }
+  }
+
+  writeBoneSegments(out: Float64Array): void {
+    const x = this.s.x, bones = this.bones;
+    for (let b = 0; b < bones.count; b++) {
+      const h = 3 * bones.head[b]!, t = 3 * bones.tip[b]!, o = 6 * b;
+      out[o] = x[h]!; out[o + 1] = x[h + 1]!; out[o + 2] = x[h + 2]!; out[o + 3] = x[t]!; out[o + 4] = x[t + 1]!; out[o + 5] = x[t + 2]!;
+    }
+  }
+
+  pick(origin: ReadonlyVec3, direction: ReadonlyVec3, maxDistance = 1e4): BonePick | null {
+    let best: BonePick | null = null;
+    const pose = this.pose, hit = this.pickHit;
+    for (let b = 0; b < this.bones.count; b++) {
+      const x = this.s.x, h = 3 * this.bones.head[b]!, t = 3 * this.bones.tip[b]!;
+      pose[0] = 0.5 * (x[h]! + x[t]!); pose[1] = 0.5 * (x[h + 1]! + x[t + 1]!); pose[2] = 0.5 * (x[h + 2]! + x[t + 2]!);
+      if (boneFrame(this.s, this.bones, b, this.frameScratch, 0)) frameToQuat(this.frameScratch, pose, 3);
+      else { pose[3] = pose[4] = pose[5] = 0; pose[6] = 1; }
+      const shape = this.pickShapes[b]!;
+      updateWorldShape(shape, pose, 0, pose, 3);
+      if (raycastShape(shape, origin, direction, best ? best.distance : maxDistance, hit) && (!best || hit.distance < best.distance)) {
+        best = { bone: this.boneNames[b]!, boneIndex: b, point: [hit.point[0]!, hit.point[1]!, hit.point[2]!], normal: [hit.normal[0]!, hit.normal[1]!, hit.normal[2]!], distance: hit.distance };
+      }
+    }
+    return best;
+  }
+
+  energy(): { kinetic: number; potential: number; total: number } {
+    const { x, x0, m, w } = this.s, g = this.gravity, dt = this.dt;
+    let kinetic = 0, potential = 0;
+    for (let i = 0; i < this.s.count; i++) {
+      if (w[i] === 0) continue;
+      const o = 3 * i;
+      const vx = (x[o]! - x0[o]!) / dt, vy = (x[o + 1]! - x0[o + 1]!) / dt, vz = (x[o + 2]! - x0[o + 2]!) / dt;
+      kinetic += 0.5 * m[i]! * (vx * vx + vy * vy + vz * vz);
+      potential -= m[i]! * (g[0]! * 0.5 * (x[o]! + x0[o]!) + g[1]! * 0.5 * (x[o + 1]! + x0[o + 1]!) + g[2]! * 0.5 * (x[o + 2]! + x0[o + 2]!));
+    }
+    return { kinetic, potential, total: kinetic + potential };
+  }
+
+  maxPenetration(): number { return maxPenetration(this.s, this.bones, this.pairs); }
+
+  snapshot(): ParticleSnapshot {
+    return { kind: 'marionette-particle-snapshot', time: this.time, x: this.s.x.slice(), x0: this.s.x0.slice(), nextImpulse: this.nextImpulse };
+  }
+
+  restore(snap: ParticleSnapshot): void {
+    if (snap.kind !== 'marionette-particle-snapshot' || snap.x.length !== this.s.x.length) throw new Error('restore: snapshot is from a different particle scene');
+    this.s.x.set(snap.x); this.s.x0.set(snap.x0); this.time = snap.time; this.nextImpulse = snap.nextImpulse;
+  }
+}
+
+const dist = (x: Float64Array, i: number, j: number) =>
+  Math.hypot(x[3 * i]! - x[3 * j]!, x[3 * i + 1]! - x[3 * j + 1]!, x[3 * i + 2]! - x[3 * j + 2]!);
+
+/** The parent's particle at the other end from the pivot: its head when the child hangs at its tip or at
+ *  an attached particle, its tip when the child starts at its head. */
+function farEnd(bones: BoneTable, parent: number, pivot: number): number {
+  return bones.head[parent] === pivot ? bones.tip[parent]! : bones.head[parent]!;
+}
