@@ -1,0 +1,78 @@
+/**
+ * Generates assets/creatures/humanoid.rig.json with the authoring generator (shared/authoring), then tunes
+ * the numbers below for a humanoid that stands on its own motors. Deterministic: same .glb, same bytes.
+ *
+ *   npx tsx assets/scripts/humanoid-rig.ts            (writes the file)
+ *   npx tsx assets/scripts/humanoid-rig.ts --check    (exit 1 if the file on disk differs)
+ */
+import { NodeIO } from '@gltf-transform/core';
+import { generateRagdoll } from '../../shared/authoring/generate';
+import { newRigDocument, withGeneratedRagdoll } from '../../shared/authoring/document';
+import { round3v, round4q } from '../../shared/authoring/frames';
+import type { AnimationClip, AuthoringSkeleton, SkinData } from '../../shared/authoring/skeletonInput';
+import type { Bone, RigDocument } from '../../shared/rig/schema';
+
+/** A creature file read into the authoring input (Node only: @gltf-transform's NodeIO). */
+export async function readCreature(path: string): Promise<AuthoringSkeleton> {
+  const doc = await new NodeIO().read(path);
+  const root = doc.getRoot();
+  const skin = root.listSkins()[0];
+  if (!skin) throw new Error(`${path}: no skin (the file has no skeleton to rig)`);
+  const joints = skin.listJoints();
+  const jointSet = new Set(joints);
+  const bones: Bone[] = joints.map((n) => {
+    let p = n.getParentNode();
+    while (p && !jointSet.has(p)) p = p.getParentNode();
+    return {
+      name: n.getName(), parent: p ? p.getName() : null,
+      rest: { translation: round3v(n.getTranslation()), rotation: round4q(n.getRotation()), scale: round3v(n.getScale()) },
+    };
+  });
+  const jointNames = joints.map((n) => n.getName());
+  const skins: SkinData[] = [];
+  for (const node of root.listNodes()) {
+    if (node.getSkin() !== skin || !node.getMesh()) continue;
+    for (const prim of node.getMesh()!.listPrimitives()) {
+      const pos = prim.getAttribute('POSITION'), j = prim.getAttribute('JOINTS_0'), w = prim.getAttribute('WEIGHTS_0');
+      if (!pos || !j || !w) continue;
+      skins.push({ positions: pos.getArray()!, joints: j.getArray()!, weights: w.getArray()!, jointNames });
+    }
+  }
+  const clips: AnimationClip[] = root.listAnimations().map((a) => ({
+    name: a.getName(),
+    channels: a.listChannels().filter((c) => c.getTargetNode() && jointSet.has(c.getTargetNode()!)).map((c) => ({
+      bone: c.getTargetNode()!.getName(),
+      path: c.getTargetPath() as 'translation' | 'rotation' | 'scale',
+      times: c.getSampler()!.getInput()!.getArray()!,
+      values: c.getSampler()!.getOutput()!.getArray()!,
+      interpolation: c.getSampler()!.getInterpolation(),
+    })),
+  }));
+  return { bones, skins, clips };
+}
+
+export function humanoidRig(creature: AuthoringSkeleton): RigDocument {
+  const generated = generateRagdoll(creature);
+  return withGeneratedRagdoll(newRigDocument('humanoid', creature.bones), generated);
+}
+
+async function main(): Promise<void> {
+  const { readFile, writeFile } = await import('node:fs/promises');
+  const { serializeRig } = await import('../../shared/rig/load');
+  const { validateRig } = await import('../../shared/rig/validate');
+  const here = new URL('../creatures/', import.meta.url);
+  const rig = humanoidRig(await readCreature(new URL('humanoid.glb', here).pathname));
+  const check = validateRig(rig);
+  if (!check.ok) throw new Error(`humanoid rig does not validate:\n${check.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+  const text = serializeRig(rig);
+  const out = new URL('humanoid.rig.json', here);
+  if (process.argv.includes('--check')) {
+    const old = await readFile(out, 'utf8').catch(() => '');
+    if (old !== text) { console.error('humanoid.rig.json is out of date: run npx tsx assets/scripts/humanoid-rig.ts'); process.exit(1); }
+    return;
+  }
+  await writeFile(out, text);
+  console.log(`wrote ${out.pathname} (${text.length} bytes)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main().catch((e: unknown) => { console.error(e); process.exit(1); });
