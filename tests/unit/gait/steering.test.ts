@@ -79,4 +79,20 @@ describe('steering skew', () => {
       expect(w[1]).toBeCloseTo(0.35 + p[1], 12);
     }
   });
+
+  it('with a pivot ahead of the stroke, shifts the stroke to the far side of the target and angles it toward it', () => {
+    const path = new CyclicPath(stroke);
+    const local = pathTravelDirection(path);
+    const pivot: [number, number, number] = [0.2, 0, 1.4];
+    const f = worldPathFrame([0, 0.35, 0], yawQuat(0), local, { target: [5, 0, 0], gain: 1, maxAngle: 0.5 }, pivot);
+    expect(f.skew).toBeCloseTo(0.5, 12);
+    // The pivot itself does not move; the floor stroke (z < pivot) moves toward −X, away from the target.
+    const p = pathPointToWorld(f, pivot);
+    expect(p[0]).toBeCloseTo(0.2, 12); expect(p[2]).toBeCloseTo(1.4, 12);
+    const floor = pathPointToWorld(f, [0.2, -0.33, 0.45]);
+    expect(floor[0]).toBeLessThan(0.2 - 0.4);
+    // Its direction still turns toward the target by the skew.
+    const a = pathPointToWorld(f, [0, 0, 0]), b = pathPointToWorld(f, local);
+    expect(signedYawBetween([0, 0, 1], [b[0] - a[0], 0, b[2] - a[2]])).toBeCloseTo(0.5, 9);
+  });
 });
