@@ -48,3 +48,6 @@ export function round4q(q: readonly number[]): [number, number, number, number] 
   if (n[3] < 0) n = [-n[0], -n[1], -n[2], -n[3]];
   return [round9(n[0]), round9(n[1]), round9(n[2]), round9(n[3])];
 }
+
+/** Deep copy of plain JSON data (shared/ has no DOM or Node globals, so no structuredClone). */
+export const cloneJson = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
