@@ -130,13 +130,17 @@ export type JointHandle = number & { readonly __brand: 'JointHandle' };
 
 export interface WorldSettings {
   gravity: ReadonlyVec3;          // m/s², default [0, −9.81, 0]
-  substeps: number;               // per step(dt), default 1
+  substeps: number;               // per step(dt), default 1 (the motor clamp is per substep h = dt/substeps)
   velocityIterations: number;     // default 8
-  positionIterations: number;     // relax iterations, default 2 (0 allowed)
+  /** Position iterations, default 2 (0 allowed): each one is a position-level joint correction sweep (NGS)
+   *  followed by a relax velocity sweep (useBias = false) over joints and contacts. */
+  positionIterations: number;
   /** Static ground plane y = groundHeight (null = none). */
   groundHeight: number | null;
   groundMaterial: Material;
-  /** Joint error correction: Baumgarte factor β (or the soft-constraint frequency, documented in world.ts). */
+  /** Joint error correction: Baumgarte factor β ∈ [0, 1] applied at the POSITION level — the fraction of a
+   *  joint's anchor/angle error removed per position iteration by moving the bodies (world.ts); default 1.
+   *  Joint velocity rows carry no bias, so the correction adds no kinetic energy. */
   jointErrorReduction: number;
   /** Speed (m/s) or angular speed (rad/s) past which the world reports a blow-up. */
   maxSpeed: number;
@@ -186,8 +190,11 @@ export interface PhysicsWorld {
   applyTorque(body: BodyHandle, torque: ReadonlyVec3): void;
 
   /** Motor target: ball → rotation of frame B relative to frame A (S of DESIGN.md); hinge → angle (rad);
-   *  prismatic → offset (m). Velocity mode: target velocity. */
-  setMotorTarget(joint: JointHandle, target: ReadonlyQuat | number): void;
+   *  prismatic → offset (m). Velocity mode: target velocity (a number for hinge/prismatic, an angular
+   *  velocity [x, y, z] in frame A axes for a ball). */
+  setMotorTarget(joint: JointHandle, target: ReadonlyQuat | ReadonlyVec3 | number): void;
+  /** PD mode's target velocity θ̇d (default 0): number for hinge/prismatic, frame-A vector for a ball. */
+  setMotorTargetVelocity(joint: JointHandle, velocity: number | ReadonlyVec3): void;
   setMotor(joint: JointHandle, motor: MotorDesc): void;
   getMotorReport(joint: JointHandle): MotorReport;
   /** Positional error of the joint's anchors (m) after the last step. */
