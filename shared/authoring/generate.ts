@@ -6,7 +6,8 @@
  *   - the vertices the bone mostly owns (plus those of tiny or excluded bones merged into it) give, along d,
  *     the extent [P2, P98] of their projections s = (v − head)·d, and across d their centroid offset c⊥
  *     and the radius = P75 of their distances from the line head + c⊥ + s·d (`radiusPercentile`);
- *     a bone that owns no vertices spans [0, L] with radius max(2 cm, 0.15·L);
+ *     a bone that owns no vertices spans [0, L] (an end bone: half its parent's length) with radius
+ *     max(2 cm, 0.15·L);
  *   - capsule: spans exactly that extent (total length = 2·halfHeight + 2·radius); sphere: radius =
  *     max(radius, half the extent); box: the P2–P98 box in the frame (bone X ⟂ d, d, X × d);
  *   - a bone shorter than `minBoneLength` (end bones: whose extent is) gets no body: its vertices merge
@@ -80,7 +81,7 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
   const owned = ownedVertices(skeleton.skins);
 
   // 1. Which bones get a body. End bones are measured by their vertices' extent.
-  const extentOf = (g: BoneGeometry, verts: readonly Vec3[]) => axialExtent(g, verts);
+  const extentOf = (g: BoneGeometry, verts: readonly Vec3[]) => axialExtent(g, verts, geometry);
   const hasBody = new Set<string>();
   const skipped: GeneratedRagdoll['skipped'] = [];
   for (const b of bones) {
@@ -111,7 +112,7 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
     if (!hasBody.has(b.name)) continue;
     const g = geometry.get(b.name)!;
     const kind = options.shapes?.[b.name] ?? options.shape ?? 'capsule';
-    const { shape, length } = fitShape(g, verts.get(b.name)!, kind, percentile);
+    const { shape, length } = fitShape(g, verts.get(b.name)!, kind, percentile, geometry);
     bodyLength.set(b.name, length);
     bodies.push({
       name: b.name, bone: b.name, type: 'dynamic',
@@ -148,20 +149,24 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
 const percentileOf = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))))]!;
 
 /** [P2, P98] of the vertices' projections on the bone axis (m from the head); [0, L] without vertices. */
-function axialExtent(g: BoneGeometry, verts: readonly Vec3[]): [number, number] {
-  if (verts.length === 0) return [0, g.length];
+function axialExtent(g: BoneGeometry, verts: readonly Vec3[], geometry?: ReadonlyMap<string, BoneGeometry>): [number, number] {
+  if (verts.length === 0) {
+    // An end bone without skin: half its parent's length (0.1 m for a lone bone).
+    const parent = g.parent === null ? undefined : geometry?.get(g.parent);
+    return [0, g.mainChild ? g.length : parent ? 0.5 * parent.length : 0.1];
+  }
   const s = verts.map((v) => dot(sub(v, g.world.position), g.direction)).sort((a, b) => a - b);
   return [percentileOf(s, 0.02), percentileOf(s, 0.98)];
 }
 
 /** The shape (in the bone frame) and the body's length along the bone (m). */
-function fitShape(g: BoneGeometry, verts: readonly Vec3[], kind: ShapeKind, percentile: number): { shape: RigShape; length: number } {
+function fitShape(g: BoneGeometry, verts: readonly Vec3[], kind: ShapeKind, percentile: number, geometry: ReadonlyMap<string, BoneGeometry>): { shape: RigShape; length: number } {
   const toLocal = (v: Vec3) => quatRotate(quatConj(g.world.rotation), v);
   const d = g.direction;
-  let [lo, hi] = axialExtent(g, verts);
+  let [lo, hi] = axialExtent(g, verts, geometry);
   let offset: Vec3 = [0, 0, 0], radius: number;
   if (verts.length === 0) {
-    radius = Math.max(MIN_RADIUS, 0.15 * g.length);
+    radius = Math.max(MIN_RADIUS, 0.15 * (hi - lo));
   } else {
     // Centroid of the perpendicular parts, then the radius percentile about the line through it.
     const perp = verts.map((v) => { const r = sub(v, g.world.position); return sub(r, scale(d, dot(r, d))); });

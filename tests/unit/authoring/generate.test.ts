@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { generateRagdoll, newRigDocument, withGeneratedRagdoll, type AuthoringSkeleton } from '../../../shared/authoring';
+import { computeMassProperties } from '../../../shared/physics/massProperties';
+import type { ShapeDesc } from '../../../shared/physics/types';
+import { boneRestWorld } from '../../../shared/rig/restPose';
+import { validateRig, type RigBody, type RigJoint } from '../../../shared/rig';
+import { quatRotate } from '../../../shared/math';
+import { creature } from './creatures';
+
+const massOf = (b: RigBody) => computeMassProperties(b.shapes as readonly ShapeDesc[], { density: b.density! }).mass;
+const totalLength = (b: RigBody) => { const s = b.shapes[0]!; return s.type === 'capsule' ? 2 * (s.halfHeight + s.radius) : NaN; };
+const joint = (joints: RigJoint[], name: string) => joints.find((j) => j.name === name)!;
+const MAIN = ['pelvis', 'spine', 'head', 'upper_arm_l', 'upper_arm_r', 'forearm_l', 'forearm_r', 'thigh_l', 'thigh_r', 'shin_l', 'shin_r', 'foot_l', 'foot_r'];
+
+describe('generateRagdoll on the humanoid', () => {
+  it('gives one capsule body per main bone, sized from the bone and its skin', async () => {
+    const h = await creature('humanoid');
+    const g = generateRagdoll(h);
+    expect(g.bodies.map((b) => b.name).sort()).toEqual([...MAIN].sort());
+    const world = boneRestWorld(h.bones);
+    const boneLength = (a: string, b: string) => Math.hypot(...world.get(a)!.position.map((x, k) => x - world.get(b)!.position[k]!));
+    // Limb capsules span their bone (joint to joint) within 25 %: the skin overlaps a little at the joints.
+    for (const [bone, child] of [['upper_arm_l', 'forearm_l'], ['thigh_l', 'shin_l'], ['shin_r', 'foot_r'], ['thigh_r', 'shin_r']] as const) {
+      const L = boneLength(bone, child);
+      expect(totalLength(g.bodies.find((b) => b.name === bone)!) / L).toBeGreaterThan(0.75);
+      expect(totalLength(g.bodies.find((b) => b.name === bone)!) / L).toBeLessThan(1.25);
+    }
+    // Radii from the skin: the mesh's limb radii are 5 cm (upper arm), 7 cm (thigh), 5.5 cm (shin).
+    const radius = (n: string) => (g.bodies.find((b) => b.name === n)!.shapes[0] as { radius: number }).radius;
+    expect(radius('upper_arm_l')).toBeCloseTo(0.05, 2);
+    expect(radius('thigh_r')).toBeCloseTo(0.07, 2);
+    expect(radius('shin_l')).toBeCloseTo(0.055, 2);
+    // End bone sized from its owned vertices: the head sphere (r 11.5 cm) → capsule about 23 cm long.
+    expect(totalLength(g.bodies.find((b) => b.name === 'head')!)).toBeGreaterThan(0.18);
+    expect(totalLength(g.bodies.find((b) => b.name === 'head')!)).toBeLessThan(0.26);
+    // Mass from density: a 1.8 m humanoid weighs about 70 kg.
+    const total = g.bodies.reduce((s, b) => s + massOf(b), 0);
+    expect(total).toBeGreaterThan(62);
+    expect(total).toBeLessThan(80);
+    // Symmetric sides weigh the same.
+    expect(massOf(g.bodies.find((b) => b.name === 'thigh_l')!)).toBeCloseTo(massOf(g.bodies.find((b) => b.name === 'thigh_r')!), 6);
+  });
+
+  it('hinges elbows, knees and ankles; balls at shoulders, hips, neck and spine', async () => {
+    const g = generateRagdoll(await creature('humanoid'));
+    for (const n of ['forearm_l', 'forearm_r', 'shin_l', 'shin_r', 'foot_l', 'foot_r']) expect(joint(g.joints, n).type, n).toBe('hinge');
+    for (const n of ['upper_arm_l', 'upper_arm_r', 'thigh_l', 'thigh_r', 'head', 'spine']) expect(joint(g.joints, n).type, n).toBe('ball');
+    expect(g.jointReasons.foot_l).toBe('bent-at-rest');
+    expect(g.jointReasons.shin_l).toBe('animated-one-axis'); // the squat clip bends the knees about one axis
+    expect(g.jointReasons.forearm_r).toBe('animated-one-axis'); // the wave clip
+    // The left elbow is never animated: it takes the mirror of the right one's (next test checks the axis).
+    expect(g.jointReasons.forearm_l).toBe('animated-one-axis');
+    // Knee: straight at rest, flexes + from −0.05 (a little hyperextension) to 2.5 rad.
+    expect((joint(g.joints, 'shin_l') as Extract<RigJoint, { type: 'hinge' }>).limit).toEqual([-0.05, 2.5]);
+    // Frames at the child bone's head, τmax growing with the child's mass·length.
+    for (const j of g.joints) expect(j.frameB.position).toEqual([0, 0, 0]);
+    const tau = (n: string) => (joint(g.joints, n) as Extract<RigJoint, { motor: unknown }>).motor.maxTorque;
+    expect(tau('thigh_l')).toBeGreaterThan(tau('shin_l'));
+    expect(tau('shin_l')).toBeGreaterThan(tau('foot_l'));
+  });
+
+  it('hinge axes: knees about the world lateral axis, the two elbows mirror images', async () => {
+    const h = await creature('humanoid');
+    const g = generateRagdoll(h);
+    const world = boneRestWorld(h.bones);
+    const axis = (n: string) => { const j = joint(g.joints, n); return quatRotate(world.get(j.bodyB)!.rotation, quatRotate(j.frameB.rotation, [1, 0, 0])); };
+    for (const n of ['shin_l', 'shin_r', 'foot_l', 'foot_r']) expect(Math.abs(axis(n)[0])).toBeCloseTo(1, 6);
+    const [l, r] = [axis('forearm_l'), axis('forearm_r')];
+    // An axis is a pseudo-vector: its mirror across X = 0 is (x, −y, −z).
+    expect(l[0]).toBeCloseTo(r[0], 6); expect(l[1]).toBeCloseTo(-r[1], 6); expect(l[2]).toBeCloseTo(-r[2], 6);
+  });
+
+  it('validates once put in a rig, and is deterministic', async () => {
+    const h = await creature('humanoid');
+    const a = withGeneratedRagdoll(newRigDocument('h', h.bones), generateRagdoll(h));
+    const check = validateRig(a);
+    expect(check.ok ? [] : check.problems).toEqual([]);
+    expect(JSON.stringify(generateRagdoll(h))).toBe(JSON.stringify(generateRagdoll(h)));
+  });
+
+  it('shape options: spheres and boxes; box feet stand their sole on the floor', async () => {
+    const h = await creature('humanoid');
+    const g = generateRagdoll(h, { shape: 'sphere', shapes: { foot_l: 'box' } });
+    expect(g.bodies.find((b) => b.name === 'head')!.shapes[0]!.type).toBe('sphere');
+    const foot = g.bodies.find((b) => b.name === 'foot_l')!.shapes[0]! as Extract<RigBody['shapes'][number], { type: 'box' }>;
+    expect(foot.type).toBe('box');
+    const w = boneRestWorld(h.bones).get('foot_l')!;
+    // Foot frame: local Z is world up; the sole is the box's −Z face.
+    const soleY = w.position[1] + quatRotate(w.rotation, [foot.position[0], foot.position[1], foot.position[2] - foot.halfExtents[2]])[1];
+    expect(Math.abs(soleY)).toBeLessThan(0.01);
+    expect(2 * foot.halfExtents[1]).toBeGreaterThan(0.2); // 25 cm long foot
+  });
+});
+
+describe('generateRagdoll on the Armed Mine', () => {
+  it('shoulder ball, elbow hinge, wrist hinge, bodies for the 4 bones', async () => {
+    const g = generateRagdoll(await creature('armed-mine'));
+    expect(g.bodies.map((b) => b.name)).toEqual(['body', 'upper_arm', 'forearm', 'hand']);
+    expect(g.joints.map((j) => [j.name, j.type])).toEqual([['upper_arm', 'ball'], ['forearm', 'hinge'], ['hand', 'hinge']]);
+    // The shell: a 0.35 m sphere → a capsule of radius ≈ 0.35 (P75 of the surface distances).
+    const shell = g.bodies[0]!.shapes[0] as { radius: number };
+    expect(shell.radius).toBeGreaterThan(0.3);
+    expect(shell.radius).toBeLessThan(0.36);
+    // Elbow modelled bent (70°): + flexes further, and the limit reaches back to straight.
+    const elbow = g.joints[1] as Extract<RigJoint, { type: 'hinge' }>;
+    expect(elbow.limit![0]).toBeLessThan(-1.2);
+    expect(g.jointReasons.forearm).toBe('bent-at-rest');
+  });
+});
+
+describe('generateRagdoll options', () => {
+  const chain = (lengths: number[]): AuthoringSkeleton => ({
+    bones: lengths.map((_, i) => ({ name: `b${i}`, parent: i === 0 ? null : `b${i - 1}`, rest: { translation: [0, i === 0 ? 1 : lengths[i - 1]!, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } })),
+  });
+
+  it('skips bones shorter than minBoneLength and joins their children to the nearest ancestor body', () => {
+    const g = generateRagdoll(chain([0.3, 0.01, 0.3, 0.2]), { minBoneLength: 0.04 });
+    expect(g.bodies.map((b) => b.name)).toEqual(['b0', 'b2', 'b3']);
+    expect(g.skipped).toEqual([{ bone: 'b1', reason: 'too-small', mergedInto: 'b0' }]);
+    expect(g.joints.map((j) => [j.bodyA, j.bodyB])).toEqual([['b0', 'b2'], ['b2', 'b3']]);
+  });
+
+  it('include: excluded bones get no body', () => {
+    const g = generateRagdoll(chain([0.3, 0.3, 0.3]), { include: ['b0', 'b2'] });
+    expect(g.bodies.map((b) => b.name)).toEqual(['b0', 'b2']);
+    expect(g.skipped[0]).toMatchObject({ bone: 'b1', reason: 'excluded', mergedInto: 'b0' });
+  });
+
+  it('refuses a bad option with its name', () => {
+    expect(() => generateRagdoll(chain([0.3]), { density: -1 })).toThrow(/options\.density/);
+    expect(() => generateRagdoll(chain([0.3]), { radiusPercentile: 2 })).toThrow(/radiusPercentile/);
+  });
+
+  it('density scales every mass', () => {
+    const a = generateRagdoll(chain([0.3, 0.3])), b = generateRagdoll(chain([0.3, 0.3]), { density: 2 * 985 });
+    expect(massOf(b.bodies[1]!)).toBeCloseTo(2 * massOf(a.bodies[1]!), 9);
+  });
+});
