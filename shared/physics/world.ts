@@ -67,6 +67,7 @@ const BODY_TYPE_NAMES: BodyType[] = ['dynamic', 'kinematic', 'static'];
 
 interface SnapshotData {
   time: number;
+  structureVersion: number;
   bodyCount: number;
   bodyFree: number[];
   bodyArrays: Record<string, Float64Array | Uint8Array | Uint32Array>;
@@ -100,6 +101,10 @@ export class World implements PhysicsWorld {
   /** Jointed body pairs (key = lo·SLOT_BITS + hi) → number of joints between them that disable collision. */
   private readonly excludedPairs = new Map<number, number>();
   private lastSnapshot: WorldSnapshot | null = null;
+  /** A fresh id (never reused, even across restores) after every add/remove of a body: a restore to a
+   *  snapshot with another id rebuilds the collision shapes. */
+  private structureVersion = 0;
+  private structureCounter = 0;
   private stats: WorldStats = { bodies: 0, joints: 0, contacts: 0, rows: 0, velocityIterations: 0, substeps: 0 };
 
   constructor(settings: Partial<WorldSettings> = {}, collision: CollisionBackend = defaultCollisionBackend) {
@@ -170,6 +175,7 @@ export class World implements PhysicsWorld {
     b.group[i] = (desc.collisionGroup ?? 1) >>> 0;
     b.mask[i] = (desc.collisionMask ?? 0xffffffff) >>> 0;
     this.contacts.addBody(i, desc.shapes, b.names[i]!);
+    this.structureVersion = ++this.structureCounter;
     return this.bodyHandle(i);
   }
 
@@ -202,6 +208,7 @@ export class World implements PhysicsWorld {
     }
     this.contacts.removeBody(i);
     this.bodies.release(i);
+    this.structureVersion = ++this.structureCounter;
   }
 
   setBodyType(body: BodyHandle, type: BodyType): void {
@@ -582,6 +589,7 @@ export class World implements PhysicsWorld {
     for (const k of BODY_ARRAY_KEYS) bodyArrays[k] = b[k].slice();
     const data: SnapshotData = {
       time: this._time,
+      structureVersion: this.structureVersion,
       bodyCount: b.count, bodyFree: [...b.free], bodyArrays, bodyNames: [...b.names], bodyShapes: [...b.shapes],
       bodyMass: [...this.massProps],
       jointCount: js.count, jointFree: [...js.free], jointData: js.data.slice(), jointAlive: js.alive.slice(),
@@ -599,18 +607,29 @@ export class World implements PhysicsWorld {
     const d = snapshot.data as SnapshotData;
     const b = this.bodies, js = this.joints;
     const cap = d.bodyArrays.alive!.length;
-    if (b.capacity !== cap) { b.capacity = 0; b.grow(cap); }
-    for (const k of BODY_ARRAY_KEYS) (b[k] as Float64Array).set(d.bodyArrays[k] as Float64Array);
+    if (b.capacity !== cap) {
+      // The world grew or shrank since: take fresh arrays of the snapshot's capacity.
+      for (const k of BODY_ARRAY_KEYS) (b as unknown as Record<string, unknown>)[k] = d.bodyArrays[k]!.slice();
+      b.capacity = cap;
+    } else for (const k of BODY_ARRAY_KEYS) (b[k] as Float64Array).set(d.bodyArrays[k] as Float64Array);
     b.count = d.bodyCount; b.free = [...d.bodyFree]; b.names = [...d.bodyNames]; b.shapes = [...d.bodyShapes];
     this.massProps = [...d.bodyMass];
-    if (js.capacity !== d.jointAlive.length) { js.capacity = 0; js.data = new Float64Array(0); js.alive = new Uint8Array(0); js.generation = new Uint32Array(0); js.grow(d.jointAlive.length); }
-    js.data.set(d.jointData); js.alive.set(d.jointAlive); js.generation.set(d.jointGeneration);
+    if (js.capacity !== d.jointAlive.length) {
+      js.data = d.jointData.slice(); js.alive = d.jointAlive.slice(); js.generation = d.jointGeneration.slice();
+      js.capacity = d.jointAlive.length;
+    } else { js.data.set(d.jointData); js.alive.set(d.jointAlive); js.generation.set(d.jointGeneration); }
     js.count = d.jointCount; js.free = [...d.jointFree]; js.names = [...d.jointNames];
     this.ctx.joints = js.data;
     this.excludedPairs.clear();
     for (const [k, v] of d.excluded) this.excludedPairs.set(k, v);
+    if (d.structureVersion !== this.structureVersion) {
+      this.contacts.rebuildShapes();
+      this.structureVersion = d.structureVersion;
+    }
     this.contacts.restore(d.contacts, b);
     this._time = d.time;
+    this.stats.bodies = this.liveBodies();
+    this.stats.joints = this.liveJoints();
     this._blowUp = null;
   }
 

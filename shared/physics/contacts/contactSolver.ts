@@ -98,6 +98,15 @@ export class ContactSolver {
     this.broad = this.backend.createBroadPhase();
   }
 
+  /** Recreate every shape from the bodies' descriptions, in slot order (after a restore across adds or
+   *  removals of bodies). */
+  rebuildShapes(): void {
+    const b = this.bodies;
+    this.shapes = []; this.bodyShapes = []; this.labels = [];
+    for (let i = 1; i < b.count; i++) if (b.alive[i]) this.addBody(i, b.shapes[i]!, b.names[i]!);
+    this.broad = this.backend.createBroadPhase();
+  }
+
   setDynamic(i: number, dynamic: boolean): void {
     for (const k of this.bodyShapes[i] ?? []) this.shapes[k]!.dynamic = dynamic;
   }
@@ -335,7 +344,8 @@ export class ContactSolver {
   /** Stage "store impulses": this substep's manifolds become the warm-start cache. */
   store(): void {
     if (this.prev.length < this.data.length) this.prev = new Float64Array(this.data.length);
-    this.prev.set(this.data.subarray(0, this.count * M));
+    const n = this.count * M, d = this.data, prev = this.prev;
+    for (let k = 0; k < n; k++) prev[k] = d[k]!; // no subarray view: the step allocates nothing
     this.prevCount = this.count;
     this.rebuildHash();
   }
