@@ -9,6 +9,7 @@ import { NodeIO } from '@gltf-transform/core';
 import { generateRagdoll } from '../../shared/authoring/generate';
 import { newRigDocument, withGeneratedRagdoll } from '../../shared/authoring/document';
 import { round3v, round4q } from '../../shared/authoring/frames';
+import { fixMassRatios } from '../../shared/authoring/massRatio';
 import type { AnimationClip, AuthoringSkeleton, SkinData } from '../../shared/authoring/skeletonInput';
 import type { Bone, RigDocument } from '../../shared/rig/schema';
 
@@ -57,6 +58,8 @@ export async function readCreature(path: string): Promise<AuthoringSkeleton> {
  *  - torque limits (N·m) sized for standing on one's own motors: the ankles carry the whole body's
  *    tipping moment (≈ 70 kg · g · 0.1 m ≈ 70 N·m at a 10 cm sway), knees and hips a little more;
  *    the generator's child-mass·length rule gives the small joints (ankle 8 N·m) far too little for that;
+ *  - the mass-ratio fix (shared/authoring/massRatio.ts): the generated 31 kg chest carries 1.8 kg upper
+ *    arms (17×); the one-click fix raises them to 3.1 kg (10×);
  *  - error reduction r = 0.15 instead of the generator's 0.5: with r ≥ 0.25 the position rows (bias
  *    r·ε/Δt) and the foot contacts excite each other, the feet creep backward and the body topples
  *    after 1.5–4 s; r = 0.1 and 0.2 both stand, 0.15 sits between them.
@@ -71,14 +74,14 @@ export function humanoidRig(creature: AuthoringSkeleton, tuning = HUMANOID_TUNIN
   const generated = generateRagdoll(creature, { shapes: { foot_l: 'box', foot_r: 'box' } });
   const rig = withGeneratedRagdoll(newRigDocument('humanoid', creature.bones), generated);
   const kind = (name: string) => name.replace(/_[lr]$/, '');
-  return {
+  return fixMassRatios({
     ...rig,
     bodies: rig.bodies.map((b) => (kind(b.name) === 'foot' ? { ...b, material: { ...b.material, friction: tuning.footFriction } } : b)),
     joints: rig.joints.map((j) => {
       const t = tuning.maxTorque[kind(j.name)];
       return j.type === 'fixed' || t === undefined ? j : { ...j, motor: { ...j.motor, maxTorque: t, errorReduction: tuning.errorReduction } };
     }),
-  };
+  });
 }
 
 async function main(): Promise<void> {

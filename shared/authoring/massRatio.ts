@@ -3,7 +3,10 @@
  * — the most reported cause of ragdoll explosions (a sequential-impulse solver converges slowly when a
  * light body sits between heavy ones). Inertia is compared by the largest principal moment about each
  * body's centre of mass. The fix rescales the lighter body's mass up to heavier / limit (its density or
- * mass field, whichever it uses), which brings both ratios within the limit when the shapes are alike.
+ * mass field, whichever it uses). It fixes the mass ratio only: an inertia ratio that remains comes from
+ * the shapes (a thin arm on a broad chest — inertia grows with size², so no sane mass fixes it) and is
+ * left flagged for the artist (fatten the light shape, or accept it: the position-level joint correction
+ * copes with inertia ratios far better than with mass ratios).
  */
 import { computeMassProperties } from '../physics/massProperties';
 import type { ShapeDesc } from '../physics/types';
@@ -33,10 +36,7 @@ export function checkMassRatios(rig: RigDocument, limit = 10): MassRatioIssue[] 
     const ia = maxMoment(a.inertia), ib = maxMoment(b.inertia);
     const inertiaRatio = Math.max(ia, ib) / Math.min(ia, ib);
     if (massRatio > limit || inertiaRatio > limit) {
-      // Inertia scales with mass for fixed shapes: raise the light body until both ratios are within limit.
-      const lightInertia = light === j.bodyA ? ia : ib, heavyInertia = light === j.bodyA ? ib : ia;
-      const byMass = hp.mass / limit, byInertia = lp.mass * (Math.max(heavyInertia, lightInertia) / limit) / lightInertia;
-      issues.push({ joint: j.name, heavy, light, massRatio, inertiaRatio, suggestedMass: Math.max(lp.mass, byMass, byInertia) });
+      issues.push({ joint: j.name, heavy, light, massRatio, inertiaRatio, suggestedMass: Math.max(lp.mass, hp.mass / limit) });
     }
   }
   return issues;
@@ -47,7 +47,7 @@ export function fixMassRatios(rig: RigDocument, limit = 10): RigDocument {
   let doc = rig;
   // Fixing one pair can change another (a body between two others); a few passes settle a tree.
   for (let pass = 0; pass < 8; pass++) {
-    const issues = checkMassRatios(doc, limit);
+    const issues = checkMassRatios(doc, limit).filter((i) => i.massRatio > limit);
     if (issues.length === 0) break;
     const target = new Map<string, number>();
     for (const i of issues) target.set(i.light, Math.max(target.get(i.light) ?? 0, i.suggestedMass * (1 + 1e-9)));
