@@ -29,9 +29,11 @@ export class BonePairs {
   }
 }
 
-/** Bone pairs that may collide: both collide-enabled and sharing no particle (bones that meet at a joint
- *  overlap there by construction; their relative motion is the joint limits' job). */
-export function collidingPairs(bones: BoneTable): BonePairs {
+/** Bone pairs that may collide: both collide-enabled, sharing no particle (bones that meet at a joint
+ *  overlap there by construction; their relative motion is the joint limits' job) and not already
+ *  overlapping in the initial pose (the rule of Unreal's physics asset: a thigh that starts inside the
+ *  torso capsule next to the hip would otherwise be shot out on the first step). */
+export function collidingPairs(bones: BoneTable, s: ParticleState): BonePairs {
   const pairs: [number, number][] = [];
   const set = (b: number) => new Set(Array.from(bones.members.subarray(bones.start[b]!, bones.end[b]!)));
   const sets = Array.from({ length: bones.count }, (_, b) => set(b));
@@ -41,7 +43,7 @@ export function collidingPairs(bones: BoneTable): BonePairs {
       if (!bones.collide[j]) continue;
       let shared = false;
       for (const p of sets[i]!) if (sets[j]!.has(p)) { shared = true; break; }
-      if (!shared) pairs.push([i, j]);
+      if (!shared && pairDistance(s, bones, i, j) >= bones.radius[i]! + bones.radius[j]!) pairs.push([i, j]);
     }
   }
   return new BonePairs(pairs);

@@ -5,6 +5,15 @@
  * Mass-weighted projection (equal and opposite, so linear momentum is conserved):
  *   d = xb − xa, L = |d|, C = L − clamp(L, min, max),
  *   xa += wa/(wa + wb) · C · d/L,   xb −= wb/(wa + wb) · C · d/L.
+ *
+ * Equalities (a bone's length, min = max = L0) are corrected along the bone's direction at the START of the
+ * step, r0 = x0b − x0a, not the current one: that is SHAKE (Ryckaert et al. 1977), which with Verlet is
+ * symplectic, so a pendulum's energy oscillates instead of leaking away as it does with Jakobsen's
+ * current-direction projection (measured: −50 % in 10 s for the double pendulum at dt = 1/120 s). One
+ * Newton step per visit on |d − (wa + wb)·μ·r0|² = L0²:  μ = (|d|² − L0²) / (2(wa + wb)·d·r0),
+ *   xa += wa·μ·r0,  xb −= wb·μ·r0.
+ * When r0 has turned more than ~25° from d in one step (a violent impulse, a fast spin) the current direction is
+ * used: SHAKE's Newton step along a nearly perpendicular r0 overshoots and blew the ragdoll up.
  */
 import type { ParticleState } from './state';
 
@@ -29,15 +38,25 @@ export class DistanceConstraints {
 }
 
 export function solveDistances(s: ParticleState, c: DistanceConstraints): void {
-  const x = s.x, w = s.w;
+  const x = s.x, x0 = s.x0, w = s.w;
   for (let k = 0; k < c.count; k++) {
     const ia = c.a[k]!, ib = c.b[k]!;
     const wa = w[ia]!, wb = w[ib]!, ws = wa + wb;
     if (ws === 0) continue;
     const oa = 3 * ia, ob = 3 * ib;
     const dx = x[ob]! - x[oa]!, dy = x[ob + 1]! - x[oa + 1]!, dz = x[ob + 2]! - x[oa + 2]!;
-    const L = Math.sqrt(dx * dx + dy * dy + dz * dz);
     const lo = c.min[k]!, hi = c.max[k]!;
+    if (lo === hi) {
+      const rx = x0[ob]! - x0[oa]!, ry = x0[ob + 1]! - x0[oa + 1]!, rz = x0[ob + 2]! - x0[oa + 2]!;
+      const dr = dx * rx + dy * ry + dz * rz, d2 = dx * dx + dy * dy + dz * dz;
+      if (dr > 0.9 * Math.sqrt(d2 * (rx * rx + ry * ry + rz * rz))) {
+        const mu = (d2 - lo * lo) / (2 * ws * dr);
+        x[oa] += wa * mu * rx; x[oa + 1] += wa * mu * ry; x[oa + 2] += wa * mu * rz;
+        x[ob] -= wb * mu * rx; x[ob + 1] -= wb * mu * ry; x[ob + 2] -= wb * mu * rz;
+        continue;
+      }
+    }
+    const L = Math.sqrt(dx * dx + dy * dy + dz * dz);
     let C: number;
     if (L < lo) C = L - lo; else if (L > hi) C = L - hi; else continue;
     if (!(L > 1e-12)) { // coincident: no direction to push along, so separate them along +y by |C|

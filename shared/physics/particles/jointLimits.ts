@@ -1,13 +1,17 @@
 /**
  * Angular limits between a parent bone and a child bone that starts at one of the parent's particles (the
  * pivot). Three kinds, all solved the same way: measure an angle, and if it is outside [min, max] turn the
- * two bones' particle clusters RIGIDLY about an axis through the pivot by the missing angle Δ — the child
- * by +f·Δ, the parent by −(1 − f)·Δ, with f = I_P/(I_C + I_P) from their moments of inertia about that
- * axis (so the angular impulses are equal and opposite: I_C·fΔ = I_P·(1 − f)Δ). Rotations move particles
- * along arcs, so every bone length is untouched — what the paper asked of its own angular rule (§6.2).
- * Then, when nothing in the pair is pinned, both clusters are translated together to put their
- * mass-weighted centroid back: a translation changes no length and no angle, and it makes the correction
- * conserve linear momentum too.
+ * two bones' particle clusters RIGIDLY about an axis through the pivot, the child by αC and the parent by
+ * αP with αC − αP = Δ, the missing angle, and translate both so their mass-weighted centroid stays put.
+ * Rotations move particles along arcs and translations move all alike, so every bone length is untouched
+ * — what the paper asked of its own angular rule (§6.2) — and linear momentum is conserved. αP, αC are
+ * the mass-weighted smallest such move (see turnPair); when the two clusters' centroids lie on the axis
+ * this is the inertia split αC = Δ·I_P/(I_C + I_P), equal and opposite angular impulses.
+ * When the parent is pinned at another particle (the anchor: the top of the paper's pendulum), the parent
+ * turns about the ANCHOR instead; the pivot goes with it and the child is translated along with the pivot
+ * (so only the parent's direction u turns), and I_P is the parent's inertia about the anchor plus the
+ * pivot's and the child's masses carried at the pivot. Holding the pivot still there would push the child with no reaction on the parent:
+ * a torque from nowhere, which spun the 170° pendulum up to 3 kJ in 10 s before this rule.
  *
  *  cone  : unsigned θ = atan2(|u × v|, u·v) ∈ [0, π] (the paper's angle; π = straight). Axis k = u × v.
  *  hinge : SIGNED θ = atan2(n·(u × v), u⊥·v⊥) ∈ [0, 2π) about the plane normal n, carried by a reference
@@ -55,7 +59,9 @@ export class JointLimits {
   readonly restSide: Float64Array;
   /** Any pinned particle among the two clusters: then no centroid translation (the pin holds it). */
   readonly anchored: Uint8Array;
-  /** Parent cluster without the pivot: members[pStart..pEnd); child's: members[cStart..cEnd). */
+  /** A pinned particle of the parent (not the pivot) the parent turns about; −1 = turn about the pivot. */
+  readonly anchor: Int32Array;
+  /** The parent's cluster without the pivot: members[pStart..pEnd); the child's: members[cStart..cEnd). */
   readonly pStart: Int32Array; readonly pEnd: Int32Array; readonly cStart: Int32Array; readonly cEnd: Int32Array;
   readonly members: Int32Array;
 
@@ -66,6 +72,7 @@ export class JointLimits {
     this.pivot = new Int32Array(n); this.far = new Int32Array(n); this.min = new Float64Array(n); this.max = new Float64Array(n);
     this.axis = new Float64Array(3 * n); this.axisInParent = new Uint8Array(n); this.planar = new Uint8Array(n);
     this.restAxis = new Float64Array(3 * n); this.restSide = new Float64Array(3 * n); this.anchored = new Uint8Array(n);
+    this.anchor = new Int32Array(n).fill(-1);
     this.pStart = new Int32Array(n); this.pEnd = new Int32Array(n); this.cStart = new Int32Array(n); this.cEnd = new Int32Array(n);
     const members: number[] = [];
     specs.forEach((c, k) => {
@@ -76,20 +83,27 @@ export class JointLimits {
         this.axis[3 * k + i] = c.axis[i]! / al; this.restAxis[3 * k + i] = c.restAxis[i]!; this.restSide[3 * k + i] = c.restSide[i]!;
       }
       let anchored = s.w[c.pivot] === 0;
-      const take = (b: number) => {
-        for (let m = bones.start[b]!; m < bones.end[b]!; m++) {
-          const i = bones.members[m]!;
-          if (i === c.pivot) continue;
-          members.push(i);
-          if (s.w[i] === 0) anchored = true;
-        }
+      const take = (bone: number) => {
+        for (const i of sideParticles(bones, bone, c.pivot)) { members.push(i); if (s.w[i] === 0) anchored = true; }
       };
       this.pStart[k] = members.length; take(c.parent); this.pEnd[k] = members.length;
+      if (s.w[c.pivot] !== 0) {
+        for (let m = this.pStart[k]!; m < this.pEnd[k]!; m++) if (s.w[members[m]!] === 0) { this.anchor[k] = members[m]!; break; }
+      }
       this.cStart[k] = members.length; take(c.child); this.cEnd[k] = members.length;
       this.anchored[k] = anchored ? 1 : 0;
     });
     this.members = Int32Array.from(members);
   }
+}
+
+/** A bone's cluster without the pivot: the particles a limit turns on that side of the joint. Turning
+ *  whole subtrees instead (everything beyond the joint) was tried and pumped energy into the ragdoll on
+ *  floor impacts (10× E0): the far-away particles' large arcs fight the floor and the other limits. */
+function sideParticles(bones: BoneTable, bone: number, pivot: number): number[] {
+  const out: number[] = [];
+  for (let m = bones.start[bone]!; m < bones.end[bone]!; m++) if (bones.members[m] !== pivot) out.push(bones.members[m]!);
+  return out;
 }
 
 // Scratch (module scope, so solving allocates nothing): parent frame F[0..9), child frame F[9..18).
@@ -190,23 +204,81 @@ function turnPair(
   s: ParticleState, L: JointLimits, k: number, px: number, py: number, pz: number,
   kx: number, ky: number, kz: number, angle: number, parentMayTurn: boolean,
 ): void {
-  const m = L.members, ps = L.pStart[k]!, pe = L.pEnd[k]!, cs = L.cStart[k]!, ce = L.cEnd[k]!;
+  const m = L.members, ps = L.pStart[k]!, pe = L.pEnd[k]!, cs = L.cStart[k]!, ce = L.cEnd[k]!, anchor = L.anchor[k]!;
+  const x = s.x, pivot = L.pivot[k]!, po = 3 * pivot;
+  if (L.anchored[k] === 0 && parentMayTurn) {
+    // Free pair: the mass-weighted smallest move among {turn the parent side by αP, the child side by αC
+    // (both about k through the pivot), translate everything by t} with αC − αP = Δ. With rᵢ = xᵢ − p,
+    // I_s = Σ mᵢ|k × rᵢ|², g_s = Σ mᵢ k × rᵢ, G = g_P + g_C, M = total mass, minimising Σ mᵢ|Δxᵢ|² gives
+    //   t = −(αP·g_P + αC·g_C)/M   (the centroid stays put: linear momentum conserved),
+    //   αP = −Δ·(I_C − g_C·G/M) / (I_P + I_C − |G|²/M),   αC = αP + Δ.
+    // The moves are applied as exact rotations (lengths kept) and t as the centroid restoration.
+    sideMoments(s, m, ps, pe, px, py, pz, kx, ky, kz); const Ip = MOM[0]!, gpx = MOM[1]!, gpy = MOM[2]!, gpz = MOM[3]!, Mp = MOM[4]!;
+    sideMoments(s, m, cs, ce, px, py, pz, kx, ky, kz); const Ic = MOM[0]!, gcx = MOM[1]!, gcy = MOM[2]!, gcz = MOM[3]!, Mc = MOM[4]!;
+    const M = Mp + Mc + s.m[pivot]!;
+    const Gx = gpx + gcx, Gy = gpy + gcy, Gz = gpz + gcz;
+    const denom = Ip + Ic - (Gx * Gx + Gy * Gy + Gz * Gz) / M;
+    if (!(denom > 1e-15)) return;
+    const aP = (-angle * (Ic - (gcx * Gx + gcy * Gy + gcz * Gz) / M)) / denom, aC = aP + angle;
+    centroid(s, m, ps, ce, pivot);
+    const c0x = C3[0], c0y = C3[1], c0z = C3[2];
+    rotateParticles(s, m, ps, pe, px, py, pz, kx, ky, kz, aP);
+    rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, aC);
+    centroid(s, m, ps, ce, pivot);
+    const dx = c0x - C3[0], dy = c0y - C3[1], dz = c0z - C3[2];
+    for (let n = ps; n < ce; n++) { const o = 3 * m[n]!; x[o] += dx; x[o + 1] += dy; x[o + 2] += dz; }
+    x[po] += dx; x[po + 1] += dy; x[po + 2] += dz;
+    return;
+  }
+  // Something is pinned (or the parent may not turn): split by inertia about the turning centres, no
+  // translation — the pin takes the momentum.
   const Ic = clusterInertia(s, m, cs, ce, px, py, pz, kx, ky, kz);
-  const Ip = parentMayTurn ? clusterInertia(s, m, ps, pe, px, py, pz, kx, ky, kz) : Infinity;
+  let Ip = Infinity;
+  let ax = px, ay = py, az = pz; // centre of the parent's turn
+  if (parentMayTurn) {
+    if (anchor < 0) Ip = clusterInertia(s, m, ps, pe, px, py, pz, kx, ky, kz);
+    else {
+      ax = x[3 * anchor]!; ay = x[3 * anchor + 1]!; az = x[3 * anchor + 2]!;
+      // The parent swings about the anchor; the pivot and the child's mass (carried at the pivot) with it.
+      let carried = s.m[pivot]!;
+      for (let n = cs; n < ce; n++) carried += s.m[m[n]!]!;
+      Ip = clusterInertia(s, m, ps, pe, ax, ay, az, kx, ky, kz) + carried * pointInertia(s, pivot, ax, ay, az, kx, ky, kz) / s.m[pivot]!;
+    }
+  }
   let f: number;
   if (Ic === Infinity && Ip === Infinity) return;
   if (Ip === Infinity) f = 1; else if (Ic === Infinity) f = 0; else f = Ic + Ip > 0 ? Ip / (Ic + Ip) : 0.5;
-  const free = L.anchored[k] === 0;
-  let c0x = 0, c0y = 0, c0z = 0;
-  if (free) { centroid(s, m, ps, ce, L.pivot[k]!); c0x = C3[0]; c0y = C3[1]; c0z = C3[2]; }
-  if (f > 0) rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, f * angle);
-  if (f < 1) rotateParticles(s, m, ps, pe, px, py, pz, kx, ky, kz, -(1 - f) * angle);
-  if (!free) return;
-  centroid(s, m, ps, ce, L.pivot[k]!);
-  const dx = c0x - C3[0], dy = c0y - C3[1], dz = c0z - C3[2];
-  const x = s.x;
-  for (let n = ps; n < ce; n++) { const o = 3 * m[n]!; x[o] += dx; x[o + 1] += dy; x[o + 2] += dz; }
-  const o = 3 * L.pivot[k]!; x[o] += dx; x[o + 1] += dy; x[o + 2] += dz;
+  if (f < 1) {
+    if (anchor < 0) rotateParticles(s, m, ps, pe, px, py, pz, kx, ky, kz, -(1 - f) * angle);
+    else {
+      rotateParticles(s, m, ps, pe, ax, ay, az, kx, ky, kz, -(1 - f) * angle);
+      const ox = x[po]!, oy = x[po + 1]!, oz = x[po + 2]!;
+      PIV[0] = pivot;
+      rotateParticles(s, PIV, 0, 1, ax, ay, az, kx, ky, kz, -(1 - f) * angle);
+      const tx = x[po]! - ox, ty = x[po + 1]! - oy, tz = x[po + 2]! - oz;
+      for (let n = cs; n < ce; n++) { const o = 3 * m[n]!; x[o] += tx; x[o + 1] += ty; x[o + 2] += tz; }
+    }
+  }
+  if (f > 0) rotateParticles(s, m, cs, ce, x[po]!, x[po + 1]!, x[po + 2]!, kx, ky, kz, f * angle);
+}
+
+// I = Σ m|k × r|², g = Σ m k × r, and Σ m, for members[from..to) about the axis k through p.
+const MOM = new Float64Array(5);
+function sideMoments(s: ParticleState, m: Int32Array, from: number, to: number, px: number, py: number, pz: number, kx: number, ky: number, kz: number): void {
+  let I = 0, gx = 0, gy = 0, gz = 0, M = 0;
+  for (let n = from; n < to; n++) {
+    const i = m[n]!, o = 3 * i, mi = s.m[i]!;
+    const rx = s.x[o]! - px, ry = s.x[o + 1]! - py, rz = s.x[o + 2]! - pz;
+    const cx = ky * rz - kz * ry, cy = kz * rx - kx * rz, cz = kx * ry - ky * rx;
+    I += mi * (cx * cx + cy * cy + cz * cz); gx += mi * cx; gy += mi * cy; gz += mi * cz; M += mi;
+  }
+  MOM[0] = I; MOM[1] = gx; MOM[2] = gy; MOM[3] = gz; MOM[4] = M;
+}
+
+const PIV = new Int32Array(1);
+function pointInertia(s: ParticleState, i: number, px: number, py: number, pz: number, kx: number, ky: number, kz: number): number {
+  const o = 3 * i, rx = s.x[o]! - px, ry = s.x[o + 1]! - py, rz = s.x[o + 2]! - pz, d = kx * rx + ky * ry + kz * rz;
+  return s.m[i]! * (rx * rx + ry * ry + rz * rz - d * d);
 }
 
 // u (reference direction at the pivot) and the hinge normal n, written to scratch. F[0..9) holds the

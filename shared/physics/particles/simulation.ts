@@ -184,7 +184,7 @@ class ParticleSimulationImpl implements ParticleSimulation {
     }
     capacity = d.count;
     this.limits = new JointLimits(specs, bones, s);
-    this.pairs = collidingPairs(bones);
+    this.pairs = collidingPairs(bones, s);
     this.impulses = [...scene.impulses].sort((a, b) => a.time - b.time);
     this.pickShapes = scene.bones.map((b, k) =>
       createWorldShape({ type: 'capsule', radius: b.radius, halfHeight: Math.max(0, bones.restLength[k]! / 2), axis: 'y' }, { label: `bone ${b.name}` }));
