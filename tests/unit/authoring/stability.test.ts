@@ -6,7 +6,7 @@ import {
 import { computeMassProperties } from '../../../shared/physics/massProperties';
 import type { ShapeDesc } from '../../../shared/physics/types';
 import { createSimulation } from '../../../shared/runtime';
-import type { RigDocument } from '../../../shared/rig';
+import type { RigDocument, RigJoint } from '../../../shared/rig';
 import { creature } from './creatures';
 
 const humanoidRig = async () => { const h = await creature('humanoid'); return withGeneratedRagdoll(newRigDocument('h', h.bones), generateRagdoll(h)); };
@@ -64,7 +64,8 @@ describe('PD gains from natural frequency and damping ratio', () => {
     expect(I).toBeCloseTo(2 * 0.25 + 0.4 * 2 * 0.05 ** 2, 9); // m·L² + 2/5·m·r² (post static)
     const f = 1.5;
     const gains = pdGainsFromFrequency(f, 0, I);
-    const tuned: RigDocument = { ...rig, joints: [{ ...rig.joints[0]!, motor: { ...(rig.joints[0] as { motor: RigDocument['joints'][0] extends never ? never : never }).motor, mode: 'pd', target: { source: 'rest' }, maxTorque: 1e6, errorReduction: 0.5, stiffness: gains.stiffness, damping: gains.damping, frictionTorque: 0 } } as RigDocument['joints'][number]] };
+    const hinge = rig.joints[0] as Extract<RigJoint, { type: 'hinge' }>;
+    const tuned: RigDocument = { ...rig, joints: [{ ...hinge, motor: { ...hinge.motor, stiffness: gains.stiffness, damping: gains.damping } }] };
     const sim = createSimulation(tuned);
     const arm = sim.world;
     // Start swinging: 1 rad/s about the hinge axis (world Z).
