@@ -9,8 +9,7 @@
  * this is the inertia split αC = Δ·I_P/(I_C + I_P), equal and opposite angular impulses.
  * When the parent is pinned at another particle (the anchor: the top of the paper's pendulum), the parent
  * turns about the ANCHOR instead; the pivot goes with it and the child is translated along with the pivot
- * (so only the parent's direction u turns), and I_P is the parent's inertia about the anchor plus the
- * pivot's and the child's masses carried at the pivot. Holding the pivot still there would push the child with no reaction on the parent:
+ * (so only the parent's direction u turns), again with the mass-weighted smallest split. Holding the pivot still there would push the child with no reaction on the parent:
  * a torque from nowhere, which spun the 170° pendulum up to 3 kJ in 10 s before this rule.
  *
  *  cone  : unsigned θ = atan2(|u × v|, u·v) ∈ [0, π] (the paper's angle; π = straight). Axis k = u × v.
@@ -230,36 +229,40 @@ function turnPair(
     x[po] += dx; x[po + 1] += dy; x[po + 2] += dz;
     return;
   }
-  // Something is pinned (or the parent may not turn): split by inertia about the turning centres, no
-  // translation — the pin takes the momentum.
+  // Something is pinned (or the parent may not turn): no translation — the pin takes the momentum.
   const Ic = clusterInertia(s, m, cs, ce, px, py, pz, kx, ky, kz);
-  let Ip = Infinity;
-  let ax = px, ay = py, az = pz; // centre of the parent's turn
-  if (parentMayTurn) {
-    if (anchor < 0) Ip = clusterInertia(s, m, ps, pe, px, py, pz, kx, ky, kz);
-    else {
-      ax = x[3 * anchor]!; ay = x[3 * anchor + 1]!; az = x[3 * anchor + 2]!;
-      // The parent swings about the anchor; the pivot and the child's mass (carried at the pivot) with it.
-      let carried = s.m[pivot]!;
-      for (let n = cs; n < ce; n++) carried += s.m[m[n]!]!;
-      Ip = clusterInertia(s, m, ps, pe, ax, ay, az, kx, ky, kz) + carried * pointInertia(s, pivot, ax, ay, az, kx, ky, kz) / s.m[pivot]!;
-    }
+  if (parentMayTurn && anchor >= 0 && Ic !== Infinity) {
+    // Parent turns by αP about the anchor a (carrying the pivot: q = k × (p − a), and translating the
+    // child by αP·q), the child turns by αC about the pivot, αC − αP = Δ. Smallest Σ mᵢ|Δxᵢ|²:
+    //   A = I_P(a) + (m_pivot + M_child)|q|²,  B = q·g_C,  αP = −Δ·(B + I_C)/(A + 2B + I_C).
+    const Ipa = clusterInertia(s, m, ps, pe, x[3 * anchor]!, x[3 * anchor + 1]!, x[3 * anchor + 2]!, kx, ky, kz);
+    if (Ipa === Infinity) { rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, angle); return; }
+    const ax = x[3 * anchor]!, ay = x[3 * anchor + 1]!, az = x[3 * anchor + 2]!;
+    const rx = px - ax, ry = py - ay, rz = pz - az;
+    const qx = ky * rz - kz * ry, qy = kz * rx - kx * rz, qz = kx * ry - ky * rx;
+    sideMoments(s, m, cs, ce, px, py, pz, kx, ky, kz);
+    const A = Ipa + (s.m[pivot]! + MOM[4]!) * (qx * qx + qy * qy + qz * qz);
+    const B = qx * MOM[1]! + qy * MOM[2]! + qz * MOM[3]!;
+    const den = A + 2 * B + Ic;
+    if (!(den > 1e-15)) return;
+    const aP = (-angle * (B + Ic)) / den, aC = aP + angle;
+    rotateParticles(s, m, ps, pe, ax, ay, az, kx, ky, kz, aP);
+    const ox = x[po]!, oy = x[po + 1]!, oz = x[po + 2]!;
+    PIV[0] = pivot;
+    rotateParticles(s, PIV, 0, 1, ax, ay, az, kx, ky, kz, aP);
+    const tx = x[po]! - ox, ty = x[po + 1]! - oy, tz = x[po + 2]! - oz;
+    for (let n = cs; n < ce; n++) { const o = 3 * m[n]!; x[o] += tx; x[o + 1] += ty; x[o + 2] += tz; }
+    rotateParticles(s, m, cs, ce, x[po]!, x[po + 1]!, x[po + 2]!, kx, ky, kz, aC);
+    return;
   }
+  // Both turn about the pivot (it is pinned, or the parent may not turn): αC − αP = Δ with the smallest
+  // Σ mᵢ|Δxᵢ|² = I_C·αC² + I_P·αP² — the inertia split.
+  const Ip = parentMayTurn ? clusterInertia(s, m, ps, pe, px, py, pz, kx, ky, kz) : Infinity;
   let f: number;
   if (Ic === Infinity && Ip === Infinity) return;
   if (Ip === Infinity) f = 1; else if (Ic === Infinity) f = 0; else f = Ic + Ip > 0 ? Ip / (Ic + Ip) : 0.5;
-  if (f < 1) {
-    if (anchor < 0) rotateParticles(s, m, ps, pe, px, py, pz, kx, ky, kz, -(1 - f) * angle);
-    else {
-      rotateParticles(s, m, ps, pe, ax, ay, az, kx, ky, kz, -(1 - f) * angle);
-      const ox = x[po]!, oy = x[po + 1]!, oz = x[po + 2]!;
-      PIV[0] = pivot;
-      rotateParticles(s, PIV, 0, 1, ax, ay, az, kx, ky, kz, -(1 - f) * angle);
-      const tx = x[po]! - ox, ty = x[po + 1]! - oy, tz = x[po + 2]! - oz;
-      for (let n = cs; n < ce; n++) { const o = 3 * m[n]!; x[o] += tx; x[o + 1] += ty; x[o + 2] += tz; }
-    }
-  }
-  if (f > 0) rotateParticles(s, m, cs, ce, x[po]!, x[po + 1]!, x[po + 2]!, kx, ky, kz, f * angle);
+  if (f < 1) rotateParticles(s, m, ps, pe, px, py, pz, kx, ky, kz, -(1 - f) * angle);
+  if (f > 0) rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, f * angle);
 }
 
 // I = Σ m|k × r|², g = Σ m k × r, and Σ m, for members[from..to) about the axis k through p.
@@ -276,10 +279,6 @@ function sideMoments(s: ParticleState, m: Int32Array, from: number, to: number, 
 }
 
 const PIV = new Int32Array(1);
-function pointInertia(s: ParticleState, i: number, px: number, py: number, pz: number, kx: number, ky: number, kz: number): number {
-  const o = 3 * i, rx = s.x[o]! - px, ry = s.x[o + 1]! - py, rz = s.x[o + 2]! - pz, d = kx * rx + ky * ry + kz * rz;
-  return s.m[i]! * (rx * rx + ry * ry + rz * rz - d * d);
-}
 
 // u (reference direction at the pivot) and the hinge normal n, written to scratch. F[0..9) holds the
 // parent's frame whenever these need it.
