@@ -10,6 +10,9 @@
  *
  * Hollow shapes (thin shells) take their mass from density × ENCLOSED volume, i.e. `density` is the mean
  * density of the space the shell encloses; give an explicit `mass` for a true sheet-metal mass.
+ *
+ * A shape may carry its own `mass` or `density` (ShapeDesc): that is how a body holds a ballast — e.g. a
+ * heavy disc low inside a light shell puts the centre of mass below the shell's centre.
  */
 import { quatToMat3, type ReadonlyQuat } from '../math/quat';
 import type { ReadonlyVec3 } from '../math/vec3';
@@ -79,21 +82,63 @@ function onAxis(axis: 'x' | 'y' | 'z' | undefined, axial: number, trans: number)
 }
 
 /**
- * Mass properties of a set of shapes. Exactly one of `mass` (kg, total, split by volume) or `density`
- * (kg/m³) is used; with neither, DEFAULT_DENSITY. Throws on a zero total volume.
+ * Mass of each shape (kg). A shape with its own `mass` (kg) or `density` (kg/m³) — a ballast, a lead
+ * weight, a hollow sheet-metal shell — keeps it. The other shapes share the body's:
+ *  - `opts.mass` (kg) is the body's TOTAL: what the own-mass shapes leave, m_rest = mass − Σ own, is spread
+ *    over the other shapes by volume (m_i = m_rest·V_i / ΣV_rest); with no other shapes Σ own must equal it;
+ *  - otherwise `opts.density` (default DEFAULT_DENSITY): m_i = density·V_i.
+ * Throws with the shape index and the reason on a mass that cannot be (negative, both fields, nothing left).
+ */
+export function shapeMasses(shapes: readonly ShapeDesc[], opts: { mass?: number; density?: number } = {}): number[] {
+  const volumes = shapes.map(shapeVolume);
+  const own = shapes.map((s, i) => ownShapeMass(s, volumes[i]!, i));
+  let ownTotal = 0, restVolume = 0, restCount = 0;
+  own.forEach((m, i) => { if (m === null) { restVolume += volumes[i]!; restCount++; } else ownTotal += m; });
+  if (opts.mass !== undefined) {
+    const rest = opts.mass - ownTotal;
+    if (restCount === 0) {
+      if (Math.abs(rest) > 1e-9 * Math.max(1, opts.mass)) {
+        throw new Error(`computeMassProperties: every shape has its own mass (together ${ownTotal} kg) but the body mass is ${opts.mass} kg; they must agree (or leave the body mass out)`);
+      }
+      return own as number[];
+    }
+    if (!(rest > 0)) {
+      throw new Error(`computeMassProperties: the shapes with their own mass already weigh ${ownTotal} kg, not less than the body mass ${opts.mass} kg, leaving nothing for the other ${restCount} shape(s)`);
+    }
+    if (!(restVolume > 0)) throw new Error('computeMassProperties: the shapes without their own mass enclose no volume');
+    const density = rest / restVolume;
+    return own.map((m, i) => m ?? volumes[i]! * density);
+  }
+  if (restCount > 0 && !(restVolume > 0)) throw new Error('computeMassProperties: shapes enclose no volume');
+  const density = opts.density ?? DEFAULT_DENSITY;
+  return own.map((m, i) => m ?? volumes[i]! * density);
+}
+
+function ownShapeMass(s: ShapeDesc, volume: number, i: number): number | null {
+  const where = `computeMassProperties: shape ${i} (${s.type})`;
+  if (s.mass !== undefined && s.density !== undefined) throw new Error(`${where}: gives both mass and density; give one`);
+  if (s.mass !== undefined) {
+    if (!(Number.isFinite(s.mass) && s.mass > 0)) throw new Error(`${where}: mass must be a finite number > 0 (kg), got ${String(s.mass)}`);
+    return s.mass;
+  }
+  if (s.density !== undefined) {
+    if (!(Number.isFinite(s.density) && s.density > 0)) throw new Error(`${where}: density must be a finite number > 0 (kg/m³), got ${String(s.density)}`);
+    return s.density * volume;
+  }
+  return null;
+}
+
+/**
+ * Mass properties of a set of shapes: masses from `shapeMasses` (body `mass` = total, or `density`, and
+ * any per-shape mass/density), centroid = Σ mᵢ·pᵢ / Σ mᵢ, inertia = Σ (Rᵢ·Iᵢ·Rᵢᵀ + parallel-axis shift).
  */
 export function computeMassProperties(
   shapes: readonly ShapeDesc[],
   opts: { mass?: number; density?: number } = {},
 ): MassProperties {
-  const volumes = shapes.map(shapeVolume);
-  const totalVolume = volumes.reduce((a, b) => a + b, 0);
-  if (!(totalVolume > 0)) throw new Error('computeMassProperties: shapes enclose no volume');
-  const density = opts.mass !== undefined ? opts.mass / totalVolume : (opts.density ?? DEFAULT_DENSITY);
-
+  const masses = shapeMasses(shapes, opts);
   let mass = 0;
   const c = [0, 0, 0];
-  const masses = volumes.map((v) => v * density);
   shapes.forEach((s, i) => {
     const p = s.position ?? [0, 0, 0];
     mass += masses[i]!;

@@ -13,7 +13,11 @@ import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 /** Local pose of a shape inside its body (body frame). Defaults: origin, identity. */
 export interface ShapePose { position?: ReadonlyVec3; rotation?: ReadonlyQuat }
 
-export type ShapeDesc = ShapePose & (
+/** A shape's own mass, for ballast: `mass` (kg) or `density` (kg/m³), at most one. A shape with neither
+ *  takes its share of the body's mass or density (computeMassProperties in massProperties.ts). */
+export interface ShapeMass { mass?: number; density?: number }
+
+export type ShapeDesc = ShapePose & ShapeMass & (
   /** Solid sphere, or a thin hollow shell when `hollow`. */
   | { type: 'sphere'; radius: number; hollow?: boolean }
   /** Capsule along the local `axis` (default 'y'); `halfHeight` is half the cylindrical part, so total
@@ -42,7 +46,8 @@ export interface BodyDesc {
   position: ReadonlyVec3;
   rotation?: ReadonlyQuat;
   shapes: readonly ShapeDesc[];
-  /** Either a total mass (kg), distributed by the shapes' volumes, or a density (kg/m³, default 1000). */
+  /** Either a total mass (kg), distributed by the shapes' volumes, or a density (kg/m³, default 1000). Shapes
+   *  with their own mass/density keep it; with a total `mass` the others share what is left. */
   mass?: number;
   density?: number;
   material?: Partial<Material>;

@@ -65,6 +65,9 @@ const axis = z.enum(['x', 'y', 'z']).describe('Local axis the shape is aligned w
 const shapePoseFields = {
   position: vec3('Shape centre (m) in the body frame.'),
   rotation: quat('Shape rotation in the body frame.'),
+  // Optional (absent in older files, so no migration): a shape's own mass makes a ballast.
+  mass: positive('This shape\'s own mass (kg), e.g. a ballast low inside a shell; overrides the body\'s spread. At most one of mass and density. Omit to take a share of the body\'s mass or density.').optional(),
+  density: positive('This shape\'s own density (kg/m³): its mass is density × its enclosed volume. At most one of mass and density.').optional(),
 };
 
 export const shapeSchema = z.discriminatedUnion('type', [
@@ -118,9 +121,9 @@ export const bodySchema = z.strictObject({
   type: z.enum(['dynamic', 'kinematic', 'static'])
     .describe('dynamic: moved by physics; kinematic: moved by the game, pushes dynamics; static: never moves.'),
   offset: pose('the bone frame').describe('Body frame relative to its bone: body world = bone world · offset.'),
-  shapes: z.array(shapeSchema).min(1).describe('Shapes; mass is spread over them by volume.'),
-  mass: positive('Total mass (kg), spread over the shapes by volume; null to use density.').nullable(),
-  density: positive('Density (kg/m³); null when mass is given. Exactly one of mass and density is a number.').nullable(),
+  shapes: z.array(shapeSchema).min(1).describe('Shapes. A shape with its own mass or density keeps it; the others share the body\'s mass (by volume) or take its density.'),
+  mass: positive('Total mass (kg) of the body including shapes with their own mass; what those leave is spread over the other shapes by volume. null to use density.').nullable(),
+  density: positive('Density (kg/m³) of the shapes without their own mass or density; null when mass is given. Exactly one of mass and density is a number.').nullable(),
   material: materialSchema,
   linearDamping: nonNegative('Linear damping (1/s): v ← v / (1 + linearDamping·dt) each step.'),
   angularDamping: nonNegative('Angular damping (1/s): ω ← ω / (1 + angularDamping·dt) each step.'),
@@ -194,11 +197,11 @@ export const cyclicPathControllerSchema = z.strictObject({
     offset: vec3('Effector point (m) in that body\'s frame (e.g. the fingertip).'),
   }).describe('The point the IK drives along the path.'),
   controlPoints: z.array(z.tuple([z.number(), z.number(), z.number()])).min(3)
-    .describe('Control points (m) of the closed path in the root body\'s frame at rest; at least 3.'),
+    .describe('Control points (m) of the closed path, at least 3, in the root\'s heading frame: the root body\'s frame at rest, carried each step by the root\'s position and yaw only (not its roll or pitch), then turned by the steering skew.'),
   rate: num('Cycles per second (1/s); negative runs the path backwards.'),
   phaseOffset: z.number().min(0).lt(1).describe('Phase at t = 0 (cycles, 0 ≤ phaseOffset < 1).'),
   interpolation: z.enum(['centripetal-catmull-rom', 'linear']).describe('How the closed curve passes through the control points.'),
-  pole: vec3('IK pole (m, root frame): the direction the middle joint (elbow/knee) bends toward.'),
+  pole: vec3('IK pole: a POINT (m) in the root\'s heading frame (root position + yaw only, turned with the path by the steering skew, like the control points) that the middle joint (elbow/knee) bends toward: the chain bends in the plane through the first joint, the target and this point, on the pole\'s side.'),
   steering: z.strictObject({
     target: vec3('Steering target (m, world).').nullable().describe('Steering target point (m, world); null = walk straight.'),
     gain: nonNegative('Skew per radian of heading error (unitless).'),

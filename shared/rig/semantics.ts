@@ -3,7 +3,7 @@
  * controller chains, unit quaternions, joint anchors meeting at rest, and computed mass properties that
  * agree with the shapes. Runs on a document that already passed the schema; reports every problem.
  */
-import { computeMassProperties } from '../physics/massProperties';
+import { computeMassProperties, shapeMasses } from '../physics/massProperties';
 import type { ShapeDesc } from '../physics/types';
 import { distance, type Vec3 } from '../math/vec3';
 import { transformPoint } from '../math/transform';
@@ -52,10 +52,22 @@ export function checkSemantics(rig: RigDocument): RigProblem[] {
     else bodyOnBone.set(body.bone, body.name);
     checkQuat(body.offset.rotation, `${at}.offset.rotation`, add);
     body.shapes.forEach((s, k) => checkQuat(s.rotation, `${at}.shapes[${k}].rotation`, add));
+    let shapeMassOk = true;
+    body.shapes.forEach((s, k) => {
+      if (s.mass !== undefined && s.density !== undefined) {
+        add(`${at}.shapes[${k}]`, 'gives both mass and density; give one (or neither, to share the body\'s)');
+        shapeMassOk = false;
+      }
+    });
     if ((body.mass === null) === (body.density === null)) {
       add(at, body.mass === null ? 'needs a mass (kg) or a density (kg/m³); both are null' : 'gives both mass and density; set one of them to null');
-    } else if (body.computed) {
-      checkComputed(body, at, add);
+    } else if (shapeMassOk) {
+      try {
+        shapeMasses(body.shapes as readonly ShapeDesc[], body.mass !== null ? { mass: body.mass } : { density: body.density! });
+        if (body.computed) checkComputed(body, at, add);
+      } catch (e) {
+        add(`${at}.shapes`, `mass cannot be shared out: ${(e as Error).message.replace(/^computeMassProperties: /, '')}`);
+      }
     }
   });
 
