@@ -10,7 +10,7 @@
  * - more than 4 → the 4 that keep the deepest point and the largest area.
  * A sphere or ellipsoid on either side, or nothing surviving, gives the single GJK/EPA point.
  */
-import { gjkEpa, gjkResult } from './gjkEpa';
+import { gjkEpa, gjkResult, overlapPointA, projectedOverlap } from './gjkEpa';
 import { addPointA, addPointB, setNormal } from './manifold';
 import { ShapeKind, type ContactManifoldData, type WorldShape } from './types';
 
@@ -96,10 +96,38 @@ const candD = new Float64Array(MAX_POLY + 1), candP = new Float64Array(3 * (MAX_
 const candId = new Int32Array(MAX_POLY + 1);
 const pick = new Int32Array(4);
 
+/** A box face axis replaces the GJK/EPA direction when its projected overlap is within this of the
+ *  GJK/EPA depth (m): face contacts then get the face's exact normal and depth, not EPA's (whose polytope
+ *  arithmetic on a 200 m ground box is good to only ~1e-7 m and whose normal wobbles by as much). */
+const FACE_PREFERENCE = 1e-4;
+
+/** Try the 6 face normals of box `box` (one of a, b): if one separates no worse than GJK/EPA (within
+ *  FACE_PREFERENCE), rewrite gjkResult with it and its exact projected depth. */
+function preferBoxFace(a: WorldShape, b: WorldShape, box: WorldShape): void {
+  const g = gjkResult, m = box.matrix;
+  let best = g.depth + FACE_PREFERENCE, bx = 0, by = 0, bz = 0, found = false;
+  for (let k = 0; k < 3; k++) {
+    for (let sg = -1; sg <= 1; sg += 2) {
+      const nx = sg * m[k]!, ny = sg * m[3 + k]!, nz = sg * m[6 + k]!;
+      const d = projectedOverlap(a, b, nx, ny, nz);
+      if (d < best) { best = d; bx = nx; by = ny; bz = nz; found = true; }
+    }
+  }
+  if (!found) return;
+  projectedOverlap(a, b, bx, by, bz);
+  const p = overlapPointA;
+  g.nx = bx; g.ny = by; g.nz = bz; g.depth = best;
+  g.ax = p[0]!; g.ay = p[1]!; g.az = p[2]!;
+  g.bx = p[0]! - best * bx; g.by = p[1]! - best * by; g.bz = p[2]! - best * bz;
+}
+
 export function convexConvex(a: WorldShape, b: WorldShape, margin: number, out: ContactManifoldData): number {
   out.count = 0;
   if (!gjkEpa(a, b, margin)) return 0;
   const g = gjkResult;
+  if (b.kind === ShapeKind.box) preferBoxFace(a, b, b);
+  else if (a.kind === ShapeKind.box) preferBoxFace(a, b, a);
+  if (g.depth < -margin) return 0;
   const nx = g.nx, ny = g.ny, nz = g.nz;
   setNormal(out, nx, ny, nz);
   const na = supportingFeature(a, nx, ny, nz, featA);

@@ -65,6 +65,23 @@ export function supportCore(s: WorldShape, dx: number, dy: number, dz: number): 
   sup[2] = p[2]! + m[6]! * x + m[7]! * y + m[8]! * z;
 }
 
+/**
+ * Overlap of the two shapes' projections on the unit direction n (A → B), radii included:
+ * max_{x∈A} x·n − min_{y∈B} y·n. Along any n it is ≥ the true signed depth, and equal to it along the
+ * separating direction, so it is the exact depth once the direction is known (no polytope arithmetic).
+ * Also leaves A's support point (its surface point deepest along n) in `overlapPointA`.
+ */
+export const overlapPointA = new Float64Array(3);
+export function projectedOverlap(a: WorldShape, b: WorldShape, nx: number, ny: number, nz: number): number {
+  const ra = coreRadius(a), rb = coreRadius(b);
+  supportCore(a, nx, ny, nz);
+  overlapPointA[0] = sup[0]! + ra * nx; overlapPointA[1] = sup[1]! + ra * ny; overlapPointA[2] = sup[2]! + ra * nz;
+  const sa = sup[0]! * nx + sup[1]! * ny + sup[2]! * nz + ra;
+  supportCore(b, -nx, -ny, -nz);
+  const sb = sup[0]! * nx + sup[1]! * ny + sup[2]! * nz - rb;
+  return sa - sb;
+}
+
 // Simplex: up to 4 vertices, each w = a − b with its a and b kept for the closest points.
 const W = new Float64Array(12), SA = new Float64Array(12), SB = new Float64Array(12);
 const lam = new Float64Array(4);
@@ -160,6 +177,17 @@ function closestTetra(): boolean {
 const FACES = new Int32Array([0, 1, 2, 3, 0, 1, 3, 2, 0, 2, 3, 1, 1, 2, 3, 0]);
 const bestW = new Float64Array(12), bestA = new Float64Array(12), bestB = new Float64Array(12), bestL = new Float64Array(4);
 
+/** True when the vertex at W[k] repeats an earlier simplex vertex (to rounding): GJK made no progress. */
+function isDuplicate(k: number): boolean {
+  const x = W[k]!, y = W[k + 1]!, z = W[k + 2]!;
+  const tol = 1e-24 * (1 + x * x + y * y + z * z);
+  for (let j = 0; j < k; j += 3) {
+    const dx = W[j]! - x, dy = W[j + 1]! - y, dz = W[j + 2]! - z;
+    if (dx * dx + dy * dy + dz * dz <= tol) return true;
+  }
+  return false;
+}
+
 function pushVertex(a: WorldShape, b: WorldShape, dx: number, dy: number, dz: number): void {
   // w = supA(d) − supB(−d)
   supportCore(a, dx, dy, dz);
@@ -190,8 +218,12 @@ export function gjkEpa(a: WorldShape, b: WorldShape, margin: number): boolean {
     const vw = vx * W[k]! + vy * W[k + 1]! + vz * W[k + 2]!;
     // Early out: the support plane proves a gap larger than the radii + margin.
     if (vw > 0 && vw * vw > vv * (ra + rb + margin) * (ra + rb + margin)) return false;
-    // No progress toward the origin: v is the closest point (to 1e-10 relative).
-    if (iter > 0 && vv - vw <= 1e-10 * vv) { nS--; break; }
+    // No progress toward the origin: v is the closest point. vw carries a rounding error of about
+    // ε·|v|·|w| (v is a combination of vertices as large as w: 141 m for a 200 m ground box against a
+    // 0.4 m capsule), so the test is relative to both — a purely relative 1e-10·|v|² let a 40 mm gap run
+    // on into a flat tetrahedron that "contained" the origin and an EPA depth of 0.44 m.
+    const ww = W[k]! * W[k]! + W[k + 1]! * W[k + 1]! + W[k + 2]! * W[k + 2]!;
+    if (iter > 0 && (vv - vw <= 1e-10 * vv + 1e-11 * Math.sqrt(vv * ww) || isDuplicate(k))) { nS--; break; }
     if (nS === 2) closestSegment(0, 1);
     else if (nS === 3) closestTriangle(0, 1, 2);
     else if (nS === 4) { if (closestTetra()) { overlap = true; break; } }

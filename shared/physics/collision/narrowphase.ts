@@ -10,9 +10,11 @@
  * | capsule–capsule        | segment–segment, 2 points when parallel    |
  * | sphere–box             | closest point in the box frame             |
  * | box–box                | SAT + face clipping (≤ 4 points)           |
+ * | capsule–box            | segment–box closest pair / SAT, face clip  |
  * | everything else        | GJK/EPA + supporting-feature clipping      |
  */
 import { boxBox, sphereBox } from './boxes';
+import { capsuleBox } from './capsuleBox';
 import { convexConvex } from './convex';
 import { flipManifold } from './manifold';
 import { capsuleCapsule, sphereCapsule, sphereSphere } from './roundShapes';
@@ -25,6 +27,7 @@ table[ShapeKind.sphere * KINDS + ShapeKind.capsule] = sphereCapsule;
 table[ShapeKind.capsule * KINDS + ShapeKind.capsule] = capsuleCapsule;
 table[ShapeKind.sphere * KINDS + ShapeKind.box] = sphereBox;
 table[ShapeKind.box * KINDS + ShapeKind.box] = boxBox;
+table[ShapeKind.capsule * KINDS + ShapeKind.box] = capsuleBox;
 
 /** Contact between a and b (any kinds), normal a → b; see types.ts. Returns out.count. */
 export function collide(a: WorldShape, b: WorldShape, margin: number, out: ContactManifoldData): number {
