@@ -377,12 +377,18 @@ class RigSimulation implements Simulation {
     }
   }
 
+  /** A velocity motor's target: a number for hinge/prismatic, an angular-velocity vector (rad/s, frame A)
+   *  for a ball — the rig gives balls no velocity (schema: "ball joints: 0, a damper"), so [0, 0, 0], which
+   *  also clears a θ̇d left from an earlier PD mode. Fixed joints have no motor. */
   private pushVelocityTarget(i: number): void {
     const j = this.rig.joints[i]!;
-    if (j.type === 'fixed' || j.type === 'ball' || j.motor.mode !== 'velocity') return;
-    this.world.setMotorTarget(this.jointHandles[i]!, j.motor.target.velocity ?? 0);
+    if (j.type === 'fixed' || j.motor.mode !== 'velocity') return;
+    if (j.type === 'ball') this.world.setMotorTarget(this.jointHandles[i]!, BALL_DAMPER_TARGET);
+    else this.world.setMotorTarget(this.jointHandles[i]!, j.motor.target.velocity ?? 0);
   }
 }
+
+const BALL_DAMPER_TARGET: ReadonlyVec3 = [0, 0, 0];
 
 function jointDesc(j: RigJoint, bodyA: BodyHandle, bodyB: BodyHandle): JointDesc {
   const base = {
