@@ -1,0 +1,101 @@
+/**
+ * The in-app menu bar of the web build: the same menus as the native ones under Electron (File, Edit,
+ * View, Help), each item running the same MenuCommand.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { MenuCommand, RecentEntry } from '../../../shared/platform';
+import { platform } from '../platformAccess';
+import { runCommand } from '../state/commands';
+import { useEditor } from '../state/store';
+import { builtinCreatures } from '../creature/builtins';
+
+const mod = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+
+type Item = { label: string; command: MenuCommand; shortcut?: string; disabled?: boolean; checked?: boolean } | 'separator' | { label: string; submenu: Item[] };
+
+export function MenuBar() {
+  const [open, setOpen] = useState<string | null>(null);
+  const [recent, setRecent] = useState<RecentEntry[]>([]);
+  const history = useEditor((s) => s.history);
+  const showSkeleton = useEditor((s) => s.session.showSkeleton);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    if (open === 'File') void platform.recentFiles().then(setRecent, () => setRecent([]));
+    const close = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) setOpen(null); };
+    const esc = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(null); };
+    window.addEventListener('mousedown', close);
+    window.addEventListener('keydown', esc);
+    return () => { window.removeEventListener('mousedown', close); window.removeEventListener('keydown', esc); };
+  }, [open]);
+
+  const menus: Record<string, Item[]> = {
+    File: [
+      { label: 'New', command: 'new', shortcut: `${mod}N` },
+      { label: 'Open Creature…', command: 'open-creature', shortcut: `${mod}O` },
+      { label: 'Open Project…', command: 'open-project', shortcut: `${mod}Shift+O` },
+      ...(builtinCreatures.length > 0 ? [{ label: 'Examples', submenu: builtinCreatures.map((c) => ({ label: c.name, command: { kind: 'open-example', name: c.name } as MenuCommand })) }] : []),
+      ...(recent.length > 0 ? [{ label: 'Recent', submenu: recent.map((r) => ({ label: r.name, command: { kind: 'open-recent', entry: r } as MenuCommand })) }] : []),
+      'separator',
+      { label: 'Save', command: 'save', shortcut: `${mod}S` },
+      { label: 'Save As…', command: 'save-as', shortcut: `${mod}Shift+S` },
+      'separator',
+      { label: 'Export Rig JSON…', command: 'export-rig', shortcut: `${mod}E` },
+    ],
+    Edit: [
+      { label: history.undoLabel ? `Undo ${history.undoLabel}` : 'Undo', command: 'undo', shortcut: `${mod}Z`, disabled: !history.canUndo },
+      { label: history.redoLabel ? `Redo ${history.redoLabel}` : 'Redo', command: 'redo', shortcut: `${mod}Shift+Z`, disabled: !history.canRedo },
+    ],
+    View: [
+      { label: 'Frame Selection', command: 'frame-selection', shortcut: 'F' },
+      { label: 'Show Skeleton', command: 'toggle-skeleton', checked: showSkeleton },
+    ],
+    Help: [{ label: 'About Marionette', command: 'about' }],
+  };
+
+  const run = (c: MenuCommand) => { setOpen(null); runCommand(c); };
+
+  const renderItems = (items: Item[]) =>
+    items.map((item, i) => {
+      if (item === 'separator') return <div key={`sep${i}`} className="menu-separator" />;
+      if ('submenu' in item) {
+        return (
+          <div key={item.label} className="menu-item has-submenu" role="menuitem" tabIndex={-1}>
+            <span className="menu-check" />
+            <span className="menu-label">{item.label}</span>
+            <span className="menu-shortcut">▸</span>
+            <div className="menu-dropdown submenu" role="menu">{renderItems(item.submenu)}</div>
+          </div>
+        );
+      }
+      return (
+        <button key={item.label} className="menu-item" role="menuitem" disabled={item.disabled} onClick={() => run(item.command)}>
+          <span className="menu-check">{item.checked ? '✓' : ''}</span>
+          <span className="menu-label">{item.label}</span>
+          <span className="menu-shortcut">{item.shortcut}</span>
+        </button>
+      );
+    });
+
+  return (
+    <nav className="menubar" ref={ref} role="menubar">
+      <span className="app-mark" aria-hidden>◆</span>
+      {Object.entries(menus).map(([name, items]) => (
+        <div key={name} className={`menu${open === name ? ' open' : ''}`}>
+          <button
+            className="menu-title"
+            role="menuitem"
+            aria-haspopup="menu"
+            aria-expanded={open === name}
+            onMouseDown={(e) => { e.preventDefault(); setOpen(open === name ? null : name); }}
+            onMouseEnter={() => { if (open) setOpen(name); }}
+          >
+            {name}
+          </button>
+          {open === name && <div className="menu-dropdown" role="menu">{renderItems(items)}</div>}
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,59 @@
+/** Menu commands (native menu under Electron, the in-app menu bar in the web build) → editor actions. */
+import type { MenuCommand } from '../../../shared/platform';
+import * as editor from './editor';
+import { useEditor } from './store';
+
+export function runCommand(command: MenuCommand): void {
+  if (typeof command === 'object') {
+    if (command.kind === 'open-recent') void editor.openRecent(command.entry);
+    else void editor.openBuiltinCreature(command.name);
+    return;
+  }
+  switch (command) {
+    case 'new': void editor.newProject(); break;
+    case 'open-creature': void editor.pickAndOpenCreature(); break;
+    case 'open-project': void editor.pickAndOpenProject(); break;
+    case 'save': void editor.save(false); break;
+    case 'save-as': void editor.save(true); break;
+    case 'export-rig': void editor.exportRig(); break;
+    case 'undo': editor.undo(); break;
+    case 'redo': editor.redo(); break;
+    case 'frame-selection': editor.frameSelection(); break;
+    case 'toggle-skeleton': editor.toggleSkeleton(); break;
+    case 'about': void editor.ask('About Marionette', ABOUT, ['OK']); break;
+  }
+}
+
+const ABOUT = 'Marionette 0.1 — an editor for powered ragdolls: rigid bodies, limited joints and torque-limited motors driven by cyclic IK gaits. MIT licensed.';
+
+const isEditable = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+
+/**
+ * Keyboard shortcuts. Under Electron the native menu's accelerators deliver the menu commands itself, so
+ * only the keys without a menu item are handled here there; in the browser every shortcut is ours.
+ */
+export function installShortcuts(nativeMenu: boolean): () => void {
+  const onKey = (e: KeyboardEvent) => {
+    if (useEditor.getState().prompt) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.toLowerCase();
+    let command: MenuCommand | null = null;
+    if (mod && key === 'z') command = e.shiftKey ? 'redo' : 'undo';
+    else if (mod && key === 'y') command = 'redo';
+    else if (mod && key === 's') command = e.shiftKey ? 'save-as' : 'save';
+    else if (mod && key === 'o') command = e.shiftKey ? 'open-project' : 'open-creature';
+    else if (mod && key === 'n') command = 'new';
+    else if (mod && key === 'e') command = 'export-rig';
+    else if (!mod && !e.altKey && key === 'f' && !isEditable(e.target)) command = 'frame-selection';
+    else if (!mod && !e.altKey && key === 'escape' && !isEditable(e.target)) { editor.select(null); e.preventDefault(); return; }
+    if (!command) return;
+    // Typing in a field keeps the field's own undo; saving works everywhere.
+    if (isEditable(e.target) && (command === 'undo' || command === 'redo')) return;
+    e.preventDefault();
+    if (nativeMenu && command !== 'frame-selection') return;
+    runCommand(command);
+  };
+  window.addEventListener('keydown', onKey);
+  return () => window.removeEventListener('keydown', onKey);
+}

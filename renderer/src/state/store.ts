@@ -1,0 +1,79 @@
+/**
+ * The editor's zustand store, in scopes (tldraw's split):
+ *  - document: what is saved and undone. Owned by DocumentHistory (shared/document); the store holds a
+ *    mirror that editor.ts refreshes after every edit, undo or redo. Components never write it directly.
+ *  - file: where the document lives on disk and whether it has unsaved changes.
+ *  - creature: the loaded creature (skeleton data + three objects). Runtime, never saved.
+ *  - session: selection, hover, view toggles, panel sizes — neither saved nor undone.
+ *  - notices: toasts, the status-bar message and modal prompts.
+ * Per-frame values (simulation poses, fps) never pass through here; the viewport reads them from refs.
+ */
+import { create } from 'zustand';
+import { emptyDocument, type EditorDocument } from '../../../shared/document';
+import type { LoadedCreature } from '../creature/types';
+
+export type Selection = { kind: 'bone'; name: string } | null;
+
+export interface HistoryInfo {
+  canUndo: boolean;
+  canRedo: boolean;
+  undoLabel: string | null;
+  redoLabel: string | null;
+}
+
+export interface Toast { id: number; kind: 'error' | 'info'; text: string }
+
+export interface Prompt {
+  id: number;
+  title: string;
+  text: string;
+  actions: { label: string; primary?: boolean; run: () => void }[];
+}
+
+export interface SessionState {
+  selection: Selection;
+  hover: Selection;
+  showSkeleton: boolean;
+  showMesh: boolean;
+  /** Bumped to ask the viewport to frame the selection (F). */
+  frameRequest: number;
+  leftWidth: number;
+  rightWidth: number;
+}
+
+export interface EditorState {
+  document: EditorDocument;
+  history: HistoryInfo;
+  file: { path: string | null; fileName: string | null; dirty: boolean };
+  creature: LoadedCreature | null;
+  loading: string | null;
+  session: SessionState;
+  toasts: Toast[];
+  status: string;
+  prompt: Prompt | null;
+}
+
+export const initialSession = (): SessionState => ({
+  selection: null,
+  hover: null,
+  showSkeleton: true,
+  showMesh: true,
+  frameRequest: 0,
+  leftWidth: 240,
+  rightWidth: 300,
+});
+
+export const useEditor = create<EditorState>()(() => ({
+  document: emptyDocument(),
+  history: { canUndo: false, canRedo: false, undoLabel: null, redoLabel: null },
+  file: { path: null, fileName: null, dirty: false },
+  creature: null,
+  loading: null,
+  session: initialSession(),
+  toasts: [],
+  status: 'Ready',
+  prompt: null,
+}));
+
+export const setSession = (patch: Partial<SessionState>): void =>
+  useEditor.setState((s) => ({ session: { ...s.session, ...patch } }));

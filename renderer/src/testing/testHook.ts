@@ -1,0 +1,46 @@
+/**
+ * window.__marionette in the test build: read-only views of the editor for end-to-end assertions. It
+ * never changes state; tests act through the UI like a user.
+ */
+import { useEditor } from '../state/store';
+import { historyInfo, projectText } from '../state/editor';
+import { getViewportHandle, viewportStats } from '../viewport/viewportHandle';
+import { BONE_SELECTED_COLOR, VIEWPORT_BACKGROUND } from '../viewport/theme';
+
+export interface MarionetteTestHook {
+  ready(): boolean;
+  document(): unknown;
+  projectText(): string;
+  selection(): string | null;
+  creature(): { fileName: string; bones: { name: string; parent: string | null }[] } | null;
+  dirty(): boolean;
+  undoDepth(): number;
+  status(): string;
+  boneScreenPosition(bone: string): { x: number; y: number } | null;
+  highlightedBones(): string[];
+  frames(): number;
+  colors: { background: string; selected: string };
+}
+
+export function installTestHook(): void {
+  const hook: MarionetteTestHook = {
+    ready: () => useEditor.getState().creature !== null && getViewportHandle() !== null && viewportStats.frames > 2,
+    document: () => structuredClone(useEditor.getState().document),
+    projectText,
+    selection: () => useEditor.getState().session.selection?.name ?? null,
+    creature: () => {
+      const c = useEditor.getState().creature;
+      if (!c) return null;
+      const bones = c.skeleton.bones;
+      return { fileName: c.fileName, bones: bones.map((b) => ({ name: b.name, parent: b.parent >= 0 ? bones[b.parent]!.name : null })) };
+    },
+    dirty: () => historyInfo().dirty,
+    undoDepth: () => historyInfo().depth,
+    status: () => useEditor.getState().status,
+    boneScreenPosition: (bone) => getViewportHandle()?.boneScreenPosition(bone) ?? null,
+    highlightedBones: () => getViewportHandle()?.highlightedBones() ?? [],
+    frames: () => viewportStats.frames,
+    colors: { background: VIEWPORT_BACKGROUND, selected: BONE_SELECTED_COLOR },
+  };
+  (window as unknown as { __marionette: MarionetteTestHook }).__marionette = hook;
+}

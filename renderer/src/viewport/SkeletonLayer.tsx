@@ -1,0 +1,31 @@
+import { useEffect, useMemo } from 'react';
+import { useFrame } from '@react-three/fiber';
+import { useEditor } from '../state/store';
+import { creatureBounds } from '../creature/loadDisplay';
+import { SkeletonOverlay } from './skeletonOverlay';
+import { Vector3 } from 'three';
+
+export let activeSkeletonOverlay: SkeletonOverlay | null = null;
+
+export function SkeletonLayer() {
+  const creature = useEditor((s) => s.creature);
+  const show = useEditor((s) => s.session.showSkeleton);
+  const overlay = useMemo(() => {
+    if (!creature) return null;
+    const size = creatureBounds(creature.display).getSize(new Vector3()).length();
+    return new SkeletonOverlay(creature, size);
+  }, [creature]);
+  useEffect(() => {
+    activeSkeletonOverlay = overlay;
+    return () => { overlay?.dispose(); if (activeSkeletonOverlay === overlay) activeSkeletonOverlay = null; };
+  }, [overlay]);
+  useFrame(() => {
+    if (!overlay) return;
+    // Read, don't subscribe: selection/hover changes recolour without a React render.
+    const { session, document } = useEditor.getState();
+    const excluded = new Set(document.rig.bones.filter((b) => !b.includeInRagdoll).map((b) => b.bone));
+    overlay.update(session.selection?.name ?? null, session.hover?.name ?? null, excluded);
+  });
+  if (!overlay) return null;
+  return <primitive object={overlay.group} visible={show} />;
+}

@@ -1,0 +1,212 @@
+/**
+ * The 3D view: orbit camera, floor grid with shadows, the creature's skinned mesh, and overlays.
+ * Everything that moves per frame is mutated in useFrame; React renders only when the creature, the
+ * view toggles or the framing request change.
+ */
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Canvas, useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { Grid, OrbitControls } from '@react-three/drei';
+import { Vector3, type Object3D, PCFShadowMap } from 'three';
+import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
+import { useEditor } from '../state/store';
+import { hover, notify, openCreatureFile, select } from '../state/editor';
+import { creatureBounds } from '../creature/loadDisplay';
+import { boneFromIntersections } from './picking';
+import { Overlays } from './overlays';
+import { activeSkeletonOverlay } from './SkeletonLayer';
+import { setViewportHandle, viewportStats } from './viewportHandle';
+import { VIEWPORT_BACKGROUND } from './theme';
+import { isTestBuild } from '../testing/testBuild';
+import { filesToPicked } from '../creature/droppedFiles';
+
+export function Viewport() {
+  const [dragOver, setDragOver] = useState(false);
+  const loading = useEditor((s) => s.loading);
+  const hasCreature = useEditor((s) => s.creature !== null);
+
+  const onDrop = async (e: DragEvent) => {
+    e.preventDefault();
+    setDragOver(false);
+    const files = [...e.dataTransfer.files];
+    if (files.length === 0) return;
+    const picked = await filesToPicked(files);
+    if (picked) await openCreatureFile(picked);
+    else notify('error', `${files.map((f) => f.name).join(', ')}: no .glb or .gltf among the dropped files`);
+  };
+
+  return (
+    <div
+      className={`viewport${dragOver ? ' drag-over' : ''}`}
+      data-testid="viewport"
+      onDragOver={(e) => { e.preventDefault(); setDragOver(true); }}
+      onDragLeave={() => setDragOver(false)}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <Canvas
+        shadows={{ type: PCFShadowMap }}
+        dpr={isTestBuild ? 1 : [1, 2]}
+        camera={{ position: [1.6, 1.2, 2.2], fov: 40, near: 0.01, far: 1000 }}
+        gl={{ preserveDrawingBuffer: isTestBuild, antialias: true }}
+        onPointerMissed={(e) => { if (e.button === 0) select(null); }}
+      >
+        <color attach="background" args={[VIEWPORT_BACKGROUND]} />
+        <Lights />
+        <Floor />
+        <CreatureMesh />
+        <Overlays />
+        <CameraRig />
+        <ViewportProbe />
+      </Canvas>
+      <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : 'Armature'}</div>
+      {!hasCreature && !loading && <div className="viewport-empty">Drop a .glb / .gltf creature here, or use File › Open Creature…</div>}
+      {dragOver && <div className="viewport-drop">Drop to open the creature</div>}
+    </div>
+  );
+}
+
+function Lights() {
+  return (
+    <>
+      <hemisphereLight args={['#dfe8f5', '#3a3530', 1.1]} />
+      <directionalLight
+        position={[3, 6, 4]}
+        intensity={2.2}
+        castShadow
+        shadow-mapSize={[2048, 2048]}
+        shadow-camera-left={-4}
+        shadow-camera-right={4}
+        shadow-camera-top={4}
+        shadow-camera-bottom={-4}
+        shadow-camera-near={0.5}
+        shadow-camera-far={20}
+        shadow-bias={-0.0005}
+        shadow-normalBias={0.02}
+      />
+    </>
+  );
+}
+
+function Floor() {
+  return (
+    <>
+      <mesh rotation-x={-Math.PI / 2} receiveShadow position-y={-0.0005}>
+        <planeGeometry args={[200, 200]} />
+        <shadowMaterial transparent opacity={0.35} />
+      </mesh>
+      <Grid
+        infiniteGrid
+        cellSize={0.1}
+        cellThickness={0.6}
+        cellColor="#3a3d43"
+        sectionSize={1}
+        sectionThickness={1.1}
+        sectionColor="#50545c"
+        fadeDistance={40}
+        fadeStrength={1.5}
+        followCamera={false}
+      />
+    </>
+  );
+}
+
+function CreatureMesh() {
+  const creature = useEditor((s) => s.creature);
+  const showMesh = useEditor((s) => s.session.showMesh);
+  if (!creature) return null;
+  const names = creature.skeleton.bones.map((b) => b.name);
+  const onClick = (e: ThreeEvent<MouseEvent>) => {
+    e.stopPropagation();
+    select(pickBone(e.intersections.map((i) => i), creature.display.boneObjects, names));
+  };
+  const onMove = (e: ThreeEvent<PointerEvent>) => {
+    e.stopPropagation();
+    const picked = pickBone(e.intersections, creature.display.boneObjects, names);
+    hover(picked);
+  };
+  return (
+    <group onClick={onClick} onPointerMove={onMove} onPointerOut={() => hover(null)}>
+      <primitive object={creature.display.root} visible={showMesh} />
+    </group>
+  );
+}
+
+function pickBone(hits: ThreeEvent<MouseEvent>['intersections'], bones: readonly Object3D[], names: readonly string[]) {
+  const name = boneFromIntersections(hits.filter((h) => isVisible(h.object)), bones, names);
+  return name ? { kind: 'bone' as const, name } : null;
+}
+
+const isVisible = (o: Object3D | null): boolean => {
+  for (let p = o; p; p = p.parent) if (!p.visible) return false;
+  return true;
+};
+
+const tmp = new Vector3();
+
+/** Orbit controls, and framing (F, new creature): aim at the selection or the whole creature. */
+function CameraRig() {
+  const controls = useRef<OrbitControlsImpl>(null);
+  const camera = useThree((s) => s.camera);
+  const frameRequest = useEditor((s) => s.session.frameRequest);
+  useEffect(() => {
+    const c = controls.current;
+    const { creature, session } = useEditor.getState();
+    if (!c || !creature) return;
+    const bounds = creatureBounds(creature.display);
+    const center = bounds.getCenter(new Vector3());
+    let radius = Math.max(bounds.getSize(new Vector3()).length() / 2, 0.05);
+    const sel = session.selection;
+    const index = sel ? creature.skeleton.bones.findIndex((b) => b.name === sel.name) : -1;
+    if (index >= 0) {
+      creature.display.boneObjects[index]!.getWorldPosition(center);
+      radius = Math.max(radius * 0.4, 0.05);
+    }
+    // Distance at which a sphere of `radius` fills the vertical field of view, with 30 % margin.
+    const fov = ('fov' in camera ? (camera as { fov: number }).fov : 40) * (Math.PI / 180);
+    const distance = (radius / Math.sin(fov / 2)) * 1.3;
+    const dir = tmp.copy(camera.position).sub(c.target);
+    if (dir.lengthSq() < 1e-12) dir.set(0.6, 0.45, 0.8);
+    dir.normalize();
+    c.target.copy(center);
+    camera.position.copy(center).addScaledVector(dir, distance);
+    camera.near = distance / 200;
+    camera.far = distance * 200;
+    camera.updateProjectionMatrix();
+    c.update();
+  }, [frameRequest, camera]);
+  return <OrbitControls ref={controls} makeDefault enableDamping dampingFactor={0.15} />;
+}
+
+/** Frame-rate measurement and the handle code outside the Canvas uses (test hook, panels). */
+function ViewportProbe() {
+  const { camera, gl } = useThree();
+  const acc = useRef({ frames: 0, since: performance.now() });
+  useEffect(() => {
+    setViewportHandle({
+      camera,
+      gl,
+      boneScreenPosition(bone) {
+        const { creature } = useEditor.getState();
+        const i = creature ? creature.skeleton.bones.findIndex((b) => b.name === bone) : -1;
+        if (!creature || i < 0) return null;
+        const p = creature.display.boneObjects[i]!.getWorldPosition(new Vector3()).project(camera);
+        if (p.z > 1) return null;
+        const rect = gl.domElement.getBoundingClientRect();
+        return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
+      },
+      highlightedBones: () => activeSkeletonOverlay?.highlightedBones() ?? [],
+    });
+    return () => setViewportHandle(null);
+  }, [camera, gl]);
+  useFrame(() => {
+    const a = acc.current;
+    a.frames++;
+    viewportStats.frames++;
+    const now = performance.now();
+    if (now - a.since >= 500) {
+      viewportStats.fps = (a.frames * 1000) / (now - a.since);
+      a.frames = 0;
+      a.since = now;
+    }
+  });
+  return null;
+}

@@ -1,0 +1,15 @@
+/**
+ * The viewport's overlay slots. Each later feature (bodies, joints and limits, gait paths, contacts,
+ * steering target) adds its overlay component here; each reads the store and mutates its own three
+ * objects in useFrame.
+ */
+import type { ComponentType } from 'react';
+import { SkeletonLayer } from './SkeletonLayer';
+
+export const viewportOverlays: { id: string; component: ComponentType }[] = [
+  { id: 'skeleton', component: SkeletonLayer },
+];
+
+export function Overlays() {
+  return <>{viewportOverlays.map(({ id, component: C }) => <C key={id} />)}</>;
+}

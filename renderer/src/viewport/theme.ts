@@ -1,0 +1,7 @@
+// Viewport colours, shared by the drawing code and the test hook (which counts highlight pixels).
+export const VIEWPORT_BACKGROUND = '#26282c';
+export const BONE_COLOR = '#7fb2e5';
+export const BONE_HOVER_COLOR = '#c9e2ff';
+/** Pure, saturated orange: easy to tell apart from every shaded surface in the scene. */
+export const BONE_SELECTED_COLOR = '#ff8c00';
+export const BONE_EXCLUDED_COLOR = '#6b7280';

@@ -1,0 +1,5 @@
+export * from './patch';
+export * from './history';
+export * from './editorDocument';
+export * from './commands';
+export * from './projectText';
