@@ -4,4 +4,8 @@ export {
   registerControllerType, controllerFactory, type ControllerContext, type ControllerFactories, type ControllerFactory,
   type ControllerInstance, type ControllerStep, type ControllerType,
 } from './controllers';
-export { traceColumns, traceRow, traceToCsv, csvHeader, type BodyFrame, type JointFrame, type Trace, type TraceFrame } from './trace';
+export {
+  traceColumns, traceRow, traceToCsv, csvHeader, flatFrameSize, frameFromFlat,
+  type BodyFrame, type FrameLayout, type JointFrame, type Trace, type TraceFrame,
+} from './trace';
+export { FrameRecorder, type RecordableSimulation } from './recorder';

@@ -23,7 +23,7 @@ import {
   controllerFactory, type ControllerContext, type ControllerFactories, type ControllerFactory, type ControllerInstance,
   type ControllerStep,
 } from './controllers';
-import type { TraceFrame } from './trace';
+import { BODY_STRIDE, JOINT_STRIDE, flatFrameSize, frameFromFlat, type FrameLayout, type TraceFrame } from './trace';
 
 export interface SimulationOptions {
   /** Where the rig's model origin stands in the world (default: origin, identity). */
@@ -83,8 +83,13 @@ export interface Simulation {
   bonePoses(space?: 'world' | 'local'): Record<string, BonePose>;
   /** Allocation-free form: 7 numbers per bone (px, py, pz, qx, qy, qz, qw) in boneNames order. */
   writeBonePoses(out: Float32Array | Float64Array, space?: 'world' | 'local'): void;
-  /** The current state in the trace format (docs/runtime.md). */
+  /** The current state in the trace format (docs/runtime.md). Allocates the objects: to record every step,
+   *  use a FrameRecorder (recorder.ts), which stores writeFrame's numbers and builds frames on demand. */
   frame(): TraceFrame;
+  /** Numbers in one flat frame (trace.ts "flat frames": the CSV columns in order). */
+  readonly frameSize: number;
+  /** Allocation-free form of frame(): the flat frame written to out[offset … offset + frameSize). */
+  writeFrame(out: Float64Array, offset?: number): void;
   snapshot(): SimulationSnapshot;
   restore(snapshot: SimulationSnapshot): void;
   /** Non-null after a step in which the world blew up (speed past maxSpeed or a non-finite value). */
@@ -127,6 +132,11 @@ class RigSimulation implements Simulation {
   // Bone read-out, precomputed: for each bone (parents first) its body, offset⁻¹, parent and rest-relative.
   private readonly bones: { body: number; offsetInv: Transform; parent: number; restLocal: Transform; parentScale: Vec3; restWorld: Transform; scale: Vec3 }[] = [];
   private readonly boneScratch: Float64Array;
+  private readonly frameLayout: FrameLayout;
+  readonly frameSize: number;
+  private readonly frameScratch: Float64Array;
+  private readonly v3: Vec3 = [0, 0, 0];
+  private readonly q4: Quat = [0, 0, 0, 1];
 
   constructor(rig: RigDocument, options: SimulationOptions) {
     this.rig = rig;
@@ -212,6 +222,9 @@ class RigSimulation implements Simulation {
       });
     }
     this.boneScratch = new Float64Array(this.bones.length * 7);
+    this.frameLayout = { bodies: this.bodyNames, joints: this.jointNames, controllers: this.controllerNames };
+    this.frameSize = flatFrameSize(this.frameLayout);
+    this.frameScratch = new Float64Array(this.frameSize);
   }
 
   get time(): number { return this.steps_ * this.dt; }
@@ -307,22 +320,31 @@ class RigSimulation implements Simulation {
   }
 
   frame(): TraceFrame {
-    const bodies: TraceFrame['bodies'] = {};
-    this.rig.bodies.forEach((b, i) => {
+    this.writeFrame(this.frameScratch, 0);
+    return frameFromFlat(this.frameLayout, this.frameScratch);
+  }
+
+  writeFrame(out: Float64Array, offset = 0): void {
+    if (out.length < offset + this.frameSize) throw new Error(`writeFrame: need ${this.frameSize} numbers from offset ${offset}, the array holds ${out.length}`);
+    const w = this.world, v = this.v3, q = this.q4;
+    out[offset] = this.time;
+    let o = offset + 1;
+    for (let i = 0; i < this.bodyHandles.length; i++, o += BODY_STRIDE) {
       const h = this.bodyHandles[i]!;
-      bodies[b.name] = { p: this.world.getPosition(h), q: this.world.getRotation(h), v: this.world.getLinearVelocity(h), w: this.world.getAngularVelocity(h) };
-    });
-    const joints: TraceFrame['joints'] = {};
-    this.rig.joints.forEach((j, i) => {
+      w.getPosition(h, v); out[o] = v[0]; out[o + 1] = v[1]; out[o + 2] = v[2];
+      w.getRotation(h, q); out[o + 3] = q[0]; out[o + 4] = q[1]; out[o + 5] = q[2]; out[o + 6] = q[3];
+      w.getLinearVelocity(h, v); out[o + 7] = v[0]; out[o + 8] = v[1]; out[o + 9] = v[2];
+      w.getAngularVelocity(h, v); out[o + 10] = v[0]; out[o + 11] = v[1]; out[o + 12] = v[2];
+    }
+    const joints = this.rig.joints;
+    for (let i = 0; i < joints.length; i++, o += JOINT_STRIDE) {
       const h = this.jointHandles[i]!;
-      const error = this.world.getJointError(h);
-      if (j.type === 'fixed') { joints[j.name] = { error, torque: 0, maxTorque: 0, saturated: false }; return; }
-      const r = this.world.getMotorReport(h);
-      joints[j.name] = { error, torque: r.torque, maxTorque: r.maxTorque, saturated: r.saturated };
-    });
-    const controllers: TraceFrame['controllers'] = {};
-    this.controllers.forEach((c, i) => { controllers[this.controllerNames[i]!] = { phase: c.phase }; });
-    return { t: this.time, bodies, joints, controllers };
+      out[o] = w.getJointError(h);
+      if (joints[i]!.type === 'fixed') { out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0; continue; }
+      const r = w.getMotorReport(h);
+      out[o + 1] = r.torque; out[o + 2] = r.maxTorque; out[o + 3] = r.saturated ? 1 : 0;
+    }
+    for (let i = 0; i < this.controllers.length; i++) out[o++] = this.controllers[i]!.phase;
   }
 
   snapshot(): SimulationSnapshot {

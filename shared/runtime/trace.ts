@@ -66,3 +66,44 @@ export function traceToCsv(trace: Trace): string {
   for (const f of trace.frames) lines.push(traceRow(f));
   return `${lines.join('\n')}\n`;
 }
+
+// ---------------------------------------------------------------------------------------------- flat frames
+
+/**
+ * The flat form of a frame: the CSV columns as numbers, in the same order (t; per body p.xyz q.xyzw v.xyz
+ * w.xyz; per joint error, torque, maxTorque, saturated as 0/1; per controller phase). `Simulation.writeFrame`
+ * writes it without allocating; `FrameRecorder` keeps one per step in a Float64Array; `frameFromFlat`
+ * turns it back into the TraceFrame objects — the same numbers, bit for bit (doubles stored as doubles).
+ */
+export interface FrameLayout {
+  readonly bodies: readonly string[];
+  readonly joints: readonly string[];
+  readonly controllers: readonly string[];
+}
+
+/** Numbers per body (p 3, q 4, v 3, w 3), per joint (error, torque, maxTorque, saturated), per controller. */
+export const BODY_STRIDE = 13;
+export const JOINT_STRIDE = 4;
+export const CONTROLLER_STRIDE = 1;
+
+/** Numbers in one flat frame of this layout. */
+export function flatFrameSize(layout: FrameLayout): number {
+  return 1 + layout.bodies.length * BODY_STRIDE + layout.joints.length * JOINT_STRIDE + layout.controllers.length * CONTROLLER_STRIDE;
+}
+
+/** A flat frame (at `offset` in `data`) as a TraceFrame. */
+export function frameFromFlat(layout: FrameLayout, data: ArrayLike<number>, offset = 0): TraceFrame {
+  let o = offset;
+  const t = data[o++]!;
+  const take = (n: number): number[] => { const a = new Array<number>(n); for (let k = 0; k < n; k++) a[k] = data[o++]!; return a; };
+  const bodies: TraceFrame['bodies'] = {};
+  for (const name of layout.bodies) bodies[name] = { p: take(3), q: take(4), v: take(3), w: take(3) };
+  const joints: TraceFrame['joints'] = {};
+  for (const name of layout.joints) {
+    joints[name] = { error: data[o]!, torque: data[o + 1]!, maxTorque: data[o + 2]!, saturated: data[o + 3] !== 0 };
+    o += JOINT_STRIDE;
+  }
+  const controllers: TraceFrame['controllers'] = {};
+  for (const name of layout.controllers) controllers[name] = { phase: data[o++]! };
+  return { t, bodies, joints, controllers };
+}
