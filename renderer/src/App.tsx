@@ -12,7 +12,7 @@ import { StatusBar } from './panels/StatusBar';
 import { PromptDialog, Toasts } from './panels/Notices';
 import { Viewport } from './viewport/Viewport';
 import { Splitter } from './layout/Splitter';
-import { platform } from './platformAccess';
+import { platform } from './platform/bridge';
 import { runCommand, installShortcuts } from './state/commands';
 import { startAutosave, startup } from './state/editor';
 import { setSession, useEditor } from './state/store';

@@ -1,53 +1,79 @@
 /**
- * Document edits, each a pure function (document, arguments) → document. Invalid arguments throw an
- * Error whose message names the field and the reason; the caller shows it and keeps the old document.
- * The editor runs these through DocumentHistory.apply so each one is an undo step.
+ * Document edits, each a pure function (document, arguments) → document that returns the same object
+ * when nothing changes. Invalid arguments throw an Error whose message names the field and the reason;
+ * the editor shows it and keeps the old document. The editor runs these through DocumentHistory.apply,
+ * so each is one undo step.
  */
-import type { BoneSettings, CreatureRef, EditorDocument } from './editorDocument';
+import type { Bone, RigDocument } from '../rig/schema';
+import type { ProjectCreature } from '../project/projectFile';
+import { editorExtras, type EditorDocument, type EditorExtras } from './editorDocument';
 
-export const MAX_NAME_LENGTH = 120;
+/** The rig format's limit on names. */
+export const MAX_NAME_LENGTH = 256;
+export const MAX_NOTE_LENGTH = 2000;
 
-export function renameProject(doc: EditorDocument, name: string): EditorDocument {
+export function renameCreature(doc: EditorDocument, name: string): EditorDocument {
   const trimmed = name.trim();
-  if (trimmed.length === 0) throw new Error('Project name: must not be empty.');
-  if (trimmed.length > MAX_NAME_LENGTH) throw new Error(`Project name: at most ${MAX_NAME_LENGTH} characters (got ${trimmed.length}).`);
-  return trimmed === doc.name ? doc : { ...doc, name: trimmed };
+  if (trimmed.length === 0) throw new Error('Name: must not be empty.');
+  if (trimmed.length > MAX_NAME_LENGTH) throw new Error(`Name: at most ${MAX_NAME_LENGTH} characters (got ${trimmed.length}).`);
+  return trimmed === doc.rig.name ? doc : { ...doc, rig: { ...doc.rig, name: trimmed } };
 }
 
-function updateBone(doc: EditorDocument, bone: string, update: (b: BoneSettings) => BoneSettings): EditorDocument {
-  const index = doc.rig.bones.findIndex((b) => b.bone === bone);
-  if (index < 0) throw new Error(`Bone "${bone}": not in this creature's skeleton.`);
-  const before = doc.rig.bones[index]!;
-  const after = update(before);
-  if (after === before) return doc;
-  const bones = doc.rig.bones.slice();
-  bones[index] = after;
-  return { ...doc, rig: { ...doc.rig, bones } };
+function requireBone(rig: RigDocument, bone: string): void {
+  if (!rig.skeleton.bones.some((b) => b.name === bone)) throw new Error(`Bone "${bone}": not in this creature's skeleton.`);
+}
+
+function withExtras(doc: EditorDocument, next: EditorExtras): EditorDocument {
+  const editor: Record<string, unknown> = {};
+  if (next.excludedBones.length > 0) editor.excludedBones = next.excludedBones;
+  if (Object.keys(next.notes).length > 0) editor.notes = next.notes;
+  const extras: Record<string, unknown> = { ...doc.rig.extras };
+  if (Object.keys(editor).length > 0) extras.editor = editor;
+  else delete extras.editor;
+  const rig: RigDocument = { ...doc.rig };
+  if (Object.keys(extras).length > 0) rig.extras = extras;
+  else delete rig.extras;
+  return { ...doc, rig };
 }
 
 export function setBoneIncluded(doc: EditorDocument, bone: string, included: boolean): EditorDocument {
-  return updateBone(doc, bone, (b) => (b.includeInRagdoll === included ? b : { ...b, includeInRagdoll: included }));
+  requireBone(doc.rig, bone);
+  const extras = editorExtras(doc.rig);
+  if (extras.excludedBones.includes(bone) !== included) return doc;
+  const order = doc.rig.skeleton.bones.map((b) => b.name);
+  const excluded = included ? extras.excludedBones.filter((b) => b !== bone) : [...extras.excludedBones, bone];
+  // Skeleton order keeps the saved file stable however the flags were toggled.
+  excluded.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return withExtras(doc, { ...extras, excludedBones: excluded });
 }
 
-export const MAX_NOTE_LENGTH = 2000;
-
 export function setBoneNote(doc: EditorDocument, bone: string, note: string): EditorDocument {
+  requireBone(doc.rig, bone);
   if (note.length > MAX_NOTE_LENGTH) throw new Error(`Bone "${bone}" note: at most ${MAX_NOTE_LENGTH} characters (got ${note.length}).`);
-  return updateBone(doc, bone, (b) => (b.note === note ? b : { ...b, note }));
+  const extras = editorExtras(doc.rig);
+  if ((extras.notes[bone] ?? '') === note) return doc;
+  const notes = { ...extras.notes };
+  if (note === '') delete notes[bone];
+  else notes[bone] = note;
+  return withExtras(doc, { ...extras, notes });
 }
 
 /** The creature file was found somewhere else (it moved): point the document there. */
-export function relinkCreature(doc: EditorDocument, creature: CreatureRef): EditorDocument {
+export function relinkCreature(doc: EditorDocument, creature: ProjectCreature): EditorDocument {
   return { ...doc, creature };
 }
 
 /**
- * Keep the per-bone settings in step with the skeleton actually loaded: settings of bones that still exist
- * are kept, new bones get defaults, vanished bones are dropped. Returns the same object when nothing changed.
+ * The rig's skeleton replaced by the one in the creature file actually loaded (the file is the truth for
+ * bones; it may have been re-exported since the project was saved). Returns the same object when equal.
  */
-export function syncBonesWithSkeleton(doc: EditorDocument, boneNames: readonly string[]): EditorDocument {
-  const byName = new Map(doc.rig.bones.map((b) => [b.bone, b]));
-  const bones = boneNames.map((bone) => byName.get(bone) ?? { bone, includeInRagdoll: true, note: '' });
-  const same = bones.length === doc.rig.bones.length && bones.every((b, i) => b === doc.rig.bones[i]);
-  return same ? doc : { ...doc, rig: { ...doc.rig, bones } };
+export function syncSkeleton(doc: EditorDocument, bones: readonly Bone[]): EditorDocument {
+  const same = JSON.stringify(doc.rig.skeleton.bones) === JSON.stringify(bones);
+  return same ? doc : { ...doc, rig: { ...doc.rig, skeleton: { bones: bones.map(cloneBone) } } };
 }
+
+const cloneBone = (b: Bone): Bone => ({
+  name: b.name,
+  parent: b.parent,
+  rest: { translation: [...b.rest.translation], rotation: [...b.rest.rotation], scale: [...b.rest.scale] },
+});

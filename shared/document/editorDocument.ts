@@ -1,54 +1,45 @@
 /**
- * The editor's document: what is saved, undone and exported. Plain JSON only (no class instances, no
- * typed arrays), so history diffs and JSON round trips are exact.
+ * The editor's document: what is saved, undone and exported — the creature reference and the RigDocument
+ * (shared/rig) built on it, exactly the two halves of a project file (shared/project). Plain JSON only, so
+ * history diffs and JSON round trips are exact.
  *
- * `rig` grows with the rig format (bodies, joints, motors, gait paths); the per-bone settings are the
- * artist's first decisions about a creature: which bones get a rigid body when bodies are generated
- * from the skeleton, and a free note.
+ * A fresh rig has the creature's skeleton and no bodies yet (it validates as a rig once bodies are
+ * generated). The artist's per-bone choices that are not part of the runtime format — which bones get a
+ * body when bodies are generated, a free note — live in the rig's `extras.editor`, which the format
+ * carries along unchanged and the runtime never reads.
  */
-export interface CreatureRef {
-  /** File name as the user knows it, e.g. "armed-mine.glb". */
-  fileName: string;
-  /** Absolute path on disk (desktop); null for a creature that came from a browser pick or the built-in set. */
-  path: string | null;
-  /** Name of a creature shipped with the app ("armed-mine"), so projects that use one need no path. */
-  builtin: string | null;
-}
+import type { ProjectCreature } from '../project/projectFile';
+import type { Bone, RigDocument } from '../rig/schema';
+import { newRigDocument } from '../authoring/document';
 
-export interface BoneSettings {
-  bone: string;
-  /** Whether "generate bodies" gives this bone a rigid body. Tiny helper bones are usually excluded. */
-  includeInRagdoll: boolean;
-  note: string;
-}
-
-export interface RigSection {
-  bones: BoneSettings[];
-  bodies: unknown[];
-  joints: unknown[];
+export interface EditorExtras {
+  /** Bones that get no rigid body when bodies are generated (shared/authoring's `include` option). */
+  excludedBones: string[];
+  /** Free notes per bone name. */
+  notes: Record<string, string>;
 }
 
 export interface EditorDocument {
-  /** The project's name, shown in the title bar and used as the default file name. */
-  name: string;
-  creature: CreatureRef | null;
-  rig: RigSection;
-}
-
-export const emptyDocument = (): EditorDocument => ({
-  name: 'Untitled',
-  creature: null,
-  rig: { bones: [], bodies: [], joints: [] },
-});
-
-/** A fresh document for a creature: every bone included, no notes. */
-export function documentForCreature(name: string, creature: CreatureRef, boneNames: readonly string[]): EditorDocument {
-  return {
-    name,
-    creature,
-    rig: { bones: boneNames.map((bone) => ({ bone, includeInRagdoll: true, note: '' })), bodies: [], joints: [] },
-  };
+  creature: ProjectCreature;
+  rig: RigDocument;
 }
 
 /** Project name from a file name: "armed-mine.glb" → "armed-mine". */
 export const baseName = (fileName: string): string => fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '') || fileName;
+
+/** A fresh document for a creature: its skeleton, every bone included, no bodies yet. */
+export function documentForCreature(creature: ProjectCreature, bones: readonly Bone[]): EditorDocument {
+  return { creature, rig: newRigDocument(baseName(creature.name), bones) };
+}
+
+export function editorExtras(rig: RigDocument): EditorExtras {
+  const raw = rig.extras?.editor as Partial<EditorExtras> | undefined;
+  return {
+    excludedBones: Array.isArray(raw?.excludedBones) ? raw.excludedBones.filter((b): b is string => typeof b === 'string') : [],
+    notes: raw?.notes && typeof raw.notes === 'object' ? raw.notes : {},
+  };
+}
+
+/** Whether "generate bodies" gives `bone` a body. */
+export const isBoneIncluded = (rig: RigDocument, bone: string): boolean => !editorExtras(rig).excludedBones.includes(bone);
+export const boneNote = (rig: RigDocument, bone: string): string => editorExtras(rig).notes[bone] ?? '';

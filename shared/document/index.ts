@@ -2,4 +2,3 @@ export * from './patch';
 export * from './history';
 export * from './editorDocument';
 export * from './commands';
-export * from './projectText';

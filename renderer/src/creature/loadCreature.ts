@@ -4,7 +4,8 @@
  */
 import { parseGltfDisplay, buildDisplay } from './loadDisplay';
 import { skeletonFromGltfJson } from './skeletonFromJson';
-import type { LoadedCreature } from './types';
+import type { Bone } from '../../../shared/rig';
+import type { LoadedCreature, SkeletonData } from './types';
 
 let nextCreatureId = 1;
 
@@ -17,6 +18,21 @@ export async function loadCreature(fileName: string, bytes: Uint8Array, resource
   if (bytes.byteLength === 0) throw new Error(`${fileName}: the file is empty`);
   const gltf = await parseGltfDisplay(bytes, fileName, resources);
   const skeleton = skeletonFromGltfJson(gltf.parser.json, fileName);
+  const bones = rigBones(skeleton, fileName);
   const display = buildDisplay(gltf, skeleton, fileName);
-  return { id: nextCreatureId++, fileName, skeleton, display };
+  return { id: nextCreatureId++, fileName, skeleton, bones, display };
+}
+
+/** Bones in the rig format: names must be unique because the rig refers to bones by name. */
+function rigBones(skeleton: SkeletonData, fileName: string): Bone[] {
+  const seen = new Set<string>();
+  for (const b of skeleton.bones) {
+    if (seen.has(b.name)) throw new Error(`${fileName}: two bones are named "${b.name}" (bone names must be unique to rig them)`);
+    seen.add(b.name);
+  }
+  return skeleton.bones.map((b) => ({
+    name: b.name,
+    parent: b.parent >= 0 ? skeleton.bones[b.parent]!.name : null,
+    rest: { translation: [...b.translation], rotation: [...b.rotation], scale: [...b.scale] },
+  }));
 }

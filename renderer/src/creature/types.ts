@@ -4,6 +4,7 @@
  */
 import type { Group, Object3D, SkinnedMesh } from 'three';
 import type { Quat, Vec3 } from '../../../shared/math';
+import type { Bone } from '../../../shared/rig';
 
 export interface SkeletonBone {
   name: string;
@@ -35,5 +36,7 @@ export interface LoadedCreature {
   id: number;
   fileName: string;
   skeleton: SkeletonData;
+  /** The same skeleton in the rig format's shape (parents by name), what the document stores. */
+  bones: Bone[];
   display: CreatureDisplay;
 }

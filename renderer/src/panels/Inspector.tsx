@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Euler, Quaternion, Vector3 } from 'three';
-import { renameProject, setBoneIncluded, setBoneNote } from '../../../shared/document';
+import { boneNote, editorExtras, isBoneIncluded, renameCreature, setBoneIncluded, setBoneNote } from '../../../shared/document';
 import { useEditor } from '../state/store';
 import { edit, select } from '../state/editor';
 import { Panel } from './Panel';
@@ -70,7 +70,8 @@ export function Inspector() {
 
 function BoneInspector({ name }: { name: string }) {
   const creature = useEditor((s) => s.creature);
-  const settings = useEditor((s) => s.document.rig.bones.find((b) => b.bone === name));
+  const included = useEditor((s) => (s.document ? isBoneIncluded(s.document.rig, name) : true));
+  const note = useEditor((s) => (s.document ? boneNote(s.document.rig, name) : ''));
   const index = creature ? creature.skeleton.bones.findIndex((b) => b.name === name) : -1;
   if (!creature || index < 0) return <div className="inspector-empty">Bone “{name}” is not in this creature.</div>;
   const bone = creature.skeleton.bones[index]!;
@@ -100,14 +101,14 @@ function BoneInspector({ name }: { name: string }) {
           <input
             type="checkbox"
             aria-label="Include in ragdoll"
-            checked={settings?.includeInRagdoll ?? true}
+            checked={included}
             onChange={(e) => edit(`${e.target.checked ? 'Include' : 'Exclude'} ${name}`, (d) => setBoneIncluded(d, name, e.target.checked))}
           />
           <span className="hint">gets a rigid body when bodies are generated</span>
         </label>
         <div className="prop-row stacked">
           <span className="prop-label">Note</span>
-          <CommitField label="Bone note" multiline value={settings?.note ?? ''} onCommit={(v) => edit(`Note on ${name}`, (d) => setBoneNote(d, name, v))} />
+          <CommitField label="Bone note" multiline value={note} onCommit={(v) => edit(`Note on ${name}`, (d) => setBoneNote(d, name, v))} />
         </div>
       </Section>
     </div>
@@ -118,18 +119,19 @@ function ProjectInspector() {
   const doc = useEditor((s) => s.document);
   const creature = useEditor((s) => s.creature);
   const file = useEditor((s) => s.file);
-  const included = doc.rig.bones.filter((b) => b.includeInRagdoll).length;
+  if (!doc) return <div className="inspector-empty">No creature is open. Use File › Open Creature… or drop a .glb / .gltf on the viewport.</div>;
+  const included = doc.rig.skeleton.bones.length - editorExtras(doc.rig).excludedBones.length;
   return (
     <div data-testid="project-inspector">
-      <div className="inspector-heading"><span className="badge project">Project</span><span className="inspector-name">{doc.name}</span></div>
+      <div className="inspector-heading"><span className="badge project">Project</span><span className="inspector-name">{doc.rig.name}</span></div>
       <Section title="Project">
         <Row label="Name">
-          <CommitField label="Project name" value={doc.name} onCommit={(v) => edit('Rename project', (d) => renameProject(d, v))} />
+          <CommitField label="Creature name" value={doc.rig.name} onCommit={(v) => edit('Rename', (d) => renameCreature(d, v))} />
         </Row>
         <Row label="File">{file.fileName ?? <span className="muted">not saved yet</span>}{file.dirty && <span className="dirty-dot" title="Unsaved changes"> ●</span>}</Row>
       </Section>
       <Section title="Creature">
-        <Row label="File">{doc.creature?.fileName ?? <span className="muted">none</span>}</Row>
+        <Row label="File"><span title={doc.creature.path ?? undefined}>{doc.creature.name}</span>{doc.creature.builtin && <span className="muted"> (built in)</span>}</Row>
         {creature && (
           <>
             <Row label="Bones"><span className="num">{creature.skeleton.bones.length}</span> <span className="muted">({included} in ragdoll)</span></Row>

@@ -4,8 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { MenuCommand, RecentEntry } from '../../../shared/platform';
-import { platform } from '../platformAccess';
-import { runCommand } from '../state/commands';
+import { dispatchMenuCommand, platform } from '../platform/bridge';
 import { useEditor } from '../state/store';
 import { builtinCreatures } from '../creature/builtins';
 
@@ -49,12 +48,12 @@ export function MenuBar() {
     ],
     View: [
       { label: 'Frame Selection', command: 'frame-selection', shortcut: 'F' },
-      { label: 'Show Skeleton', command: 'toggle-skeleton', checked: showSkeleton },
+      { label: 'Show Skeleton', command: 'toggle-skeleton', checked: showSkeleton, shortcut: `${mod}Shift+K` },
     ],
     Help: [{ label: 'About Marionette', command: 'about' }],
   };
 
-  const run = (c: MenuCommand) => { setOpen(null); runCommand(c); };
+  const run = (c: MenuCommand) => { setOpen(null); dispatchMenuCommand(c); };
 
   const renderItems = (items: Item[]) =>
     items.map((item, i) => {

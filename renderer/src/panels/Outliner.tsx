@@ -7,6 +7,7 @@ import { useEditor } from '../state/store';
 import { frameSelection, hover, select } from '../state/editor';
 import type { SkeletonData } from '../creature/types';
 import { Panel } from './Panel';
+import { editorExtras } from '../../../shared/document';
 
 interface Row { index: number; name: string; depth: number; hasChildren: boolean }
 
@@ -28,12 +29,12 @@ function treeRows(skeleton: SkeletonData, collapsed: ReadonlySet<string>, filter
 export function Outliner() {
   const creature = useEditor((s) => s.creature);
   const selected = useEditor((s) => s.session.selection?.name ?? null);
-  const bones = useEditor((s) => s.document.rig.bones);
+  const rig = useEditor((s) => s.document?.rig ?? null);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => (creature ? treeRows(creature.skeleton, collapsed, filter) : []), [creature, collapsed, filter]);
-  const excluded = useMemo(() => new Set(bones.filter((b) => !b.includeInRagdoll).map((b) => b.bone)), [bones]);
+  const excluded = useMemo(() => new Set(rig ? editorExtras(rig).excludedBones : []), [rig]);
 
   useEffect(() => {
     // A bone picked in the viewport scrolls into view here.

@@ -14,7 +14,7 @@ function Fps() {
 
 export function StatusBar() {
   const file = useEditor((s) => s.file);
-  const name = useEditor((s) => s.document.name);
+  const name = useEditor((s) => s.document?.rig.name ?? 'No creature');
   const creature = useEditor((s) => s.creature);
   const status = useEditor((s) => s.status);
   const selection = useEditor((s) => s.session.selection);

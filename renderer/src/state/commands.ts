@@ -6,7 +6,7 @@ import { useEditor } from './store';
 export function runCommand(command: MenuCommand): void {
   if (typeof command === 'object') {
     if (command.kind === 'open-recent') void editor.openRecent(command.entry);
-    else void editor.openBuiltinCreature(command.name);
+    else void editor.openBuiltinCreature(command.name, command.path);
     return;
   }
   switch (command) {
@@ -16,8 +16,9 @@ export function runCommand(command: MenuCommand): void {
     case 'save': void editor.save(false); break;
     case 'save-as': void editor.save(true); break;
     case 'export-rig': void editor.exportRig(); break;
-    case 'undo': editor.undo(); break;
-    case 'redo': editor.redo(); break;
+    // From the native menu while typing in a field, Undo/Redo mean the field's own text undo.
+    case 'undo': if (isEditable(document.activeElement)) document.execCommand('undo'); else editor.undo(); break;
+    case 'redo': if (isEditable(document.activeElement)) document.execCommand('redo'); else editor.redo(); break;
     case 'frame-selection': editor.frameSelection(); break;
     case 'toggle-skeleton': editor.toggleSkeleton(); break;
     case 'about': void editor.ask('About Marionette', ABOUT, ['OK']); break;
@@ -45,6 +46,7 @@ export function installShortcuts(nativeMenu: boolean): () => void {
     else if (mod && key === 'o') command = e.shiftKey ? 'open-project' : 'open-creature';
     else if (mod && key === 'n') command = 'new';
     else if (mod && key === 'e') command = 'export-rig';
+    else if (mod && e.shiftKey && key === 'k') command = 'toggle-skeleton';
     else if (!mod && !e.altKey && key === 'f' && !isEditable(e.target)) command = 'frame-selection';
     else if (!mod && !e.altKey && key === 'escape' && !isEditable(e.target)) { editor.select(null); e.preventDefault(); return; }
     if (!command) return;

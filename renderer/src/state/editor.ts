@@ -3,19 +3,23 @@
  * read the store and call these; they never touch the history or the platform themselves.
  */
 import {
-  DocumentHistory, baseName, documentForCreature, emptyDocument, parseProject, serializeProject,
-  relinkCreature, syncBonesWithSkeleton, PROJECT_EXTENSION, type CreatureRef, type EditorDocument,
+  DocumentHistory, documentForCreature, relinkCreature, syncSkeleton, type EditorDocument,
 } from '../../../shared/document';
+import { creaturePathForProject, parseProject, projectFileName, resolveCreaturePath, serializeProject, type ProjectCreature, type ProjectSession } from '../../../shared/project';
 import type { PickedFile } from '../../../shared/platform';
-import { platform } from '../platformAccess';
+import { creatureFromFiles, platform } from '../platform/bridge';
+import { formatProblem, serializeRig, validateRig } from '../../../shared/rig';
+import { getViewportHandle } from '../viewport/viewportHandle';
 import { loadCreature } from '../creature/loadCreature';
 import { DEFAULT_CREATURE, builtinCreatures, fetchBuiltin } from '../creature/builtins';
 import type { LoadedCreature } from '../creature/types';
 import { initialSession, setSession, useEditor, type Selection } from './store';
 
-const history = new DocumentHistory<EditorDocument>(emptyDocument());
+const history = new DocumentHistory<EditorDocument | null>(null);
 let toastId = 0;
 let promptId = 0;
+
+const docName = (): string => history.document?.rig.name ?? 'Untitled';
 
 /** Copy the history's state into the store and tell the platform (title bar, close prompt). */
 function sync(): void {
@@ -25,8 +29,7 @@ function sync(): void {
     history: { canUndo: history.canUndo, canRedo: history.canRedo, undoLabel: history.undoLabel, redoLabel: history.redoLabel },
     file: { ...file, dirty: history.dirty },
   });
-  const title = `${history.document.name}${history.dirty ? ' •' : ''} — Marionette`;
-  platform.setDocumentState(title, history.dirty);
+  platform.setDocumentState(file.fileName ?? docName(), history.dirty);
 }
 
 // ---------------------------------------------------------------- notices
@@ -55,7 +58,7 @@ export function ask(title: string, text: string, labels: string[]): Promise<stri
 
 async function confirmDiscard(): Promise<boolean> {
   if (!history.dirty) return true;
-  const choice = await ask('Unsaved changes', `"${history.document.name}" has unsaved changes. Save them first?`, ['Save', "Don't save", 'Cancel']);
+  const choice = await ask('Unsaved changes', `"${docName()}" has unsaved changes. Save them first?`, ['Save', "Don't save", 'Cancel']);
   if (choice === 'Save') return save(false);
   return choice === "Don't save";
 }
@@ -65,7 +68,7 @@ async function confirmDiscard(): Promise<boolean> {
 /** Run a document edit as one undo step. Returns false (with a message) when the edit was refused. */
 export function edit(label: string, update: (doc: EditorDocument) => EditorDocument): boolean {
   try {
-    const changed = history.apply(label, update);
+    const changed = history.apply(label, (doc) => (doc ? update(doc) : doc));
     if (changed) sync();
     return changed;
   } catch (e) {
@@ -122,30 +125,47 @@ async function tryLoad(fileName: string, bytes: Uint8Array, resources: Record<st
   }
 }
 
-function showCreature(creature: LoadedCreature, doc: EditorDocument, file: { path: string | null; fileName: string | null }, dirty = false): void {
-  const old = useEditor.getState().creature;
-  history.reset(syncBonesWithSkeleton(doc, creature.skeleton.bones.map((b) => b.name)), dirty);
-  useEditor.setState({ creature, file: { ...file, dirty }, session: { ...initialSession(), leftWidth: useEditor.getState().session.leftWidth, rightWidth: useEditor.getState().session.rightWidth, frameRequest: useEditor.getState().session.frameRequest + 1 } });
+function showCreature(creature: LoadedCreature, doc: EditorDocument, file: { path: string | null; fileName: string | null }, dirty = false, session?: ProjectSession): void {
+  const state = useEditor.getState();
+  const old = state.creature;
+  history.reset(syncSkeleton(doc, creature.bones), dirty);
+  const selectedBone = session?.selectedBone && creature.skeleton.bones.some((b) => b.name === session.selectedBone) ? session.selectedBone : null;
+  useEditor.setState({
+    creature,
+    file: { ...file, dirty },
+    session: {
+      ...initialSession(),
+      leftWidth: state.session.leftWidth,
+      rightWidth: state.session.rightWidth,
+      showSkeleton: session?.showSkeleton ?? true,
+      selection: selectedBone ? { kind: 'bone', name: selectedBone } : null,
+      frameRequest: state.session.frameRequest + 1,
+      cameraRequest: session?.camera ?? null,
+    },
+  });
   if (old !== creature) disposeCreature(old);
   sync();
 }
 
-/** A new project on a creature file (File > Open Creature…, drag and drop). */
-export async function openCreatureFile(picked: PickedFile, builtin: string | null = null): Promise<boolean> {
+/** A new project on a creature file (File > Open Creature…, drag and drop, examples). */
+export async function openCreatureFile(picked: PickedFile, builtin?: string): Promise<boolean> {
   if (!(await confirmDiscard())) return false;
   const creature = await tryLoad(picked.name, picked.bytes, picked.resources);
   if (!creature) return false;
-  const ref: CreatureRef = { fileName: picked.name, path: picked.path, builtin };
-  showCreature(creature, documentForCreature(baseName(picked.name), ref, creature.skeleton.bones.map((b) => b.name)), { path: null, fileName: null });
+  const ref: ProjectCreature = builtin ? { name: picked.name, path: null, builtin } : { name: picked.name, path: picked.path ?? picked.name };
+  showCreature(creature, documentForCreature(ref, creature.bones), { path: null, fileName: null });
   notify('info', `Opened ${picked.name}: ${creature.skeleton.bones.length} bones`);
-  if (picked.path) void platform.addRecent({ kind: 'creature', path: picked.path, name: picked.name });
   return true;
 }
 
-export async function openBuiltinCreature(name: string): Promise<boolean> {
+export async function openBuiltinCreature(name: string, path?: string): Promise<boolean> {
   try {
-    const { fileName, bytes } = await fetchBuiltin(name);
-    return await openCreatureFile({ name: fileName, path: null, bytes, resources: {} }, name);
+    if (builtinCreatures.some((c) => c.name === name)) {
+      const { fileName, bytes } = await fetchBuiltin(name);
+      return await openCreatureFile({ name: fileName, path: null, bytes, resources: {} }, name);
+    }
+    if (path) return await openCreatureFile(await platform.readCreature(path));
+    throw new Error(`Example "${name}" is not part of this build`);
   } catch (e) {
     notify('error', errorText(e));
     return false;
@@ -161,10 +181,19 @@ export async function pickAndOpenCreature(): Promise<void> {
   }
 }
 
+/** Files dropped on the viewport: one creature plus its resources. */
+export async function openDroppedFiles(files: readonly File[]): Promise<void> {
+  try {
+    await openCreatureFile(await creatureFromFiles(files));
+  } catch (e) {
+    notify('error', `Could not open ${errorText(e)}`);
+  }
+}
+
 export async function newProject(): Promise<void> {
   if (builtinCreatures.some((c) => c.name === DEFAULT_CREATURE)) await openBuiltinCreature(DEFAULT_CREATURE);
   else if (await confirmDiscard()) {
-    history.reset(emptyDocument());
+    history.reset(null);
     disposeCreature(useEditor.getState().creature);
     useEditor.setState({ creature: null, file: { path: null, fileName: null, dirty: false }, session: initialSession() });
     sync();
@@ -174,46 +203,42 @@ export async function newProject(): Promise<void> {
 // ---------------------------------------------------------------- projects
 
 /** The creature a project refers to: built in, at its path, or — when it moved — wherever the user says. */
-async function findCreature(doc: EditorDocument, projectName: string): Promise<{ picked: PickedFile; relinked: boolean } | null> {
-  const ref = doc.creature;
-  if (!ref) return null;
+async function findCreature(ref: ProjectCreature, projectName: string, projectPath: string | null): Promise<{ picked: PickedFile; relinked: boolean } | null> {
   if (ref.builtin && builtinCreatures.some((c) => c.name === ref.builtin)) {
     const { fileName, bytes } = await fetchBuiltin(ref.builtin);
     return { picked: { name: fileName, path: null, bytes, resources: {} }, relinked: false };
   }
+  let where = ref.name;
   if (ref.path) {
+    where = resolveCreaturePath(projectPath, ref.path);
     try {
-      return { picked: await platform.readCreature(ref.path), relinked: false };
-    } catch { /* moved or deleted: ask below */ }
+      return { picked: await platform.readCreature(where), relinked: false };
+    } catch { /* moved, deleted or (browser) not stored here: ask below */ }
   }
-  const where = ref.path ?? ref.fileName;
   const choice = await ask('Creature file not found', `${projectName} uses the creature "${where}", which cannot be found. Where is it now?`, ['Locate…', 'Cancel']);
   if (choice !== 'Locate…') return null;
-  const picked = await platform.pickCreature();
+  const picked = await platform.pickCreature({ missingPath: where });
   return picked ? { picked, relinked: true } : null;
 }
 
 export async function openProjectText(text: string, name: string, path: string | null, opts: { fromAutosave?: boolean } = {}): Promise<boolean> {
-  let doc: EditorDocument;
   try {
-    doc = parseProject(text, name);
-  } catch (e) {
-    notify('error', `Could not open ${errorText(e)}`);
-    return false;
-  }
-  try {
-    const found = await findCreature(doc, name);
-    if (!found) { if (doc.creature) notify('error', `${name}: not opened (its creature file was not found)`); return false; }
+    const project = parseProject(text, name);
+    const rig = project.rig as EditorDocument['rig'];
+    if (!Array.isArray(rig.skeleton?.bones)) throw new Error(`${name}: rig.skeleton.bones: missing (not a rig document)`);
+    const found = await findCreature(project.creature, name, path);
+    if (!found) { notify('error', `${name}: not opened (its creature file was not found)`); return false; }
     const creature = await tryLoad(found.picked.name, found.picked.bytes, found.picked.resources);
     if (!creature) return false;
-    if (found.relinked) doc = relinkCreature(doc, { fileName: found.picked.name, path: found.picked.path, builtin: null });
+    const storedPath = project.creature.path ? resolveCreaturePath(path, project.creature.path) : null;
+    let doc: EditorDocument = { creature: { ...project.creature, path: storedPath }, rig };
+    if (found.relinked) doc = relinkCreature(doc, { name: found.picked.name, path: found.picked.path ?? found.picked.name });
     const file = opts.fromAutosave ? { path: null, fileName: null } : { path, fileName: name };
-    showCreature(creature, doc, file, found.relinked || !!opts.fromAutosave);
-    notify('info', opts.fromAutosave ? `Restored the autosaved "${doc.name}"` : `Opened project ${name}`);
-    if (path && !opts.fromAutosave) void platform.addRecent({ kind: 'project', path, name });
+    showCreature(creature, doc, file, found.relinked || !!opts.fromAutosave, project.session);
+    notify('info', opts.fromAutosave ? `Restored the autosaved "${doc.rig.name}"` : `Opened project ${name}`);
     return true;
   } catch (e) {
-    notify('error', `Could not open ${name}: ${errorText(e)}`);
+    notify('error', `Could not open ${errorText(e)}`);
     return false;
   }
 }
@@ -242,14 +267,26 @@ export async function openRecent(entry: { kind: 'project' | 'creature'; path: st
   }
 }
 
-export const projectText = (): string => serializeProject(history.document);
+/** The project file's text for the current document, with creature paths relative to `projectPath`. */
+export function projectText(projectPath: string | null = useEditor.getState().file.path): string {
+  const doc = history.document;
+  if (!doc) throw new Error('Nothing to save: no creature is open.');
+  const { session } = useEditor.getState();
+  const camera = getViewportHandle()?.cameraPose();
+  const creature = doc.creature.path ? { ...doc.creature, path: creaturePathForProject(projectPath, doc.creature.path) } : doc.creature;
+  return serializeProject({
+    creature,
+    rig: doc.rig,
+    session: { selectedBone: session.selection?.name ?? null, showSkeleton: session.showSkeleton, ...(camera ? { camera } : {}) },
+  });
+}
 
 /** Save (or Save As when `as` or never saved). Returns whether the document is now on disk. */
 export async function save(as: boolean): Promise<boolean> {
   const { file } = useEditor.getState();
-  const suggested = file.fileName ?? `${history.document.name}${PROJECT_EXTENSION}`;
+  const path = as ? null : file.path;
   try {
-    const result = await platform.saveProject(projectText(), as ? null : file.path, suggested);
+    const result = await platform.saveProject(projectText(path), path, file.fileName ?? projectFileName(docName()));
     if (!result) return false;
     history.markSaved();
     useEditor.setState({ file: { path: result.path, fileName: result.name, dirty: false } });
@@ -264,25 +301,20 @@ export async function save(as: boolean): Promise<boolean> {
   }
 }
 
-/** The rig as a game runtime reads it (grows with the rig format: bodies, joints, motors). */
+/** Export the rig document as the game runtime reads it (validated by shared/rig). */
 export async function exportRig(): Promise<void> {
   const doc = history.document;
-  const creature = useEditor.getState().creature;
-  const rig = {
-    format: 'marionette-rig',
-    version: 1,
-    name: doc.name,
-    creature: doc.creature?.fileName ?? null,
-    skeleton: creature?.skeleton.bones.map((b) => ({ name: b.name, parent: b.parent >= 0 ? creature.skeleton.bones[b.parent]!.name : null, translation: b.translation, rotation: b.rotation })) ?? [],
-    bones: doc.rig.bones,
-    bodies: doc.rig.bodies,
-    joints: doc.rig.joints,
-  };
+  if (!doc) { notify('error', 'Nothing to export: no creature is open.'); return; }
   try {
-    const r = await platform.exportRig(JSON.stringify(rig, null, 2) + '\n', `${doc.name}.rig.json`);
+    const validation = validateRig(doc.rig);
+    if (!validation.ok) {
+      const first = validation.problems[0];
+      throw new Error(`the rig is not complete yet (${first ? formatProblem(first) : 'invalid'})${validation.problems.length > 1 ? ` and ${validation.problems.length - 1} more problem(s)` : ''}`);
+    }
+    const r = await platform.exportRig(serializeRig(validation.rig), `${doc.rig.name}.rig.json`);
     if (r) notify('info', `Exported ${r.name}`);
   } catch (e) {
-    notify('error', `Could not export: ${errorText(e)}`);
+    notify('error', `Could not export ${doc.rig.name}: ${errorText(e)}`);
   }
 }
 

@@ -9,8 +9,10 @@
  * Per-frame values (simulation poses, fps) never pass through here; the viewport reads them from refs.
  */
 import { create } from 'zustand';
-import { emptyDocument, type EditorDocument } from '../../../shared/document';
+import type { EditorDocument } from '../../../shared/document';
 import type { LoadedCreature } from '../creature/types';
+
+export interface CameraPose { position: [number, number, number]; target: [number, number, number] }
 
 export type Selection = { kind: 'bone'; name: string } | null;
 
@@ -37,12 +39,15 @@ export interface SessionState {
   showMesh: boolean;
   /** Bumped to ask the viewport to frame the selection (F). */
   frameRequest: number;
+  /** A camera pose to restore (from a project file) instead of framing, consumed by the viewport. */
+  cameraRequest: CameraPose | null;
   leftWidth: number;
   rightWidth: number;
 }
 
 export interface EditorState {
-  document: EditorDocument;
+  /** null until a creature is open. */
+  document: EditorDocument | null;
   history: HistoryInfo;
   file: { path: string | null; fileName: string | null; dirty: boolean };
   creature: LoadedCreature | null;
@@ -59,12 +64,13 @@ export const initialSession = (): SessionState => ({
   showSkeleton: true,
   showMesh: true,
   frameRequest: 0,
+  cameraRequest: null,
   leftWidth: 240,
   rightWidth: 300,
 });
 
 export const useEditor = create<EditorState>()(() => ({
-  document: emptyDocument(),
+  document: null,
   history: { canUndo: false, canRedo: false, undoLabel: null, redoLabel: null },
   file: { path: null, fileName: null, dirty: false },
   creature: null,

@@ -4,6 +4,16 @@ import { useEditor } from '../state/store';
 import { creatureBounds } from '../creature/loadDisplay';
 import { SkeletonOverlay } from './skeletonOverlay';
 import { Vector3 } from 'three';
+import { editorExtras } from '../../../shared/document';
+import type { RigDocument } from '../../../shared/rig';
+
+// Recomputed only when the rig object changes (documents are immutable).
+let lastRig: RigDocument | null = null;
+let lastExcluded: ReadonlySet<string> = new Set();
+function excludedOf(rig: RigDocument | null): ReadonlySet<string> {
+  if (rig !== lastRig) { lastRig = rig; lastExcluded = new Set(rig ? editorExtras(rig).excludedBones : []); }
+  return lastExcluded;
+}
 
 export let activeSkeletonOverlay: SkeletonOverlay | null = null;
 
@@ -23,7 +33,7 @@ export function SkeletonLayer() {
     if (!overlay) return;
     // Read, don't subscribe: selection/hover changes recolour without a React render.
     const { session, document } = useEditor.getState();
-    const excluded = new Set(document.rig.bones.filter((b) => !b.includeInRagdoll).map((b) => b.bone));
+    const excluded = excludedOf(document?.rig ?? null);
     overlay.update(session.selection?.name ?? null, session.hover?.name ?? null, excluded);
   });
   if (!overlay) return null;

@@ -8,8 +8,8 @@ import { Canvas, useFrame, useThree, type ThreeEvent } from '@react-three/fiber'
 import { Grid, OrbitControls } from '@react-three/drei';
 import { Vector3, type Object3D, PCFShadowMap } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
-import { useEditor } from '../state/store';
-import { hover, notify, openCreatureFile, select } from '../state/editor';
+import { setSession, useEditor } from '../state/store';
+import { hover, openDroppedFiles, select } from '../state/editor';
 import { creatureBounds } from '../creature/loadDisplay';
 import { boneFromIntersections } from './picking';
 import { Overlays } from './overlays';
@@ -17,7 +17,6 @@ import { activeSkeletonOverlay } from './SkeletonLayer';
 import { setViewportHandle, viewportStats } from './viewportHandle';
 import { VIEWPORT_BACKGROUND } from './theme';
 import { isTestBuild } from '../testing/testBuild';
-import { filesToPicked } from '../creature/droppedFiles';
 
 export function Viewport() {
   const [dragOver, setDragOver] = useState(false);
@@ -29,9 +28,7 @@ export function Viewport() {
     setDragOver(false);
     const files = [...e.dataTransfer.files];
     if (files.length === 0) return;
-    const picked = await filesToPicked(files);
-    if (picked) await openCreatureFile(picked);
-    else notify('error', `${files.map((f) => f.name).join(', ')}: no .glb or .gltf among the dropped files`);
+    await openDroppedFiles(files);
   };
 
   return (
@@ -151,6 +148,19 @@ function CameraRig() {
     const c = controls.current;
     const { creature, session } = useEditor.getState();
     if (!c || !creature) return;
+    if (session.cameraRequest) {
+      // A saved project's view comes back as it was left.
+      const { position, target } = session.cameraRequest;
+      c.target.set(...target);
+      camera.position.set(...position);
+      const d = camera.position.distanceTo(c.target);
+      camera.near = Math.max(d / 200, 1e-4);
+      camera.far = d * 200;
+      camera.updateProjectionMatrix();
+      c.update();
+      setSession({ cameraRequest: null });
+      return;
+    }
     const bounds = creatureBounds(creature.display);
     const center = bounds.getCenter(new Vector3());
     let radius = Math.max(bounds.getSize(new Vector3()).length() / 2, 0.05);
@@ -178,7 +188,7 @@ function CameraRig() {
 
 /** Frame-rate measurement and the handle code outside the Canvas uses (test hook, panels). */
 function ViewportProbe() {
-  const { camera, gl } = useThree();
+  const { camera, gl, controls } = useThree();
   const acc = useRef({ frames: 0, since: performance.now() });
   useEffect(() => {
     setViewportHandle({
@@ -194,9 +204,13 @@ function ViewportProbe() {
         return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
       },
       highlightedBones: () => activeSkeletonOverlay?.highlightedBones() ?? [],
+      cameraPose: () => {
+        const target = (controls as unknown as { target?: Vector3 } | null)?.target;
+        return target ? { position: camera.position.toArray(), target: target.toArray() } : null;
+      },
     });
     return () => setViewportHandle(null);
-  }, [camera, gl]);
+  }, [camera, gl, controls]);
   useFrame(() => {
     const a = acc.current;
     a.frames++;

@@ -12,6 +12,8 @@ export interface ViewportHandle {
   boneScreenPosition(bone: string): { x: number; y: number } | null;
   /** Names of the bones the skeleton overlay currently draws in the selection colour. */
   highlightedBones(): string[];
+  /** Where the orbit camera is and what it looks at (world, m). */
+  cameraPose(): { position: [number, number, number]; target: [number, number, number] } | null;
 }
 
 export const viewportStats = { fps: 0, frames: 0 };
