@@ -35,10 +35,18 @@ export const LINEAR_SLOP = 0.002;
 
 // Manifold record layout (Float64Array, stride M).
 const A = 0, B = 1, MU = 2, E = 3, COUNT = 4, NX = 5, T1 = 8, T2 = 11, SHAPE_A = 14, SHAPE_B = 15, P0 = 16;
-// Point record, stride P, at P0 + P·k.
+// Point record, stride P, at P0 + P·k. ROWS: per row r (0 = normal, 1, 2 = tangents) with direction d, the
+// angular Jacobians and their images under the world inverse inertia, fixed for the substep:
+// CA = r_A×d, CB = r_B×d, IA = I_A⁻¹·CA, IB = I_B⁻¹·CB (12 values). Solving a row is then
+// v_n = (v_B − v_A)·d + ω_B·CB − ω_A·CA and the impulse λ changes ω_A by −λ·IA, ω_B by +λ·IB: no 3×3
+// product in the loop (the pile spends most of its step there).
 const RAx = 0, RBx = 3, NMASS = 6, TMASS1 = 7, TMASS2 = 8, NIMP = 9, TIMP1 = 10, TIMP2 = 11, SEP = 12, RELV = 13,
-  MAXN = 14, FID = 15, PX = 16;
-const P = 19, M = P0 + 4 * P;
+  MAXN = 14, FID = 15, PX = 16, ROWS = 19;
+const CA = 0, CB = 3, IA = 6, IB = 9, ROW = 12;
+const P = ROWS + 3 * ROW, M = P0 + 4 * P;
+// Warm-start cache record, stride C: shape A, shape B, point count, then per point (feature id, normal,
+// tangent 1, tangent 2 impulses). Only what the next step matches, so storing it is cheap.
+const C_SA = 0, C_SB = 1, C_COUNT = 2, C_P0 = 3, C = C_P0 + 4 * 4;
 const GROUND_SHAPE = 2097151;
 const KEY_SCALE = 2097152;
 
@@ -51,8 +59,9 @@ export class ContactSolver {
   private labels: string[] = [];
   data = new Float64Array(64 * M);
   count = 0;
-  /** Last stored step's manifolds, for warm starting, and a hash of their (shapeA, shapeB) keys. */
-  private prev = new Float64Array(64 * M);
+  /** Last stored step's impulses (cache records, stride C), for warm starting, and a hash of their
+   *  (shapeA, shapeB) keys. */
+  private prev = new Float64Array(64 * C);
   private prevCount = 0;
   private hashKeys = new Float64Array(256);
   private hashVals = new Int32Array(256);
@@ -190,9 +199,9 @@ export class ContactSolver {
       const rbx = cx - p[b3]!, rby = cy - p[b3 + 1]!, rbz = cz - p[b3 + 2]!;
       D[q + RAx] = rax; D[q + RAx + 1] = ray; D[q + RAx + 2] = raz;
       D[q + RBx] = rbx; D[q + RBx + 1] = rby; D[q + RBx + 2] = rbz;
-      D[q + NMASS] = this.rowMass(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-      D[q + TMASS1] = this.rowMass(a, bb, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z);
-      D[q + TMASS2] = this.rowMass(a, bb, rax, ray, raz, rbx, rby, rbz, t2x, t2y, t2z);
+      D[q + NMASS] = this.rowSetup(a, bb, D, q, q + ROWS, nx, ny, nz);
+      D[q + TMASS1] = this.rowSetup(a, bb, D, q, q + ROWS + ROW, t1x, t1y, t1z);
+      D[q + TMASS2] = this.rowSetup(a, bb, D, q, q + ROWS + 2 * ROW, t2x, t2y, t2z);
       D[q + SEP] = -m.depth[k]!;
       const dvx = v[b3]! + (w[b3 + 1]! * rbz - w[b3 + 2]! * rby) - v[a3]! - (w[a3 + 1]! * raz - w[a3 + 2]! * ray);
       const dvy = v[b3 + 1]! + (w[b3 + 2]! * rbx - w[b3]! * rbz) - v[a3 + 1]! - (w[a3 + 2]! * rax - w[a3]! * raz);
@@ -203,11 +212,11 @@ export class ContactSolver {
       D[q + FID] = fid;
       D[q + NIMP] = 0; D[q + TIMP1] = 0; D[q + TIMP2] = 0;
       if (prev >= 0) {
-        const po = prev * M, pc = this.prev[po + COUNT]!;
+        const po = prev * C, pc = this.prev[po + C_COUNT]!;
         for (let j = 0; j < pc; j++) {
-          const pq = po + P0 + P * j;
-          if (this.prev[pq + FID] === fid) {
-            D[q + NIMP] = this.prev[pq + NIMP]!; D[q + TIMP1] = this.prev[pq + TIMP1]!; D[q + TIMP2] = this.prev[pq + TIMP2]!;
+          const pq = po + C_P0 + 4 * j;
+          if (this.prev[pq] === fid) {
+            D[q + NIMP] = this.prev[pq + 1]!; D[q + TIMP1] = this.prev[pq + 2]!; D[q + TIMP2] = this.prev[pq + 3]!;
             break;
           }
         }
@@ -216,46 +225,43 @@ export class ContactSolver {
     void ctx;
   }
 
-  /** 1 / (m_A⁻¹ + m_B⁻¹ + (r_A×n)·I_A⁻¹·(r_A×n) + (r_B×n)·I_B⁻¹·(r_B×n)) */
-  private rowMass(a: number, b: number, rax: number, ray: number, raz: number, rbx: number, rby: number, rbz: number, nx: number, ny: number, nz: number): number {
+  /** Write row r's CA, CB, IA, IB at D[r..] (arms from the point record at q, direction d) and return its
+   *  effective mass 1 / (m_A⁻¹ + m_B⁻¹ + CA·IA + CB·IB). */
+  private rowSetup(a: number, b: number, D: Float64Array, q: number, r: number, dx: number, dy: number, dz: number): number {
     const B = this.bodies, I = B.invIw;
     let k = B.invMass[a]! + B.invMass[b]!;
     for (let s = 0; s < 2; s++) {
-      const o = 9 * (s === 0 ? a : b);
-      const rx = s === 0 ? rax : rbx, ry = s === 0 ? ray : rby, rz = s === 0 ? raz : rbz;
-      const cx = ry * nz - rz * ny, cy = rz * nx - rx * nz, cz = rx * ny - ry * nx;
-      k += cx * (I[o]! * cx + I[o + 1]! * cy + I[o + 2]! * cz) + cy * (I[o + 3]! * cx + I[o + 4]! * cy + I[o + 5]! * cz) + cz * (I[o + 6]! * cx + I[o + 7]! * cy + I[o + 8]! * cz);
+      const o = 9 * (s === 0 ? a : b), arm = q + (s === 0 ? RAx : RBx);
+      const rx = D[arm]!, ry = D[arm + 1]!, rz = D[arm + 2]!;
+      const cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
+      const ix = I[o]! * cx + I[o + 1]! * cy + I[o + 2]! * cz;
+      const iy = I[o + 3]! * cx + I[o + 4]! * cy + I[o + 5]! * cz;
+      const iz = I[o + 6]! * cx + I[o + 7]! * cy + I[o + 8]! * cz;
+      const c = r + (s === 0 ? CA : CB), ii = r + (s === 0 ? IA : IB);
+      D[c] = cx; D[c + 1] = cy; D[c + 2] = cz;
+      D[ii] = ix; D[ii + 1] = iy; D[ii + 2] = iz;
+      k += cx * ix + cy * iy + cz * iz;
     }
     return k > 0 ? 1 / k : 0;
   }
 
-  /** Apply impulse P·d at arms rA, rB: A gets −, B gets +. */
-  private apply(a: number, b: number, D: Float64Array, q: number, dx: number, dy: number, dz: number, l: number): void {
-    const B = this.bodies, v = B.v, w = B.w, I = B.invIw;
-    const px = dx * l, py = dy * l, pz = dz * l;
-    const ma = B.invMass[a]!, mb = B.invMass[b]!;
-    const a3 = 3 * a, b3 = 3 * b, a9 = 9 * a, b9 = 9 * b;
-    v[a3] = v[a3]! - ma * px; v[a3 + 1] = v[a3 + 1]! - ma * py; v[a3 + 2] = v[a3 + 2]! - ma * pz;
-    v[b3] = v[b3]! + mb * px; v[b3 + 1] = v[b3 + 1]! + mb * py; v[b3 + 2] = v[b3 + 2]! + mb * pz;
-    const rax = D[q + RAx]!, ray = D[q + RAx + 1]!, raz = D[q + RAx + 2]!, rbx = D[q + RBx]!, rby = D[q + RBx + 1]!, rbz = D[q + RBx + 2]!;
-    const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
-    const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
-    w[a3] = w[a3]! - (I[a9]! * ax + I[a9 + 1]! * ay + I[a9 + 2]! * az);
-    w[a3 + 1] = w[a3 + 1]! - (I[a9 + 3]! * ax + I[a9 + 4]! * ay + I[a9 + 5]! * az);
-    w[a3 + 2] = w[a3 + 2]! - (I[a9 + 6]! * ax + I[a9 + 7]! * ay + I[a9 + 8]! * az);
-    w[b3] = w[b3]! + (I[b9]! * bx + I[b9 + 1]! * by + I[b9 + 2]! * bz);
-    w[b3 + 1] = w[b3 + 1]! + (I[b9 + 3]! * bx + I[b9 + 4]! * by + I[b9 + 5]! * bz);
-    w[b3 + 2] = w[b3 + 2]! + (I[b9 + 6]! * bx + I[b9 + 7]! * by + I[b9 + 8]! * bz);
+  /** Apply impulse l along row r (direction d): A gets −, B gets +. */
+  private apply(a: number, b: number, D: Float64Array, r: number, dx: number, dy: number, dz: number, l: number): void {
+    const B = this.bodies, v = B.v, w = B.w;
+    const ma = B.invMass[a]! * l, mb = B.invMass[b]! * l;
+    const a3 = 3 * a, b3 = 3 * b;
+    v[a3] = v[a3]! - ma * dx; v[a3 + 1] = v[a3 + 1]! - ma * dy; v[a3 + 2] = v[a3 + 2]! - ma * dz;
+    v[b3] = v[b3]! + mb * dx; v[b3 + 1] = v[b3 + 1]! + mb * dy; v[b3 + 2] = v[b3 + 2]! + mb * dz;
+    w[a3] = w[a3]! - l * D[r + IA]!; w[a3 + 1] = w[a3 + 1]! - l * D[r + IA + 1]!; w[a3 + 2] = w[a3 + 2]! - l * D[r + IA + 2]!;
+    w[b3] = w[b3]! + l * D[r + IB]!; w[b3 + 1] = w[b3 + 1]! + l * D[r + IB + 1]!; w[b3 + 2] = w[b3 + 2]! + l * D[r + IB + 2]!;
   }
 
-  /** (v_B + ω_B×r_B − v_A − ω_A×r_A)·d */
-  private relVel(a: number, b: number, D: Float64Array, q: number, dx: number, dy: number, dz: number): number {
+  /** Relative velocity along row r: (v_B − v_A)·d + ω_B·CB − ω_A·CA. */
+  private relVel(a: number, b: number, D: Float64Array, r: number, dx: number, dy: number, dz: number): number {
     const v = this.bodies.v, w = this.bodies.w, a3 = 3 * a, b3 = 3 * b;
-    const rax = D[q + RAx]!, ray = D[q + RAx + 1]!, raz = D[q + RAx + 2]!, rbx = D[q + RBx]!, rby = D[q + RBx + 1]!, rbz = D[q + RBx + 2]!;
-    const vx = v[b3]! + (w[b3 + 1]! * rbz - w[b3 + 2]! * rby) - v[a3]! - (w[a3 + 1]! * raz - w[a3 + 2]! * ray);
-    const vy = v[b3 + 1]! + (w[b3 + 2]! * rbx - w[b3]! * rbz) - v[a3 + 1]! - (w[a3 + 2]! * rax - w[a3]! * raz);
-    const vz = v[b3 + 2]! + (w[b3]! * rby - w[b3 + 1]! * rbx) - v[a3 + 2]! - (w[a3]! * ray - w[a3 + 1]! * rax);
-    return vx * dx + vy * dy + vz * dz;
+    return (v[b3]! - v[a3]!) * dx + (v[b3 + 1]! - v[a3 + 1]!) * dy + (v[b3 + 2]! - v[a3 + 2]!) * dz
+      + w[b3]! * D[r + CB]! + w[b3 + 1]! * D[r + CB + 1]! + w[b3 + 2]! * D[r + CB + 2]!
+      - w[a3]! * D[r + CA]! - w[a3 + 1]! * D[r + CA + 1]! - w[a3 + 2]! * D[r + CA + 2]!;
   }
 
   warmStart(_ctx: StepContext): void {
@@ -264,11 +270,9 @@ export class ContactSolver {
       const o = c * M, a = D[o + A]!, b = D[o + B]!, n = D[o + COUNT]!;
       for (let k = 0; k < n; k++) {
         const q = o + P0 + P * k;
-        const ln = D[q + NIMP]!, l1 = D[q + TIMP1]!, l2 = D[q + TIMP2]!;
-        this.apply(a, b, D, q,
-          D[o + NX]! * ln + D[o + T1]! * l1 + D[o + T2]! * l2,
-          D[o + NX + 1]! * ln + D[o + T1 + 1]! * l1 + D[o + T2 + 1]! * l2,
-          D[o + NX + 2]! * ln + D[o + T1 + 2]! * l1 + D[o + T2 + 2]! * l2, 1);
+        this.apply(a, b, D, q + ROWS, D[o + NX]!, D[o + NX + 1]!, D[o + NX + 2]!, D[q + NIMP]!);
+        this.apply(a, b, D, q + ROWS + ROW, D[o + T1]!, D[o + T1 + 1]!, D[o + T1 + 2]!, D[q + TIMP1]!);
+        this.apply(a, b, D, q + ROWS + 2 * ROW, D[o + T2]!, D[o + T2 + 1]!, D[o + T2 + 2]!, D[q + TIMP2]!);
       }
     }
   }
@@ -281,43 +285,65 @@ export class ContactSolver {
    * Friction: |λ_t,i| ≤ μ·λ_n.
    */
   solve(ctx: StepContext, useBias: boolean): void {
-    const D = this.data, p = this.bodies.p, p0 = this.p0, soft = this.soft;
+    const D = this.data, p = this.bodies.p, p0 = this.p0, soft = this.soft, v = this.bodies.v, w = this.bodies.w, im = this.bodies.invMass;
+    const invH = ctx.invH, biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
     for (let c = 0; c < this.count; c++) {
       const o = c * M, a = D[o + A]!, b = D[o + B]!, n = D[o + COUNT]!, mu = D[o + MU]!;
       const nx = D[o + NX]!, ny = D[o + NX + 1]!, nz = D[o + NX + 2]!;
-      const a3 = 3 * a, b3 = 3 * b;
+      const a3 = 3 * a, b3 = 3 * b, ma = im[a]!, mb = im[b]!;
+      // The two bodies' velocities live in locals for the whole manifold (written back once).
+      let vax = v[a3]!, vay = v[a3 + 1]!, vaz = v[a3 + 2]!, wax = w[a3]!, way = w[a3 + 1]!, waz = w[a3 + 2]!;
+      let vbx = v[b3]!, vby = v[b3 + 1]!, vbz = v[b3 + 2]!, wbx = w[b3]!, wby = w[b3 + 1]!, wbz = w[b3 + 2]!;
       const ds = (p[b3]! - p0[b3]! - p[a3]! + p0[a3]!) * nx + (p[b3 + 1]! - p0[b3 + 1]! - p[a3 + 1]! + p0[a3 + 1]!) * ny
         + (p[b3 + 2]! - p0[b3 + 2]! - p[a3 + 2]! + p0[a3 + 2]!) * nz;
       for (let k = 0; k < n; k++) {
-        const q = o + P0 + P * k;
+        const q = o + P0 + P * k, r = q + ROWS;
         const s = D[q + SEP]! + ds;
         let bias = 0, massScale = 1, impulseScale = 0;
-        if (s > 0) bias = s * ctx.invH;
+        if (s > 0) bias = s * invH;
         else if (useBias) {
-          bias = Math.max(soft.biasRate * Math.min(0, s + LINEAR_SLOP), -MAX_PUSH_VELOCITY);
-          massScale = soft.massScale; impulseScale = soft.impulseScale;
+          bias = Math.max(biasRate * Math.min(0, s + LINEAR_SLOP), -MAX_PUSH_VELOCITY);
+          massScale = softMass; impulseScale = softImpulse;
         }
-        const vn = this.relVel(a, b, D, q, nx, ny, nz);
+        const vn = (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz
+          + wbx * D[r + CB]! + wby * D[r + CB + 1]! + wbz * D[r + CB + 2]!
+          - wax * D[r + CA]! - way * D[r + CA + 1]! - waz * D[r + CA + 2]!;
         const old = D[q + NIMP]!;
         const acc = Math.max(old - massScale * D[q + NMASS]! * (vn + bias) - impulseScale * old, 0);
         D[q + NIMP] = acc;
         if (acc > D[q + MAXN]!) D[q + MAXN] = acc;
-        if (acc !== old) this.apply(a, b, D, q, nx, ny, nz, acc - old);
+        const l = acc - old;
+        if (l !== 0) {
+          vax -= ma * l * nx; vay -= ma * l * ny; vaz -= ma * l * nz;
+          vbx += mb * l * nx; vby += mb * l * ny; vbz += mb * l * nz;
+          wax -= l * D[r + IA]!; way -= l * D[r + IA + 1]!; waz -= l * D[r + IA + 2]!;
+          wbx += l * D[r + IB]!; wby += l * D[r + IB + 1]!; wbz += l * D[r + IB + 2]!;
+        }
       }
       for (let k = 0; k < n; k++) {
         const q = o + P0 + P * k;
         const lim = mu * D[q + NIMP]!;
         for (let t = 0; t < 2; t++) {
-          const to = o + (t === 0 ? T1 : T2), io = q + (t === 0 ? TIMP1 : TIMP2);
+          const to = o + (t === 0 ? T1 : T2), io = q + (t === 0 ? TIMP1 : TIMP2), r = q + ROWS + (t + 1) * ROW;
           const tx = D[to]!, ty = D[to + 1]!, tz = D[to + 2]!;
-          const vt = this.relVel(a, b, D, q, tx, ty, tz);
+          const vt = (vbx - vax) * tx + (vby - vay) * ty + (vbz - vaz) * tz
+            + wbx * D[r + CB]! + wby * D[r + CB + 1]! + wbz * D[r + CB + 2]!
+            - wax * D[r + CA]! - way * D[r + CA + 1]! - waz * D[r + CA + 2]!;
           const old = D[io]!;
           let acc = old - D[q + (t === 0 ? TMASS1 : TMASS2)]! * vt;
           acc = acc > lim ? lim : acc < -lim ? -lim : acc;
           D[io] = acc;
-          if (acc !== old) this.apply(a, b, D, q, tx, ty, tz, acc - old);
+          const l = acc - old;
+          if (l !== 0) {
+            vax -= ma * l * tx; vay -= ma * l * ty; vaz -= ma * l * tz;
+            vbx += mb * l * tx; vby += mb * l * ty; vbz += mb * l * tz;
+            wax -= l * D[r + IA]!; way -= l * D[r + IA + 1]!; waz -= l * D[r + IA + 2]!;
+            wbx += l * D[r + IB]!; wby += l * D[r + IB + 1]!; wbz += l * D[r + IB + 2]!;
+          }
         }
       }
+      v[a3] = vax; v[a3 + 1] = vay; v[a3 + 2] = vaz; w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+      v[b3] = vbx; v[b3 + 1] = vby; v[b3 + 2] = vbz; w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
     }
   }
 
@@ -332,20 +358,27 @@ export class ContactSolver {
       for (let k = 0; k < n; k++) {
         const q = o + P0 + P * k;
         if (D[q + RELV]! > -RESTITUTION_THRESHOLD || D[q + MAXN]! === 0) continue;
-        const vn = this.relVel(a, b, D, q, nx, ny, nz);
+        const vn = this.relVel(a, b, D, q + ROWS, nx, ny, nz);
         const old = D[q + NIMP]!;
         const acc = Math.max(old - D[q + NMASS]! * (vn + e * D[q + RELV]!), 0);
         D[q + NIMP] = acc;
-        if (acc !== old) this.apply(a, b, D, q, nx, ny, nz, acc - old);
+        if (acc !== old) this.apply(a, b, D, q + ROWS, nx, ny, nz, acc - old);
       }
     }
   }
 
   /** Stage "store impulses": this substep's manifolds become the warm-start cache. */
   store(): void {
-    if (this.prev.length < this.data.length) this.prev = new Float64Array(this.data.length);
-    const n = this.count * M, d = this.data, prev = this.prev;
-    for (let k = 0; k < n; k++) prev[k] = d[k]!; // no subarray view: the step allocates nothing
+    if (this.prev.length < this.count * C) this.prev = new Float64Array(Math.max(this.count * C, 2 * this.prev.length));
+    const d = this.data, prev = this.prev;
+    for (let c = 0; c < this.count; c++) {
+      const o = c * M, po = c * C, n = d[o + COUNT]!;
+      prev[po + C_SA] = d[o + SHAPE_A]!; prev[po + C_SB] = d[o + SHAPE_B]!; prev[po + C_COUNT] = n;
+      for (let k = 0; k < n; k++) {
+        const q = o + P0 + P * k, pq = po + C_P0 + 4 * k;
+        prev[pq] = d[q + FID]!; prev[pq + 1] = d[q + NIMP]!; prev[pq + 2] = d[q + TIMP1]!; prev[pq + 3] = d[q + TIMP2]!;
+      }
+    }
     this.prevCount = this.count;
     this.rebuildHash();
   }
@@ -359,7 +392,7 @@ export class ContactSolver {
     this.hashVals.fill(-1);
     const mask = cap - 1;
     for (let c = 0; c < this.prevCount; c++) {
-      const key = this.prev[c * M + SHAPE_A]! * KEY_SCALE + this.prev[c * M + SHAPE_B]!;
+      const key = this.prev[c * C + C_SA]! * KEY_SCALE + this.prev[c * C + C_SB]!;
       let h = hashOf(key) & mask;
       while (this.hashVals[h] !== -1) h = (h + 1) & mask;
       this.hashKeys[h] = key; this.hashVals[h] = c;
@@ -402,7 +435,7 @@ export class ContactSolver {
   }
 
   snapshot(): unknown {
-    return { data: this.data.slice(0, this.count * M), count: this.count, prev: this.prev.slice(0, this.prevCount * M), prevCount: this.prevCount, pointCount: this.pointCount };
+    return { data: this.data.slice(0, this.count * M), count: this.count, prev: this.prev.slice(0, this.prevCount * C), prevCount: this.prevCount, pointCount: this.pointCount };
   }
 
   restore(snap: unknown, _bodies: BodyStore): void {
