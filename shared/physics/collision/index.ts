@@ -5,4 +5,5 @@ export { ContactManifold } from './manifold';
 export { collide } from './narrowphase';
 export { collideGround } from './ground';
 export { SweepAndPrune, BodyPairSet, bruteForcePairs } from './broadphase';
+export { HashGrid } from './hashGrid';
 export { RayHit, raycastShape, raycastGround } from './raycast';

@@ -7,10 +7,10 @@
  * Bounds: the figure's centre of mass never rises above its start height + 5 cm (a single limb may: a
  * hanging forearm swings 8 cm above its start as the torso topples, paid for by the fall); total energy
  * (kinetic + potential) never exceeds its start value + 0.5 J — far below the 1.8 m × 73 kg × 9.81 ≈ 1.3 kJ
- * of the defect; and in the last 2 s, while it settles, it never climbs above its running minimum by more
- * than M·g·LINEAR_SLOP (≈ 1.4 J): the soft contact leaves up to the slop of penetration alone and may push a
- * re-touching limb back out by that much, energy this measure (no contact springs in it) sees as a gain.
- * Measured: climbs of 0.04 J (box) and 0.97 J (plane, a limb still rocking at t = 4–6 s).
+ * of the defect; and lying on the ground (the last 2 s of 10) it never climbs above its running minimum by
+ * more than M·g·LINEAR_SLOP (≈ 1.4 J): the soft contact leaves up to the slop of penetration alone and may
+ * push a re-touching limb back out by that much, energy this measure (no contact springs in it) sees as a
+ * gain. Measured: 0.82 J (box), 0.30 J (plane) — the figure still jitters slightly at rest.
  */
 import { describe, expect, it } from 'vitest';
 import { loadRagdollFile } from '../../../bench/runBenchmark';
@@ -47,7 +47,7 @@ function limpRagdoll(ground: 'box' | 'plane'): { world: World; bodies: BodyHandl
 
 describe('limp bench ragdoll gains no energy (defect 2)', () => {
   for (const ground of ['box', 'plane'] as const) {
-    it(`on the ${ground}: 6 s, centre of mass never above its start + ${RISE_BOUND_M} m, energy gain ≤ ${ENERGY_GAIN_BOUND_J} J`, () => {
+    it(`on the ${ground}: 10 s, centre of mass never above its start + ${RISE_BOUND_M} m, energy gain ≤ ${ENERGY_GAIN_BOUND_J} J`, () => {
       const { world, bodies } = limpRagdoll(ground);
       const g = 9.81;
       const masses = bodies.map((b) => world.getMassProperties(b).mass);
@@ -56,13 +56,13 @@ describe('limp bench ragdoll gains no energy (defect 2)', () => {
       const com0 = comY();
       const e0 = energy(world, bodies, g);
       let minE = e0, worstRise = -Infinity, worstGain = -Infinity, worstClimb = -Infinity;
-      for (let s = 0; s < 360; s++) {
+      for (let s = 0; s < 600; s++) {
         world.step(1 / 60);
         expect(world.blowUp).toBeNull();
         worstRise = Math.max(worstRise, comY() - com0);
         const e = energy(world, bodies, g);
         worstGain = Math.max(worstGain, e - e0);
-        if (s >= 240) worstClimb = Math.max(worstClimb, e - minE);
+        if (s >= 480) worstClimb = Math.max(worstClimb, e - minE);
         minE = Math.min(minE, e);
       }
       expect(worstRise).toBeLessThan(RISE_BOUND_M);

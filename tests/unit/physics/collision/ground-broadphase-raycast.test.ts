@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BodyPairSet, RayHit, SweepAndPrune, bruteForcePairs, collideGround, createWorldShape, raycastGround, raycastShape,
+  BodyPairSet, HashGrid, RayHit, SweepAndPrune, bruteForcePairs, collideGround, createWorldShape, raycastGround, raycastShape,
   updateWorldShape, type WorldShape,
 } from '../../../../shared/physics/collision';
 import type { ShapeDesc } from '../../../../shared/physics/types';
@@ -87,6 +87,39 @@ describe('broad phase', () => {
       fresh.update(shapes, shapes.length, ex);
       expect(Array.from(fresh.pairs.subarray(0, 2 * fresh.pairCount))).toEqual(Array.from(sap.pairs.subarray(0, 2 * sap.pairCount)));
     }), { numRuns: 150, seed: 7 });
+  });
+
+  it('hashed grid: exactly the brute-force set, each pair once, the same order from a fresh grid; big shapes too', () => {
+    const slab: ShapeDesc = { type: 'box', halfExtents: [20, 0.5, 20] };
+    fc.assert(fc.property(fc.array(shapeArb, { minLength: 0, maxLength: 60 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 })), { maxLength: 10 }), fc.integer({ min: 0, max: 2 }), (specs, excl, slabs) => {
+      const shapes: WorldShape[] = specs.map((s) => {
+        const w = createWorldShape(descs[s.kind]!, { body: s.body, group: s.group, mask: s.mask, dynamic: s.dynamic, aabbMargin: 0.01 });
+        updateWorldShape(w, [s.x, s.y, s.z], 0, axisAngle([1, 2, 3], s.ang * 57.3), 0);
+        return w;
+      });
+      // Slabs far larger than the cells: the "big" path (tested against everything).
+      for (let k = 0; k < slabs; k++) {
+        const w = createWorldShape(slab, { body: 40 + k, dynamic: k === 1 });
+        updateWorldShape(w, [0, -0.4 + 0.3 * k, 0], 0, [0, 0, 0, 1], 0);
+        shapes.splice(k * 7 % (shapes.length + 1), 0, w);
+      }
+      const ex = new BodyPairSet();
+      for (const [a, b] of excl) ex.add(a, b);
+      const grid = new HashGrid();
+      grid.update(shapes.slice().reverse(), shapes.length); // a different history
+      grid.update(shapes, shapes.length, ex);
+      const got: number[] = [];
+      const key = (a: number, b: number) => a * 1000 + b;
+      for (let k = 0; k < grid.pairCount; k++) {
+        expect(grid.pairs[2 * k]!).toBeLessThan(grid.pairs[2 * k + 1]!);
+        got.push(key(grid.pairs[2 * k]!, grid.pairs[2 * k + 1]!));
+      }
+      const want = bruteForcePairs(shapes, shapes.length, ex).map(([a, b]) => key(a, b));
+      expect(got.slice().sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
+      const fresh = new HashGrid();
+      fresh.update(shapes, shapes.length, ex);
+      expect(Array.from(fresh.pairs.subarray(0, 2 * fresh.pairCount))).toEqual(Array.from(grid.pairs.subarray(0, 2 * grid.pairCount)));
+    }), { numRuns: 150, seed: 11 });
   });
 
   it('skips same-body, static–static, masked and excluded pairs', () => {
