@@ -11,15 +11,21 @@
  *
  * Tuning, and why (measured figures in docs/locomotion.md):
  *  - body 30 kg with a flat square foot, μ 0.02 (a smooth shell; the pair with the μ 1 ground is 0.14):
- *    the foot stops the ball rolling over its own arm, the low friction lets the hand drag it, the weight
- *    keeps the shoulder from flipping it onto its back when the hand presses down.
+ *    the foot stops the ball rolling over its own arm, the low friction lets the hand drag it.
+ *  - 10 of the 30 kg are ballast: a 0.12 m lead ball 0.215 m below the shell's centre (a per-shape mass),
+ *    which puts the centre of mass 8 cm below the centre. On its side the mine then has a righting moment
+ *    of m·g·d·sin θ ≈ 30·9.81·0.082 ≈ 24 N·m about the floor contact (a weeble), which rolls it back with
+ *    the arm's help; without it the 60 N·m shoulder could not roll the 30 kg ball off its back (6/10 of
+ *    the seeded blasts recovered, now 9/10). The low centre of mass also stops a strong shoulder from
+ *    tipping the body while crawling, so the shoulder could go from 60 to 90 N·m.
  *  - hand μ 1.0 (pair with the ground 1.0): the grip the stroke pulls against.
- *  - motors in 'position' mode (Armed Mine bias r·ε/Δt), r = 0.5, τmax 60 / 60 / 15 N·m (shoulder, elbow,
+ *  - motors in 'position' mode (Armed Mine bias r·ε/Δt), r = 0.5, τmax 90 / 60 / 15 N·m (shoulder, elbow,
  *    wrist): strong enough to drag the body, too weak to lift it over. At 10 % the arm cannot hold its own
- *    weight up (≈ 4.6 kg at ≈ 0.4 m ≈ 18 N·m > 6 N·m), so it cannot crawl.
+ *    weight up (≈ 4.6 kg at ≈ 0.4 m ≈ 18 N·m > 9 N·m), so it cannot crawl.
  *  - the path: reach forward and down to the floor, pull back along it pressing 2.5 cm into it (the
- *    position motor then presses with its full torque, which is what makes the hand grip), lift in front of
- *    the body and swing forward-up back to the reach — a swimmer's pull, 0.6 cycles/s. The elbow pole sits
+ *    position motor then presses with its full torque, which is what makes the hand grip) from 0.92 m to
+ *    0.5 m ahead of the centre (a long stroke: the hand is on the floor ≈ 35 % of the cycle), lift in front
+ *    of the body and swing forward-up back to the reach — a swimmer's pull, 0.7 cycles/s. The elbow pole sits
  *    forward and above the shoulder so the elbow stays up and never swings over the top.
  *  - steering gain 3, limit 0.6 rad: the heading settles within ~15° of the target.
  */
@@ -41,16 +47,20 @@ const r4 = (q: readonly number[]): [number, number, number, number] => { const n
 
 export const ARMED_MINE_TUNING = {
   bodyMass: 30, bodyFriction: 0.02, bodyAngularDamping: 3, footHalfWidth: 0.17, footHalfHeight: 0.04,
+  /** Ballast (kg, part of bodyMass; 0 = none): a solid sphere of ballastRadius (m) centred ballastY (m)
+   *  from the shell's centre (negative = below), inside the shell. */
+  ballastMass: 10, ballastRadius: 0.12, ballastY: -0.215,
   upperArmMass: 2.5, forearmMass: 1.5, handMass: 0.6, handFriction: 1.0,
-  shoulderMaxTorque: 60, elbowMaxTorque: 60, wristMaxTorque: 15, errorReduction: 0.5, shoulderSwingDeg: 120,
-  rate: 0.6,
+  shoulderMaxTorque: 90, elbowMaxTorque: 60, wristMaxTorque: 15, errorReduction: 0.5, shoulderSwingDeg: 120,
+  rate: 0.7,
   /** Root (body) frame at rest: origin at the sphere's centre, floor at y = −0.35. */
   controlPoints: [
-    [0, -0.3, 1.02],
-    [0, -0.375, 0.85],
-    [0, -0.375, 0.6],
-    [0, -0.15, 0.55],
-    [0, 0.05, 0.85],
+    [0, -0.3, 1.05],
+    [0, -0.375, 0.92],
+    [0, -0.375, 0.7],
+    [0, -0.375, 0.5],
+    [0, -0.15, 0.47],
+    [0, 0.05, 0.8],
   ] as [number, number, number][],
   pole: [0, 0.9, 1.3] as [number, number, number],
   steering: { target: [0, 0, 5] as [number, number, number], gain: 3, maxAngle: 0.6 },
@@ -111,10 +121,7 @@ export function armedMineRig(gltf: GltfJson, tuning: Partial<typeof ARMED_MINE_T
     // The shell, plus a flat square foot flush with its bottom: the mine sits on the floor instead of
     // balancing on a point, so the arm's pull slides it rather than rolling it over (a ball rolls one turn
     // per 2.2 m and would carry the shoulder under itself).
-    body('body', [
-      { type: 'sphere', position: [0, 0, 0], rotation: [0, 0, 0, 1], radius: 0.35, hollow: false },
-      { type: 'box', position: [0, round(-0.35 + T.footHalfHeight), 0], rotation: [0, 0, 0, 1], halfExtents: [T.footHalfWidth, T.footHalfHeight, T.footHalfWidth] },
-    ], T.bodyMass, T.bodyFriction, T.bodyAngularDamping),
+    body('body', mineShapes(T), T.bodyMass, T.bodyFriction, T.bodyAngularDamping),
     body('upper_arm', [capsule(upperLen, 0.055)], T.upperArmMass, 0.6, 0.2),
     body('forearm', [capsule(foreLen, 0.045)], T.forearmMass, 0.6, 0.2),
     body('hand', [capsule(handLen, 0.04)], T.handMass, T.handFriction, 0.2),
@@ -159,6 +166,21 @@ export function armedMineRig(gltf: GltfJson, tuning: Partial<typeof ARMED_MINE_T
       ground: { height: 0, friction: 1, restitution: 0 },
     },
   };
+}
+
+type Shape = RigBody['shapes'][number];
+
+/** The mine's body: the shell, the optional flat foot, the optional ballast inside the shell. */
+function mineShapes(T: typeof ARMED_MINE_TUNING): Shape[] {
+  const shapes: Shape[] = [{ type: 'sphere', position: [0, 0, 0], rotation: [0, 0, 0, 1], radius: 0.35, hollow: false }];
+  if (T.footHalfWidth > 0) {
+    shapes.push({ type: 'box', position: [0, round(-0.35 + T.footHalfHeight), 0], rotation: [0, 0, 0, 1], halfExtents: [T.footHalfWidth, T.footHalfHeight, T.footHalfWidth] });
+  }
+  if (T.ballastMass > 0) {
+    if (Math.abs(T.ballastY) + T.ballastRadius > 0.35) throw new Error(`armed-mine tuning: the ballast (radius ${T.ballastRadius} m at y ${T.ballastY} m) sticks out of the 0.35 m shell`);
+    shapes.push({ type: 'sphere', position: [0, round(T.ballastY), 0], rotation: [0, 0, 0, 1], radius: T.ballastRadius, hollow: false, mass: T.ballastMass });
+  }
+  return shapes;
 }
 
 // ------------------------------------------------------------------------------------------- CLI

@@ -11,7 +11,12 @@ import type { ControllerContext } from '../../../shared/runtime/controllers';
 import { cyclicPathControllerFactory, type CyclicPathInstance } from '../../../shared/gait/register';
 import { headingYaw, signedYawBetween, yawDirection } from '../../../shared/gait/steering';
 import type { BodyHandle, JointHandle } from '../../../shared/physics/types';
-import type { ReadonlyVec3 } from '../../../shared/math/vec3';
+import type { ReadonlyVec3, Vec3 } from '../../../shared/math/vec3';
+import { forwardKinematics, type JointValue } from '../../../shared/ik/chain';
+import { chainFromRig } from '../../../shared/gait/rigChain';
+import { quatFromAxisAngle, quatMul, quatNormalize, type Quat } from '../../../shared/math/quat';
+
+const DEG = Math.PI / 180;
 
 export const RIG_PATH = fileURLToPath(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url));
 export const loadArmedMine = (): RigDocument => loadRig(JSON.parse(readFileSync(RIG_PATH, 'utf8')), { source: RIG_PATH });
@@ -64,4 +69,52 @@ export function jointReport(m: Mine): { maxError: number; overLimit: string | nu
     if (j.torque > j.maxTorque * (1 + 1e-9) + 1e-9) overLimit = `${name}: ${j.torque} N·m > ${j.maxTorque} N·m`;
   }
   return { maxError, overLimit };
+}
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Blast the mine: body at a random orientation, the arm at random joint angles inside its limits, dropped
+ * from just above the floor. Case 0 is the arm pinned under the body: the mine pitched forward onto its
+ * face with the arm folded beneath it.
+ */
+export function blast(m: Mine, rig: RigDocument, seed: number): void {
+  const rnd = random(seed);
+  const c = rig.controllers[0]!;
+  const chain = chainFromRig(rig, c);
+  let rotation: Quat;
+  let values: JointValue[];
+  if (seed === 0) {
+    rotation = quatFromAxisAngle([1, 0, 0], 110 * DEG);
+    values = [quatFromAxisAngle([0, 1, 0], 0), 80 * DEG, 60 * DEG];
+  } else {
+    const axis: Vec3 = [rnd() - 0.5, rnd() - 0.5, rnd() - 0.5];
+    rotation = quatNormalize(quatMul(quatFromAxisAngle([0, 1, 0], rnd() * 2 * Math.PI), quatFromAxisAngle(axis, rnd() * Math.PI)));
+    const shoulder = rig.joints.find((j) => j.name === c.chain[0])!;
+    const sw = shoulder.type === 'ball' && shoulder.swingLimit ? shoulder.swingLimit : [1, 1];
+    const tw = shoulder.type === 'ball' && shoulder.twistLimit ? shoulder.twistLimit : [-0.5, 0.5];
+    const S = quatMul(quatMul(quatFromAxisAngle([0, 1, 0], (rnd() - 0.5) * 2 * sw[0]! * 0.7), quatFromAxisAngle([0, 0, 1], (rnd() - 0.5) * 2 * sw[1]! * 0.7)),
+      quatFromAxisAngle([1, 0, 0], tw[0]! + rnd() * (tw[1]! - tw[0]!)));
+    values = [S, ...chain.joints.slice(1).map((j) => (j.type === 'hinge' && j.limit ? j.limit[0] + rnd() * (j.limit[1] - j.limit[0]) : 0))];
+  }
+  // Root pose → arm link poses by forward kinematics (the body frames are the chain's link frames).
+  const root = { position: [0, 0, 0] as Vec3, rotation };
+  const fk = forwardKinematics(chain, root, values);
+  const names = [c.root, ...c.chain.map((jn) => rig.joints.find((j) => j.name === jn)!.bodyB)];
+  const poses = [root, ...fk.links];
+  // Lift everything so the lowest point (body shell, or an arm joint / the hand tip with its radius) clears the floor.
+  const lowest = Math.min(-0.35, ...fk.links.map((l) => l.position[1] - 0.06), fk.effector[1] - 0.06);
+  const lift = 0.02 - lowest;
+  poses.forEach((p, k) => m.sim.world.setPose(m.body(names[k]!), [p.position[0], p.position[1] + lift, p.position[2]], p.rotation));
+  m.sim.world.resetWarmStart();
 }
