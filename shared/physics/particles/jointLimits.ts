@@ -63,6 +63,8 @@ export class JointLimits {
   /** The parent's cluster without the pivot: members[pStart..pEnd); the child's: members[cStart..cEnd). */
   readonly pStart: Int32Array; readonly pEnd: Int32Array; readonly cStart: Int32Array; readonly cEnd: Int32Array;
   readonly members: Int32Array;
+  /** Turn (rad) each limit has made this step; see MAX_TURN_PER_STEP. */
+  readonly used: Float64Array;
 
   constructor(specs: readonly JointLimitSpec[], bones: BoneTable, s: ParticleState) {
     const n = specs.length;
@@ -93,17 +95,29 @@ export class JointLimits {
       this.anchored[k] = anchored ? 1 : 0;
     });
     this.members = Int32Array.from(members);
+    this.used = new Float64Array(n);
   }
 }
 
-/** A bone's cluster without the pivot: the particles a limit turns on that side of the joint. Turning
- *  whole subtrees instead (everything beyond the joint) was tried and pumped energy into the ragdoll on
- *  floor impacts (10× E0): the far-away particles' large arcs fight the floor and the other limits. */
+/** A bone's cluster without the pivot: the particles a limit turns on that side of the joint. (Turning
+ *  whole subtrees — everything beyond the joint — was tried and made the ragdoll less stable on the floor:
+ *  the far particles' long arcs fight the floor and the collisions.) */
 function sideParticles(bones: BoneTable, bone: number, pivot: number): number[] {
   const out: number[] = [];
   for (let m = bones.start[bone]!; m < bones.end[bone]!; m++) if (bones.members[m] !== pivot) out.push(bones.members[m]!);
   return out;
 }
+
+/** Largest turn (rad) one limit makes per visit; the rest follows on the next iterations or steps. Near
+ *  singular configurations (a hinge child along its axis, a twist near fold-back) a measured violation can
+ *  jump by ~π between visits, and turning by it at once threw energy into the ragdoll. */
+export const MAX_TURN = 0.25;
+const TWIST_FOLD = 0.3;
+/** Largest total turn (rad) one limit makes in one step, over all iterations (1 rad per 1/120 s step is
+ *  already 120 rad/s). Limits that fight each other (a knee's hinge and the hip's twist both turning the
+ *  thigh) otherwise escalate within a single step — measured: sums of 10–45 rad in one step before the
+ *  ragdoll blew up after random clicks. */
+const MAX_TURN_PER_STEP = 1;
 
 // Scratch (module scope, so solving allocates nothing): parent frame F[0..9), child frame F[9..18).
 const F = new Float64Array(18);
@@ -120,7 +134,8 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
   const x = s.x;
   for (let k = 0; k < L.count; k++) {
     const kind = L.kind[k]!, P = L.parent[k]!, C = L.child[k]!, piv = L.pivot[k]!, far = L.far[k]!;
-    const po = 3 * piv, px = x[po]!, py = x[po + 1]!, pz = x[po + 2]!;
+    const po = 3 * piv;
+    let px = x[po]!, py = x[po + 1]!, pz = x[po + 2]!;
     const needParentFrame = far < 0 || L.axisInParent[k] === 1 || kind === TWIST;
     if (needParentFrame && !boneFrame(s, bones, P, F, 0)) continue;
     const to = 3 * bones.tip[C]!;
@@ -156,6 +171,7 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
           if (al > 1e-12) {
             ax /= al; ay /= al; az /= al;
             turnPair(s, L, k, px, py, pz, ax, ay, az, -Math.asin(Math.max(-1, Math.min(1, sinB))), inParent);
+            px = x[po]!; py = x[po + 1]!; pz = x[po + 2]!; // the turn may have translated the pivot
             vx = x[to]! - px; vy = x[to + 1]! - py; vz = x[to + 2]! - pz;
             if (inParent) { boneFrame(s, bones, P, F, 0); hingeNormal(L, k); nx = N[0]!; ny = N[1]!; nz = N[2]!; }
             referenceU(s, L, k, px, py, pz); ux = U[0]!; uy = U[1]!; uz = U[2]!;
@@ -178,7 +194,9 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
       const cex = F[12]!, cey = F[13]!, cez = F[14]!; // child axis e_C
       const kx = ey * cez - ez * cey, ky = ez * cex - ex * cez, kz = ex * cey - ey * cex; // k = e_E × e_C
       const cc = ex * cex + ey * cey + ez * cez;
-      if (1 + cc < 1e-6) continue; // child folded straight back: twist undefined
+      // Within ~18° of folding straight back onto the parent the twist is ill-conditioned (the shortest
+      // rotation's axis e_E × e_C is nearly undefined) and measuring it there threw the forearm around.
+      if (1 + cc < TWIST_FOLD) continue;
       // s' = s_E + k × s_E + k × (k × s_E)/(1 + c)
       const t1x = ky * sz - kz * sy, t1y = kz * sx - kx * sz, t1z = kx * sy - ky * sx;
       const t2x = ky * t1z - kz * t1y, t2y = kz * t1x - kx * t1z, t2z = kx * t1y - ky * t1x;
@@ -189,30 +207,41 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
       const psi = Math.atan2(cex * crx + cey * cry + cez * crz, qx * scx + qy * scy + qz * scz);
       const d = psi < L.min[k]! ? L.min[k]! - psi : psi > L.max[k]! ? L.max[k]! - psi : 0;
       if (d === 0) continue;
-      turnPair(s, L, k, px, py, pz, cex, cey, cez, d, true);
+      // The child turns about its own axis e_C, the parent about e_E: each changes ψ by exactly its angle
+      // (the shortest rotation e_E → e_C conjugates a turn about e_E into one about e_C). Turning the
+      // parent about e_C instead changes ψ by less than assumed once the joint is swung, and the twist
+      // and knee limits then overshot each other within a step until the ragdoll exploded.
+      const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+      turnPair(s, L, k, px, py, pz, cex, cey, cez, d, true, ex / el, ey / el, ez / el);
     }
   }
 }
 
 /**
- * Turn constraint k's child cluster by f·angle and its parent cluster by −(1 − f)·angle about the unit
- * axis (kx,ky,kz) through the pivot, f = I_P/(I_C + I_P) (the parent is held when it may not turn), then
- * restore the pair's mass-weighted centroid unless something in it is pinned.
+ * Change constraint k's angle by `angle`: the child cluster turns about the unit axis k through the pivot,
+ * the parent cluster about the unit axis j (default k), by the mass-weighted smallest split; the pair's
+ * centroid is restored when nothing in it is pinned. A single visit turns at most MAX_TURN.
  */
 function turnPair(
   s: ParticleState, L: JointLimits, k: number, px: number, py: number, pz: number,
   kx: number, ky: number, kz: number, angle: number, parentMayTurn: boolean,
+  jx = kx, jy = ky, jz = kz,
 ): void {
+  if (angle > MAX_TURN) angle = MAX_TURN; else if (angle < -MAX_TURN) angle = -MAX_TURN;
+  const left = MAX_TURN_PER_STEP - L.used[k]!;
+  if (left <= 0) return;
+  if (angle > left) angle = left; else if (angle < -left) angle = -left;
+  L.used[k] += Math.abs(angle);
   const m = L.members, ps = L.pStart[k]!, pe = L.pEnd[k]!, cs = L.cStart[k]!, ce = L.cEnd[k]!, anchor = L.anchor[k]!;
   const x = s.x, pivot = L.pivot[k]!, po = 3 * pivot;
-  if (L.anchored[k] === 0 && parentMayTurn) {
+  if (L.anchored[k] === 0 && parentMayTurn && anchor < 0) {
     // Free pair: the mass-weighted smallest move among {turn the parent side by αP, the child side by αC
     // (both about k through the pivot), translate everything by t} with αC − αP = Δ. With rᵢ = xᵢ − p,
     // I_s = Σ mᵢ|k × rᵢ|², g_s = Σ mᵢ k × rᵢ, G = g_P + g_C, M = total mass, minimising Σ mᵢ|Δxᵢ|² gives
     //   t = −(αP·g_P + αC·g_C)/M   (the centroid stays put: linear momentum conserved),
     //   αP = −Δ·(I_C − g_C·G/M) / (I_P + I_C − |G|²/M),   αC = αP + Δ.
     // The moves are applied as exact rotations (lengths kept) and t as the centroid restoration.
-    sideMoments(s, m, ps, pe, px, py, pz, kx, ky, kz); const Ip = MOM[0]!, gpx = MOM[1]!, gpy = MOM[2]!, gpz = MOM[3]!, Mp = MOM[4]!;
+    sideMoments(s, m, ps, pe, px, py, pz, jx, jy, jz); const Ip = MOM[0]!, gpx = MOM[1]!, gpy = MOM[2]!, gpz = MOM[3]!, Mp = MOM[4]!;
     sideMoments(s, m, cs, ce, px, py, pz, kx, ky, kz); const Ic = MOM[0]!, gcx = MOM[1]!, gcy = MOM[2]!, gcz = MOM[3]!, Mc = MOM[4]!;
     const M = Mp + Mc + s.m[pivot]!;
     const Gx = gpx + gcx, Gy = gpy + gcy, Gz = gpz + gcz;
@@ -221,7 +250,7 @@ function turnPair(
     const aP = (-angle * (Ic - (gcx * Gx + gcy * Gy + gcz * Gz) / M)) / denom, aC = aP + angle;
     centroid(s, m, ps, ce, pivot);
     const c0x = C3[0], c0y = C3[1], c0z = C3[2];
-    rotateParticles(s, m, ps, pe, px, py, pz, kx, ky, kz, aP);
+    rotateParticles(s, m, ps, pe, px, py, pz, jx, jy, jz, aP);
     rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, aC);
     centroid(s, m, ps, ce, pivot);
     const dx = c0x - C3[0], dy = c0y - C3[1], dz = c0z - C3[2];
@@ -235,21 +264,21 @@ function turnPair(
     // Parent turns by αP about the anchor a (carrying the pivot: q = k × (p − a), and translating the
     // child by αP·q), the child turns by αC about the pivot, αC − αP = Δ. Smallest Σ mᵢ|Δxᵢ|²:
     //   A = I_P(a) + (m_pivot + M_child)|q|²,  B = q·g_C,  αP = −Δ·(B + I_C)/(A + 2B + I_C).
-    const Ipa = clusterInertia(s, m, ps, pe, x[3 * anchor]!, x[3 * anchor + 1]!, x[3 * anchor + 2]!, kx, ky, kz);
+    const Ipa = clusterInertia(s, m, ps, pe, x[3 * anchor]!, x[3 * anchor + 1]!, x[3 * anchor + 2]!, jx, jy, jz);
     if (Ipa === Infinity) { rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, angle); return; }
     const ax = x[3 * anchor]!, ay = x[3 * anchor + 1]!, az = x[3 * anchor + 2]!;
     const rx = px - ax, ry = py - ay, rz = pz - az;
-    const qx = ky * rz - kz * ry, qy = kz * rx - kx * rz, qz = kx * ry - ky * rx;
+    const qx = jy * rz - jz * ry, qy = jz * rx - jx * rz, qz = jx * ry - jy * rx;
     sideMoments(s, m, cs, ce, px, py, pz, kx, ky, kz);
     const A = Ipa + (s.m[pivot]! + MOM[4]!) * (qx * qx + qy * qy + qz * qz);
     const B = qx * MOM[1]! + qy * MOM[2]! + qz * MOM[3]!;
     const den = A + 2 * B + Ic;
     if (!(den > 1e-15)) return;
     const aP = (-angle * (B + Ic)) / den, aC = aP + angle;
-    rotateParticles(s, m, ps, pe, ax, ay, az, kx, ky, kz, aP);
+    rotateParticles(s, m, ps, pe, ax, ay, az, jx, jy, jz, aP);
     const ox = x[po]!, oy = x[po + 1]!, oz = x[po + 2]!;
     PIV[0] = pivot;
-    rotateParticles(s, PIV, 0, 1, ax, ay, az, kx, ky, kz, aP);
+    rotateParticles(s, PIV, 0, 1, ax, ay, az, jx, jy, jz, aP);
     const tx = x[po]! - ox, ty = x[po + 1]! - oy, tz = x[po + 2]! - oz;
     for (let n = cs; n < ce; n++) { const o = 3 * m[n]!; x[o] += tx; x[o + 1] += ty; x[o + 2] += tz; }
     rotateParticles(s, m, cs, ce, x[po]!, x[po + 1]!, x[po + 2]!, kx, ky, kz, aC);
@@ -257,11 +286,11 @@ function turnPair(
   }
   // Both turn about the pivot (it is pinned, or the parent may not turn): αC − αP = Δ with the smallest
   // Σ mᵢ|Δxᵢ|² = I_C·αC² + I_P·αP² — the inertia split.
-  const Ip = parentMayTurn ? clusterInertia(s, m, ps, pe, px, py, pz, kx, ky, kz) : Infinity;
+  const Ip = parentMayTurn ? clusterInertia(s, m, ps, pe, px, py, pz, jx, jy, jz) : Infinity;
   let f: number;
   if (Ic === Infinity && Ip === Infinity) return;
   if (Ip === Infinity) f = 1; else if (Ic === Infinity) f = 0; else f = Ic + Ip > 0 ? Ip / (Ic + Ip) : 0.5;
-  if (f < 1) rotateParticles(s, m, ps, pe, px, py, pz, kx, ky, kz, -(1 - f) * angle);
+  if (f < 1) rotateParticles(s, m, ps, pe, px, py, pz, jx, jy, jz, -(1 - f) * angle);
   if (f > 0) rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, f * angle);
 }
 

@@ -21,9 +21,12 @@ import { applyBoneImpulse, applyParticleImpulse } from './impulse';
 import { CONE, HINGE, JointLimits, solveJointLimits, TWIST, type JointLimitSpec } from './jointLimits';
 import { particleSceneFromRig } from './fromRig';
 import { loadParticleScene, type ParticleScene } from './scene';
-import { integrate, ParticleState } from './state';
+import { capKineticEnergy, integrate, kineticEnergy, ParticleState, relativeKineticEnergy } from './state';
 
 export { DEFAULT_ITERATIONS } from './constants';
+/** Relative kinetic energy may end a relaxation this much above where it started (fraction): room for the
+ *  O(dt²) energy oscillation of a symplectic step, so a pendulum is not made dissipative. */
+const ENERGY_SLACK = 2e-3;
 
 /** A trace frame (shared/runtime/trace.ts) plus the particle positions: "particles": {NAME: [x, y, z]}. */
 export interface ParticleTraceFrame extends TraceFrame { particles: Record<string, number[]> }
@@ -105,6 +108,9 @@ class ParticleSimulationImpl implements ParticleSimulation {
   private readonly pickHit = new RayHit();
   private readonly pose = new Float64Array(7);
   private readonly frameScratch = new Float64Array(9);
+  private readonly comVelocity = new Float64Array(3);
+  /** Factor the energy cap applied to the relative velocities in the last step (1 = none). */
+  lastEnergyScale = 1;
 
   constructor(scene: ParticleScene) {
     this.scene = scene;
@@ -199,13 +205,24 @@ class ParticleSimulationImpl implements ParticleSimulation {
       applyBoneImpulse(s, this.bones, this.boneByName.get(imp.bone)!, imp.point[0], imp.point[1], imp.point[2], imp.impulse[0], imp.impulse[1], imp.impulse[2], dt);
     }
     integrate(s, this.gravity[0]!, this.gravity[1]!, this.gravity[2]!, dt, set.damping);
+    const before = relativeKineticEnergy(s, dt, this.comVelocity);
+    const beforeTotal = kineticEnergy(s, dt);
     const floor = set.floor;
+    this.limits.used.fill(0);
     for (let it = 0; it < set.iterations; it++) {
       solveFixed(s, this.fixed);
       solveDistances(s, this.distances);
       solveJointLimits(s, this.bones, this.limits);
       solveBoneCollisions(s, this.bones, this.pairs, set.friction);
       if (floor) solveFloor(s, floor.height, floor.friction);
+    }
+    {
+      // Relaxation is workless (capKineticEnergy): undo any kinetic energy it added.
+      const after = relativeKineticEnergy(s, dt, this.comVelocity);
+      this.lastEnergyScale = capKineticEnergy(s, dt, after, before * (1 + ENERGY_SLACK) + 1e-9, this.comVelocity);
+      // Contacts and pins may take momentum, never give energy: cap the total too (about rest).
+      this.comVelocity.fill(0);
+      this.lastEnergyScale *= capKineticEnergy(s, dt, kineticEnergy(s, dt), beforeTotal * (1 + ENERGY_SLACK) + 1e-9, this.comVelocity);
     }
     this.time += dt;
   }

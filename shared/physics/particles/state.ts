@@ -45,3 +45,64 @@ export function integrate(s: ParticleState, gx: number, gy: number, gz: number, 
     }
   }
 }
+
+/**
+ * Kinetic energy (J) relative to the centre of mass, from the step velocity v = (x − x0)/dt, over free
+ * particles; and that centre's velocity into out[0..3). With a pinned particle the reference is rest
+ * (the pin can take momentum, so there is no free centre of mass).
+ */
+export function relativeKineticEnergy(s: ParticleState, dt: number, out: Float64Array): number {
+  const { x, x0, w, m } = s;
+  let M = 0, px = 0, py = 0, pz = 0, pinned = false;
+  for (let i = 0; i < s.count; i++) {
+    if (w[i] === 0) { pinned = true; continue; }
+    const o = 3 * i;
+    M += m[i]!; px += m[i]! * (x[o]! - x0[o]!); py += m[i]! * (x[o + 1]! - x0[o + 1]!); pz += m[i]! * (x[o + 2]! - x0[o + 2]!);
+  }
+  const vx = pinned || M === 0 ? 0 : px / (M * dt), vy = pinned || M === 0 ? 0 : py / (M * dt), vz = pinned || M === 0 ? 0 : pz / (M * dt);
+  out[0] = vx; out[1] = vy; out[2] = vz;
+  let ke = 0;
+  for (let i = 0; i < s.count; i++) {
+    if (w[i] === 0) continue;
+    const o = 3 * i;
+    const ux = (x[o]! - x0[o]!) / dt - vx, uy = (x[o + 1]! - x0[o + 1]!) / dt - vy, uz = (x[o + 2]! - x0[o + 2]!) / dt - vz;
+    ke += 0.5 * m[i]! * (ux * ux + uy * uy + uz * uz);
+  }
+  return ke;
+}
+
+/**
+ * Workless constraints: ideal constraints (lengths, limits, contacts) do no work, so relaxing them may move
+ * kinetic energy around or remove it, never add it. Position projection can still add some where
+ * constraints fight (a limit turning a bone that another limit turns back), and Verlet turns that into
+ * velocity. This scales the step velocities about the centre-of-mass velocity V back to `allowed` J:
+ * x0 ← x − (V + k·(v − V))·dt, k = √(allowed/now). Positions — and so every constraint — are untouched;
+ * linear momentum is kept. Returns k (1 = nothing to do).
+ */
+export function capKineticEnergy(s: ParticleState, dt: number, now: number, allowed: number, V: Float64Array): number {
+  if (!(now > allowed) || now <= 0) return 1;
+  const k = Math.sqrt(allowed / now);
+  const { x, x0, w } = s;
+  for (let i = 0; i < s.count; i++) {
+    if (w[i] === 0) continue;
+    const o = 3 * i;
+    for (let c = 0; c < 3; c++) {
+      const v = (x[o + c]! - x0[o + c]!) / dt;
+      x0[o + c] = x[o + c]! - (V[c]! + k * (v - V[c]!)) * dt;
+    }
+  }
+  return k;
+}
+
+/** Kinetic energy (J) from the step velocity v = (x − x0)/dt over free particles. */
+export function kineticEnergy(s: ParticleState, dt: number): number {
+  const { x, x0, w, m } = s;
+  let ke = 0;
+  for (let i = 0; i < s.count; i++) {
+    if (w[i] === 0) continue;
+    const o = 3 * i;
+    const vx = x[o]! - x0[o]!, vy = x[o + 1]! - x0[o + 1]!, vz = x[o + 2]! - x0[o + 2]!;
+    ke += 0.5 * m[i]! * (vx * vx + vy * vy + vz * vz);
+  }
+  return ke / (dt * dt);
+}
