@@ -1,0 +1,445 @@
+/**
+ * PreviewEngine: the preview's simulation and its recording, with no DOM — it runs inside the Web Worker
+ * (simWorker.ts), on the main thread where workers are missing, and headless in the unit tests.
+ *
+ * Frame i is the state after i fixed steps (frame 0 = the rest pose, before any step). Inputs (impulses,
+ * blasts, grabs, go-limp / power-on, steering-target keys) are stamped with the frame they act on: an
+ * input at frame f is applied after frame f is recorded and before the step f → f + 1. So a recording is a
+ * pure function of (rig, clips, inputs): scrubbing, editing and re-simulating reproduce it bit for bit.
+ *
+ * Every SNAPSHOT_EVERY frames the engine keeps a Simulation snapshot. Changing the inputs truncates the
+ * recording to the last snapshot at or before the earliest changed frame and re-simulates from there;
+ * changing the rig starts again from frame 0 (any parameter can change the very first step).
+ *
+ * Besides the runtime's flat frame (shared/runtime/trace.ts) each frame carries an "aux" record for the
+ * overlays: the steering target, the grab spring, per controller the path placement (WorldPathFrame) and
+ * IK target, the joints' motor on/off state and the contact points (layout: auxLayout below).
+ */
+import { createSimulation, FrameRecorder, type Simulation, type SimulationSnapshot } from '../../../shared/runtime';
+import { cyclicPathControllerFactory, type CyclicPathInstance } from '../../../shared/gait/register';
+import { World } from '../../../shared/physics/world';
+import type { BodyHandle, JointHandle } from '../../../shared/physics/types';
+import type { RigDocument } from '../../../shared/rig';
+import { animationTargets, inheritVelocity } from '../../../shared/authoring';
+import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
+import { quatFromRotationVector, quatRotate, type Quat, type ReadonlyQuat } from '../../../shared/math/quat';
+import type { Vec3 } from '../../../shared/math/vec3';
+
+export type Vec3Tuple = [number, number, number];
+
+/** A user action on the running preview, applied at `frame` (see the file comment). */
+export type PreviewInput =
+  | { kind: 'impulse'; frame: number; body: string; point: Vec3Tuple; impulse: Vec3Tuple }
+  | { kind: 'blast'; frame: number; center: Vec3Tuple; radius: number; strength: number }
+  | { kind: 'grab'; frame: number; body: string; point: Vec3Tuple }
+  | { kind: 'grabMove'; frame: number; target: Vec3Tuple }
+  | { kind: 'release'; frame: number }
+  | { kind: 'limp'; frame: number; joints: string[] | 'all'; limp: boolean }
+  | { kind: 'target'; frame: number; target: Vec3Tuple | null };
+
+/** Frames between kept snapshots (0.5 s at 60 Hz): a scrub or an input re-simulates at most this many. */
+export const SNAPSHOT_EVERY = 30;
+/** Contact points kept per frame for the overlay (the deepest first is not needed: the order is the world's). */
+export const MAX_CONTACTS = 16;
+/** Numbers per controller in the aux record: yaw, skew, origin xyz, pivot x z, IK target xyz, solved effector xyz. */
+export const CONTROLLER_AUX = 13;
+/** Grab spring: natural frequency (Hz) and damping ratio of the spring that pulls the grabbed point. */
+export const GRAB_FREQUENCY = 2.5;
+export const GRAB_DAMPING = 1;
+/** The grab force is capped at this many times the body's weight (keeps a wild drag from blowing up the rig). */
+export const GRAB_MAX_WEIGHTS = 40;
+
+export interface AuxLayout {
+  size: number;
+  /** steering target x y z, has (0/1) */
+  steering: number;
+  /** active (0/1), grabbed point x y z, spring target x y z */
+  grab: number;
+  controllers: number;
+  /** one number per joint: motor on (1) or limp (0) */
+  motors: number;
+  /** three numbers per joint: angle, motor target, tracking error (rad; a ball joint's are rotation
+   *  angles from the rest frame and the angle between current and target; NaN where unknown) */
+  jointState: number;
+  /** count, then MAX_CONTACTS × (x, y, z, normal impulse N·s) */
+  contacts: number;
+}
+
+export function auxLayout(controllers: number, joints: number): AuxLayout {
+  const steering = 0, grab = 4, ctl = 11, motors = ctl + controllers * CONTROLLER_AUX, jointState = motors + joints;
+  const contacts = jointState + 3 * joints;
+  return { steering, grab, controllers: ctl, motors, jointState, contacts, size: contacts + 1 + MAX_CONTACTS * 4 };
+}
+
+interface GrabState { body: string; local: Vec3Tuple; target: Vec3Tuple }
+
+export interface EngineOptions {
+  snapshotEvery?: number;
+  /** Initial capacity of the recording (frames). */
+  capacity?: number;
+}
+
+export class PreviewEngine {
+  readonly rig: RigDocument;
+  readonly sim: Simulation;
+  readonly recorder: FrameRecorder;
+  readonly aux: AuxLayout;
+  private auxData: Float64Array;
+  private readonly handles = new Map<string, BodyHandle>();
+  private readonly jointHandles = new Map<string, JointHandle>();
+  /** Motor target per joint as last set (controller, animation or rest), for the plots. */
+  private readonly targets: (Quat | number | null)[];
+  private restTarget: ((joint: string) => ReadonlyQuat | number) | null = null;
+  private readonly controllers: CyclicPathInstance[] = [];
+  private readonly controllerChains: (readonly string[])[] = [];
+  private readonly snapshots = new Map<number, SimulationSnapshot>();
+  private readonly snapshotEvery: number;
+  private inputs: PreviewInput[] = [];
+  private byFrame = new Map<number, PreviewInput[]>();
+  private targetKeys: { frame: number; target: Vec3Tuple | null }[] = [];
+  private grab: GrabState | null = null;
+  private motors: boolean[] = [];
+  private clips = new Map<string, AnimationClip>();
+  private readonly defaultTarget: Vec3Tuple | null;
+  private readonly scratch: Float64Array;
+  /** Non-null once the simulation blew up: no further frames are computed for this rig and inputs. */
+  failure: string | null = null;
+
+  constructor(rig: RigDocument, options: EngineOptions = {}) {
+    this.rig = rig;
+    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    const handles = this.handles;
+    this.sim = createSimulation(rig, {
+      // The World reports body handles only to the Simulation; interactions need them by name.
+      createWorld: (settings) => {
+        const w = new World(settings);
+        const add = w.addBody.bind(w);
+        w.addBody = (desc) => { const h = add(desc); handles.set(desc.name ?? '', h); return h; };
+        const addJoint = w.addJoint.bind(w);
+        w.addJoint = (desc) => { const h = addJoint(desc); this.jointHandles.set(desc.name ?? '', h); return h; };
+        return w;
+      },
+      controllers: {
+        cyclicPath: (config, ctx) => {
+          const inst = cyclicPathControllerFactory(config, ctx) as CyclicPathInstance;
+          this.controllers.push(inst);
+          this.controllerChains.push(config.chain);
+          this.restTarget = (j) => ctx.restTarget(j);
+          return inst;
+        },
+      },
+      missingControllers: 'skip',
+    });
+    this.targets = this.sim.jointNames.map((j) => {
+      const t = this.restTarget?.(j);
+      return t === undefined ? null : typeof t === 'number' ? t : [t[0], t[1], t[2], t[3]];
+    });
+    const first = rig.controllers.find((c) => c.type === 'cyclicPath');
+    const t = first && 'steering' in first ? first.steering.target : null;
+    this.defaultTarget = t ? [t[0], t[1], t[2]] : null;
+    this.recorder = new FrameRecorder(this.sim, { capacity: options.capacity ?? 1024 });
+    this.aux = auxLayout(this.controllers.length, this.sim.jointNames.length);
+    this.auxData = new Float64Array(this.aux.size * this.recorder.capacity);
+    this.scratch = new Float64Array(this.recorder.frameSize);
+    this.motors = this.sim.jointNames.map(() => true);
+    this.recordFrame();
+  }
+
+  /** Frames recorded so far (frame indices 0 … length − 1). */
+  get length(): number { return this.recorder.length; }
+  get frameSize(): number { return this.recorder.frameSize; }
+  get dt(): number { return this.sim.dt; }
+  get controllerInstances(): readonly CyclicPathInstance[] { return this.controllers; }
+
+  /** The flat frames [from, to) and their aux records, copied (for posting to the viewport). */
+  slice(from: number, to: number): { frames: Float64Array; aux: Float64Array } {
+    const n = Math.max(0, to - from);
+    const frames = new Float64Array(n * this.frameSize);
+    for (let i = 0; i < n; i++) frames.set(this.recorder.read(from + i, this.scratch), i * this.frameSize);
+    const aux = this.auxData.slice(from * this.aux.size, to * this.aux.size);
+    return { frames, aux };
+  }
+
+  /** Clips for joints whose motor target source is "animation" (matched by rig motor.target.clip). */
+  setClips(clips: readonly AnimationClip[]): number {
+    this.clips = new Map(clips.map((c) => [c.name, c]));
+    return this.invalidateFrom(0);
+  }
+
+  /**
+   * Replace the inputs. Returns the recording's new length: everything from the last snapshot at or
+   * before the earliest changed frame is dropped and will be re-simulated by advance().
+   */
+  setInputs(inputs: readonly PreviewInput[]): number {
+    const next = [...inputs].sort((a, b) => a.frame - b.frame);
+    let changed = Infinity;
+    const key = (i: PreviewInput) => JSON.stringify(i);
+    const oldKeys = this.inputs.map(key), newKeys = next.map(key);
+    for (let i = 0; i < Math.max(oldKeys.length, newKeys.length); i++) {
+      if (oldKeys[i] !== newKeys[i]) { changed = Math.min(this.inputs[i]?.frame ?? Infinity, next[i]?.frame ?? Infinity); break; }
+    }
+    this.inputs = next;
+    this.byFrame = new Map();
+    for (const i of next) {
+      if (i.kind === 'target') continue;
+      const list = this.byFrame.get(i.frame) ?? [];
+      list.push(i);
+      this.byFrame.set(i.frame, list);
+    }
+    this.targetKeys = next.filter((i): i is Extract<PreviewInput, { kind: 'target' }> => i.kind === 'target').map((k) => ({ frame: k.frame, target: k.target }));
+    if (changed === Infinity) return this.length;
+    this.failure = null;
+    return this.invalidateFrom(changed);
+  }
+
+  /** Drop frames after the last snapshot at or before `frame`; the simulation resumes from that snapshot. */
+  invalidateFrom(frame: number): number {
+    if (frame >= this.length) return this.length;
+    let s = Math.max(0, Math.min(frame, this.length - 1));
+    s -= s % this.snapshotEvery;
+    while (s > 0 && !this.snapshots.has(s)) s -= this.snapshotEvery;
+    const snap = this.snapshots.get(s);
+    if (!snap) throw new Error(`preview: no snapshot at frame ${s}`);
+    for (const k of this.snapshots.keys()) if (k > s) this.snapshots.delete(k);
+    this.sim.restore(snap);
+    this.recorder.truncate(s + 1);
+    this.grab = this.grabStateBefore(s);
+    this.motors = this.motorsBefore(s);
+    this.failure = null;
+    return this.length;
+  }
+
+  /** Simulate up to `count` more frames (stops early on a blow-up). Returns the frames added. */
+  advance(count: number): number {
+    let added = 0;
+    while (added < count && !this.failure) {
+      const f = this.length - 1;
+      this.applyInputs(f);
+      this.sim.step();
+      if (this.sim.blowUp) this.failure = `the simulation blew up at ${(this.sim.time).toFixed(2)} s (${this.sim.blowUp.body}: ${this.sim.blowUp.reason})`;
+      this.recordFrame();
+      added++;
+    }
+    return added;
+  }
+
+  /** The steering target in force at frame f: the last key at or before f, else the rig's default. */
+  targetAt(f: number): Vec3Tuple | null {
+    let t = this.defaultTarget;
+    for (const k of this.targetKeys) { if (k.frame > f) break; t = k.target; }
+    return t;
+  }
+
+  // ------------------------------------------------------------------------------------------ internals
+
+  private recordFrame(): void {
+    const i = this.recorder.record();
+    if (i % this.snapshotEvery === 0 && !this.snapshots.has(i)) this.snapshots.set(i, this.sim.snapshot());
+    const a = this.aux, size = a.size;
+    if ((i + 1) * size > this.auxData.length) {
+      const bigger = new Float64Array(Math.max(this.auxData.length * 2, (i + 1) * size));
+      bigger.set(this.auxData);
+      this.auxData = bigger;
+    }
+    const o = i * size, d = this.auxData;
+    d.fill(0, o, o + size);
+    const t = this.targetAt(i);
+    if (t) { d[o] = t[0]; d[o + 1] = t[1]; d[o + 2] = t[2]; d[o + 3] = 1; }
+    if (this.grab) {
+      const p = this.grabPoint(this.grab);
+      d[o + a.grab] = 1;
+      d.set(p, o + a.grab + 1);
+      d.set(this.grab.target, o + a.grab + 4);
+    }
+    this.controllers.forEach((c, k) => {
+      const last = c.controller.lastFrame;
+      if (!last) return;
+      const q = o + a.controllers + k * CONTROLLER_AUX, f = last.frame;
+      d[q] = f.yaw; d[q + 1] = f.skew; d.set(f.origin, q + 2); d[q + 5] = f.pivot[0]; d[q + 6] = f.pivot[2];
+      d.set(last.target, q + 7); d.set(last.solvedEffector, q + 10);
+    });
+    for (let j = 0; j < this.motors.length; j++) d[o + a.motors + j] = this.motors[j]! ? 1 : 0;
+    this.controllers.forEach((c, k) => {
+      c.controller.lastFrame?.values.forEach((v, n) => {
+        const j = this.sim.jointNames.indexOf(this.controllerChains[k]![n]!);
+        if (j >= 0) this.targets[j] = v;
+      });
+    });
+    this.sim.jointNames.forEach((name, j) => {
+      const h = this.jointHandles.get(name), q = o + a.jointState + 3 * j;
+      const type = this.rig.joints[j]!.type;
+      if (h === undefined || type === 'fixed') { d[q] = NaN; d[q + 1] = NaN; d[q + 2] = NaN; return; }
+      const angle = this.sim.world.getJointAngle(h), target = this.targets[j] ?? null;
+      if (typeof angle === 'number') {
+        d[q] = angle;
+        d[q + 1] = typeof target === 'number' ? target : NaN;
+        d[q + 2] = typeof target === 'number' ? target - angle : NaN;
+      } else {
+        d[q] = Math.hypot(angle[0], angle[1], angle[2]);
+        const cur = quatFromRotationVector(angle);
+        if (target && typeof target !== 'number') {
+          d[q + 1] = rotationAngle(target);
+          d[q + 2] = 2 * Math.acos(Math.min(1, Math.abs(cur[0] * target[0] + cur[1] * target[1] + cur[2] * target[2] + cur[3] * target[3])));
+        } else { d[q + 1] = NaN; d[q + 2] = NaN; }
+      }
+    });
+    if (i > 0) {
+      const contacts = this.sim.world.getContacts();
+      const n = Math.min(MAX_CONTACTS, contacts.length);
+      d[o + a.contacts] = n;
+      for (let k = 0; k < n; k++) {
+        const c = contacts[k]!, q = o + a.contacts + 1 + k * 4;
+        d[q] = c.point[0]; d[q + 1] = c.point[1]; d[q + 2] = c.point[2]; d[q + 3] = c.normalImpulse;
+      }
+    }
+  }
+
+  /** Motor switches as the limp inputs before frame s left them (the Simulation keeps its own private). */
+  private motorsBefore(s: number): boolean[] {
+    const on = this.sim.jointNames.map(() => true);
+    for (const i of this.inputs) {
+      if (i.frame >= s) break;
+      if (i.kind !== 'limp') continue;
+      this.sim.jointNames.forEach((n, j) => { if (i.joints === 'all' || i.joints.includes(n)) on[j] = !i.limp; });
+    }
+    return on;
+  }
+
+  private applyInputs(f: number): void {
+    const target = this.targetAt(f);
+    const current = this.controllers[0]?.controller.steeringTarget ?? null;
+    if (!sameTarget(target, current)) this.sim.setTarget(target);
+    for (const input of this.byFrame.get(f) ?? []) this.apply(input, f);
+    this.animationStep();
+    if (this.grab) this.grabStep(this.grab);
+  }
+
+  private apply(input: PreviewInput, f: number): void {
+    switch (input.kind) {
+      case 'impulse':
+        if (this.handles.has(input.body)) this.sim.applyImpulse(input.body, input.impulse, input.point);
+        break;
+      case 'blast': this.blast(input.center, input.radius, input.strength); break;
+      case 'grab':
+        if (this.handles.has(input.body)) this.grab = { body: input.body, local: this.toLocal(input.body, input.point), target: [...input.point] };
+        break;
+      case 'grabMove': if (this.grab) this.grab = { ...this.grab, target: [...input.target] }; break;
+      case 'release': this.grab = null; break;
+      case 'limp': this.setLimp(input.joints, input.limp, f); break;
+      case 'target': break;
+    }
+  }
+
+  /** Radial impulse: strength (N·s) at the centre, falling linearly to 0 at `radius` (m), on each body's centre of mass. */
+  private blast(center: Vec3Tuple, radius: number, strength: number): void {
+    if (!(radius > 0)) return;
+    for (const [name, h] of this.handles) {
+      const com = this.centreOfMass(h);
+      const d: Vec3 = [com[0] - center[0], com[1] - center[1], com[2] - center[2]];
+      const len = Math.hypot(d[0], d[1], d[2]);
+      if (len >= radius) continue;
+      // At the very centre the direction is undefined: push straight up.
+      const dir: Vec3 = len > 1e-9 ? [d[0] / len, d[1] / len, d[2] / len] : [0, 1, 0];
+      const s = strength * (1 - len / radius);
+      this.sim.applyImpulse(name, [dir[0] * s, dir[1] * s, dir[2] * s], com);
+    }
+  }
+
+  /**
+   * Go limp / power on at frame f (seed 002): the bodies moved by the switched joints (their child bodies;
+   * 'all': every body) take the velocity their last two recorded transforms imply, so momentum carries
+   * over with no frame delay.
+   */
+  private setLimp(joints: string[] | 'all', limp: boolean, f: number): void {
+    const names = joints === 'all' ? [...this.sim.jointNames] : joints.filter((j) => this.sim.jointNames.includes(j));
+    if (names.length === 0) return;
+    this.sim.setMotorsEnabled(!limp, names);
+    this.sim.jointNames.forEach((n, j) => { if (names.includes(n)) this.motors[j] = !limp; });
+    if (f < 1) return;
+    const bodies = joints === 'all' ? [...this.handles.keys()] : [...new Set(names.map((n) => this.rig.joints.find((j) => j.name === n)!.bodyB))];
+    const prev = this.recorder.frame(f - 1), cur = this.recorder.frame(f);
+    for (const b of bodies) {
+      const h = this.handles.get(b), p0 = prev.bodies[b], p1 = cur.bodies[b];
+      if (h === undefined || !p0 || !p1) continue;
+      const centroid = this.sim.world.getMassProperties(h).centroid;
+      const v = inheritVelocity({ position: p0.p as Vec3, rotation: p0.q as Quat }, { position: p1.p as Vec3, rotation: p1.q as Quat }, this.sim.dt, centroid);
+      this.sim.world.setVelocity(h, v.linear, v.angular);
+    }
+  }
+
+  private animationStep(): void {
+    if (this.clips.size === 0) return;
+    for (const clip of this.clips.values()) {
+      const targets = animationTargets(this.rig, clip, this.sim.time, { onlyAnimationJoints: true });
+      if (Object.keys(targets).length === 0) continue;
+      this.sim.setMotorTargets(targets);
+      for (const [name, t] of Object.entries(targets)) this.targets[this.sim.jointNames.indexOf(name)] = t;
+    }
+  }
+
+  /** Spring-damper on the grabbed point: F = m·(ω²·(target − p) − 2ζω·v_p), capped, applied as an impulse F·dt. */
+  private grabStep(g: GrabState): void {
+    const h = this.handles.get(g.body);
+    if (h === undefined) return;
+    const w = this.sim.world;
+    const m = w.getMassProperties(h).mass;
+    const p = this.grabPoint(g);
+    const com = this.centreOfMass(h);
+    const v = w.getLinearVelocity(h), om = w.getAngularVelocity(h);
+    const r: Vec3 = [p[0] - com[0], p[1] - com[1], p[2] - com[2]];
+    const vp: Vec3 = [v[0] + om[1] * r[2] - om[2] * r[1], v[1] + om[2] * r[0] - om[0] * r[2], v[2] + om[0] * r[1] - om[1] * r[0]];
+    const wn = 2 * Math.PI * GRAB_FREQUENCY;
+    const F: Vec3 = [0, 1, 2].map((k) => m * (wn * wn * (g.target[k]! - p[k]!) - 2 * GRAB_DAMPING * wn * vp[k]!)) as Vec3;
+    const cap = GRAB_MAX_WEIGHTS * m * 9.81, mag = Math.hypot(F[0], F[1], F[2]);
+    const s = mag > cap ? cap / mag : 1;
+    const dt = this.sim.dt;
+    this.sim.applyImpulse(g.body, [F[0] * s * dt, F[1] * s * dt, F[2] * s * dt], p);
+  }
+
+  private grabPoint(g: GrabState): Vec3Tuple {
+    const h = this.handles.get(g.body)!;
+    const pos = this.sim.world.getPosition(h), rot = this.sim.world.getRotation(h);
+    const r = quatRotate(rot, g.local);
+    return [pos[0] + r[0], pos[1] + r[1], pos[2] + r[2]];
+  }
+
+  private toLocal(body: string, point: Vec3Tuple): Vec3Tuple {
+    const h = this.handles.get(body)!;
+    const pos = this.sim.world.getPosition(h), rot = this.sim.world.getRotation(h);
+    const inv: Quat = [-rot[0], -rot[1], -rot[2], rot[3]];
+    const r = quatRotate(inv, [point[0] - pos[0], point[1] - pos[1], point[2] - pos[2]]);
+    return [r[0], r[1], r[2]];
+  }
+
+  private centreOfMass(h: BodyHandle): Vec3 {
+    const w = this.sim.world;
+    const c = quatRotate(w.getRotation(h), w.getMassProperties(h).centroid);
+    const p = w.getPosition(h);
+    return [p[0] + c[0], p[1] + c[1], p[2] + c[2]];
+  }
+
+  /** The grab in force at the start of frame s (inputs at frames < s). */
+  private grabStateBefore(s: number): GrabState | null {
+    // Replaying the grab inputs needs the body poses at their frames, which only the run had: re-derive
+    // the local point from the recorded frame of the grab instead.
+    let g = null as GrabState | null;
+    for (const i of this.inputs) {
+      if (i.frame >= s) break;
+      if (i.kind === 'grab') {
+        const fr = this.recorder.frame(i.frame).bodies[i.body];
+        if (!fr) { g = null; continue; }
+        const q = fr.q, inv: Quat = [-q[0]!, -q[1]!, -q[2]!, q[3]!];
+        const r = quatRotate(inv, [i.point[0] - fr.p[0]!, i.point[1] - fr.p[1]!, i.point[2] - fr.p[2]!]);
+        g = { body: i.body, local: [r[0], r[1], r[2]], target: [...i.point] };
+      } else if (i.kind === 'grabMove' && g) g = { ...g, target: [...i.target] };
+      else if (i.kind === 'release') g = null;
+    }
+    return g;
+  }
+}
+
+/** Rotation angle (rad) of a unit quaternion, in [0, π]. */
+const rotationAngle = (q: ReadonlyQuat): number => 2 * Math.acos(Math.min(1, Math.abs(q[3])));
+
+const sameTarget = (a: readonly number[] | null, b: readonly number[] | null): boolean =>
+  a === b || (!!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);

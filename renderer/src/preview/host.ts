@@ -1,0 +1,111 @@
+/**
+ * The simulation host: owns a PreviewEngine, answers the client's messages and simulates ahead in slices
+ * (SLICE_MS of work, then yields so new messages — an edit, a scrub input — are seen promptly). Runs in
+ * the worker (simWorker.ts) and, where there are no workers, on the main thread.
+ */
+import { validateRig, formatProblem, type RigDocument } from '../../../shared/rig';
+import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
+import { PreviewEngine, type PreviewInput } from './engine';
+import { wallClock, type FromHost, type ToHost } from './protocol';
+
+/** Work per slice (ms): long enough to amortise posting, short enough to react to edits within a frame. */
+const SLICE_MS = 12;
+
+export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => void, schedule: (fn: () => void) => void = (fn) => setTimeout(fn, 0)) {
+  let engine: PreviewEngine | null = null;
+  let generation = 0;
+  let inputs: PreviewInput[] = [];
+  let clips: AnimationClip[] = [];
+  let horizon = 0;
+  let sent = 0;
+  let scheduled = false;
+  let reportedFailure = false;
+
+  const kick = () => {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(run);
+  };
+
+  function run() {
+    scheduled = false;
+    const e = engine;
+    if (!e || e.failure) return;
+    const t0 = performance.now();
+    let steps = 0;
+    while (e.length < horizon && !e.failure && performance.now() - t0 < SLICE_MS) steps += e.advance(Math.min(8, horizon - e.length));
+    const ms = performance.now() - t0;
+    flush(steps > 0 && ms > 0 ? (steps / ms) * 1000 : 0);
+    if (e.failure && !reportedFailure) {
+      reportedFailure = true;
+      post({ type: 'problem', message: e.failure, frame: e.length - 1 });
+    }
+    if (e.length < horizon && !e.failure) kick();
+  }
+
+  function flush(stepsPerSecond: number) {
+    const e = engine;
+    if (!e || e.length <= sent) return;
+    const { frames, aux } = e.slice(sent, e.length);
+    const msg: FromHost = { type: 'frames', start: sent, count: e.length - sent, frames, aux, postedAt: wallClock(), stepsPerSecond };
+    sent = e.length;
+    post(msg, [frames.buffer, aux.buffer]);
+  }
+
+  function setRig(raw: unknown, gen: number) {
+    generation = gen;
+    engine = null;
+    sent = 0;
+    reportedFailure = false;
+    const v = validateRig(raw);
+    if (!v.ok) {
+      const first = v.problems[0];
+      post({ type: 'problem', message: `the rig cannot be simulated yet: ${first ? formatProblem(first) : 'invalid'}${v.problems.length > 1 ? ` (+${v.problems.length - 1} more)` : ''}`, frame: null });
+      return;
+    }
+    try {
+      const rig: RigDocument = v.rig;
+      const e = new PreviewEngine(rig, { capacity: Math.max(1024, horizon + 1) });
+      e.setClips(clips);
+      e.setInputs(inputs);
+      engine = e;
+      post({
+        type: 'reset', generation, rig, layout: e.recorder.layout, frameSize: e.frameSize, aux: e.aux, dt: e.dt,
+        controllers: [...e.sim.controllerNames],
+      });
+      kick();
+    } catch (err) {
+      post({ type: 'problem', message: err instanceof Error ? err.message : String(err), frame: null });
+    }
+  }
+
+  function truncateTo(length: number) {
+    if (length < sent) {
+      sent = length;
+      reportedFailure = false;
+      post({ type: 'truncate', length });
+    }
+    kick();
+  }
+
+  return {
+    receive(msg: ToHost) {
+      switch (msg.type) {
+        case 'rig': setRig(msg.rig, msg.generation); break;
+        case 'inputs':
+          inputs = msg.inputs;
+          if (engine) truncateTo(engine.setInputs(inputs));
+          break;
+        case 'clips':
+          clips = msg.clips;
+          if (engine) truncateTo(engine.setClips(clips));
+          break;
+        case 'horizon':
+          horizon = msg.frames;
+          kick();
+          break;
+        case 'ping': post({ type: 'pong', id: msg.id, length: engine?.length ?? 0 }); break;
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Messages between the preview client (main thread) and the simulation host (simWorker.ts, or the
+ * main-thread fallback). Frames travel as transferable Float64Arrays, never as objects.
+ */
+import type { RigDocument } from '../../../shared/rig';
+import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
+import type { AuxLayout, PreviewInput } from './engine';
+import type { FrameLayout } from '../../../shared/runtime';
+
+export type ToHost =
+  /** A new document: validated, then simulated from frame 0 (with the current inputs and clips). */
+  | { type: 'rig'; rig: unknown; generation: number }
+  | { type: 'inputs'; inputs: PreviewInput[] }
+  | { type: 'clips'; clips: AnimationClip[] }
+  /** Simulate until the recording holds this many frames (the timeline's length). */
+  | { type: 'horizon'; frames: number }
+  /** Benchmark only: resend no frames, just count how many per second the host computes. */
+  | { type: 'ping'; id: number };
+
+export interface HostLayout {
+  generation: number;
+  rig: RigDocument;
+  layout: FrameLayout;
+  frameSize: number;
+  aux: AuxLayout;
+  dt: number;
+  controllers: string[];
+}
+
+export type FromHost =
+  /** The recording restarts for a (new) rig: everything the client holds is dropped. */
+  | ({ type: 'reset' } & HostLayout)
+  /** The recording was cut to `length` frames (inputs changed); frames from there follow. */
+  | { type: 'truncate'; length: number }
+  /** Frames [start, start + count): `frames` count × frameSize numbers, `aux` count × aux.size.
+   *  postedAt: performance.timeOrigin + performance.now() at posting (ms), for latency. */
+  | { type: 'frames'; start: number; count: number; frames: Float64Array; aux: Float64Array; postedAt: number; stepsPerSecond: number }
+  /** The rig cannot be simulated (invalid, or the world blew up); `frame` where it stopped, if any. */
+  | { type: 'problem'; message: string; frame: number | null }
+  | { type: 'pong'; id: number; length: number };
+
+export const wallClock = (): number => performance.timeOrigin + performance.now();
