@@ -9,8 +9,11 @@
  * this is the inertia split αC = Δ·I_P/(I_C + I_P), equal and opposite angular impulses.
  * When the parent is pinned at another particle (the anchor: the top of the paper's pendulum), the parent
  * turns about the ANCHOR instead; the pivot goes with it and the child is translated along with the pivot
- * (so only the parent's direction u turns), again with the mass-weighted smallest split. Holding the pivot still there would push the child with no reaction on the parent:
- * a torque from nowhere, which spun the 170° pendulum up to 3 kJ in 10 s before this rule.
+ * (so only the parent's direction u turns), again with the mass-weighted smallest split. Holding the
+ * pivot still there would push the child with no reaction on the parent: a torque from nowhere, which
+ * spun the 170° pendulum up to 3 kJ in 10 s before this rule.
+ * For the twist the parent turns about its carried axis e_E, the child about its own axis e_C (each then
+ * changes ψ by exactly its angle). A visit turns at most MAX_TURN, a step at most MAX_TURN_PER_STEP.
  *
  *  cone  : unsigned θ = atan2(|u × v|, u·v) ∈ [0, π] (the paper's angle; π = straight). Axis k = u × v.
  *  hinge : SIGNED θ = atan2(n·(u × v), u⊥·v⊥) ∈ [0, 2π) about the plane normal n, carried by a reference

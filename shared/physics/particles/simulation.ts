@@ -8,7 +8,9 @@
  *   2. Verlet: x' = x + k(x − x0) + g·dt², k = 1/(1 + damping·dt);
  *   3. relaxation × iterations: fixed points → distances (bone clusters, lengths, minimum distances, the
  *      paper's law-of-cosines angles) → angular limits (arc-only cone, signed hinge, twist) →
- *      bone–bone capsules → floor. Collisions come last, so a step ends with bones separated.
+ *      bone–bone capsules → floor. Collisions come last, so a step ends with bones separated;
+ *   4. the relaxation is workless: kinetic energy it added is taken back from the velocities, positions
+ *      untouched (state.ts, capKineticEnergy).
  */
 import { createWorldShape, raycastShape, RayHit, updateWorldShape, type WorldShape } from '../collision';
 import type { ReadonlyVec3, Vec3 } from '../../math/vec3';

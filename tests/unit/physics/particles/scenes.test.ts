@@ -95,6 +95,18 @@ describe('one creature, either solver', () => {
     expect(scene.settings.dt).toBe(rig.simulation.dt);
   });
 
+  it('runs the shipped humanoid rig under the particle solver: it falls limp onto the floor and settles', () => {
+    const rig = loadRig(readFileSync(join(CREATURES, 'humanoid.rig.json'), 'utf8'));
+    const sim = createParticleSimulation(rig);
+    expect(sim.boneNames).toHaveLength(rig.skeleton.bones.length);
+    const pelvis0 = pos(sim, 'pelvis')[1];
+    for (let i = 0; i < Math.round(5 / sim.dt); i++) sim.step();
+    expect(sim.positions.every(Number.isFinite)).toBe(true);
+    expect(pos(sim, 'pelvis')[1]).toBeLessThan(pelvis0 - 0.3); // no motors: it collapses
+    expect(sim.energy().kinetic).toBeLessThan(1);
+    expect(boneLengthErrors(sim)).toBeLessThan(5e-3);
+  });
+
   it('puts a particle at every bone head of the humanoid skeleton and a tip on each leaf', () => {
     const scene = loadExample('ragdoll');
     const glb = join(CREATURES, 'humanoid.glb');
