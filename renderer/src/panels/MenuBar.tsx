@@ -60,7 +60,7 @@ export function MenuBar() {
       if (item === 'separator') return <div key={`sep${i}`} className="menu-separator" />;
       if ('submenu' in item) {
         return (
-          <div key={item.label} className="menu-item has-submenu" role="menuitem" tabIndex={-1}>
+          <div key={item.label} className="menu-item has-submenu" role="menuitem" aria-haspopup="menu" aria-label={item.label} tabIndex={-1}>
             <span className="menu-check" />
             <span className="menu-label">{item.label}</span>
             <span className="menu-shortcut">▸</span>
@@ -69,7 +69,7 @@ export function MenuBar() {
         );
       }
       return (
-        <button key={item.label} className="menu-item" role="menuitem" disabled={item.disabled} onClick={() => run(item.command)}>
+        <button key={item.label} className="menu-item" role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'} aria-checked={item.checked} aria-label={item.label} aria-keyshortcuts={item.shortcut} disabled={item.disabled} onClick={() => run(item.command)}>
           <span className="menu-check">{item.checked ? '✓' : ''}</span>
           <span className="menu-label">{item.label}</span>
           <span className="menu-shortcut">{item.shortcut}</span>

@@ -3,6 +3,7 @@ import { useFrame } from '@react-three/fiber';
 import { useEditor } from '../state/store';
 import { creatureBounds } from '../creature/loadDisplay';
 import { SkeletonOverlay } from './skeletonOverlay';
+import { bonePickingHandlers } from './bonePicking';
 import { Vector3 } from 'three';
 import { editorExtras } from '../../../shared/document';
 import type { RigDocument } from '../../../shared/rig';
@@ -37,5 +38,5 @@ export function SkeletonLayer() {
     overlay.update(session.selection?.name ?? null, session.hover?.name ?? null, excluded);
   });
   if (!overlay) return null;
-  return <primitive object={overlay.group} visible={show} />;
+  return <primitive object={overlay.group} visible={show} {...bonePickingHandlers} />;
 }

@@ -4,14 +4,14 @@
  * view toggles or the framing request change.
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Canvas, useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { Grid, OrbitControls } from '@react-three/drei';
-import { Vector3, type Object3D, PCFShadowMap } from 'three';
+import { Vector3, PCFShadowMap } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { setSession, useEditor } from '../state/store';
-import { hover, openDroppedFiles, select } from '../state/editor';
+import { openDroppedFiles, select } from '../state/editor';
 import { creatureBounds } from '../creature/loadDisplay';
-import { boneFromIntersections } from './picking';
+import { bonePickingHandlers } from './bonePicking';
 import { Overlays } from './overlays';
 import { activeSkeletonOverlay } from './SkeletonLayer';
 import { setViewportHandle, viewportStats } from './viewportHandle';
@@ -110,32 +110,12 @@ function CreatureMesh() {
   const creature = useEditor((s) => s.creature);
   const showMesh = useEditor((s) => s.session.showMesh);
   if (!creature) return null;
-  const names = creature.skeleton.bones.map((b) => b.name);
-  const onClick = (e: ThreeEvent<MouseEvent>) => {
-    e.stopPropagation();
-    select(pickBone(e.intersections.map((i) => i), creature.display.boneObjects, names));
-  };
-  const onMove = (e: ThreeEvent<PointerEvent>) => {
-    e.stopPropagation();
-    const picked = pickBone(e.intersections, creature.display.boneObjects, names);
-    hover(picked);
-  };
   return (
-    <group onClick={onClick} onPointerMove={onMove} onPointerOut={() => hover(null)}>
+    <group {...bonePickingHandlers}>
       <primitive object={creature.display.root} visible={showMesh} />
     </group>
   );
 }
-
-function pickBone(hits: ThreeEvent<MouseEvent>['intersections'], bones: readonly Object3D[], names: readonly string[]) {
-  const name = boneFromIntersections(hits.filter((h) => isVisible(h.object)), bones, names);
-  return name ? { kind: 'bone' as const, name } : null;
-}
-
-const isVisible = (o: Object3D | null): boolean => {
-  for (let p = o; p; p = p.parent) if (!p.visible) return false;
-  return true;
-};
 
 const tmp = new Vector3();
 

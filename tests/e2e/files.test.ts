@@ -1,0 +1,83 @@
+/**
+ * Files: creatures opened through the file picker (glb, gltf with an external .bin), broken files
+ * refused with a message while the editor keeps its creature, and a project saved, reopened after a
+ * reload and found identical.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { launchApp, MENU, type App } from './harness/app';
+import { eventually, hook } from './harness/hook';
+
+const creatures = fileURLToPath(new URL('../../assets/creatures/', import.meta.url));
+let app: App;
+beforeAll(async () => { app = await launchApp(); });
+afterAll(async () => { await app?.close(); });
+
+const boneNames = async () => (await hook(app.page, 'creature'))?.bones.map((b) => b.name) ?? [];
+const errorToast = () => app.page.getByTestId('toast-error').last();
+
+describe('creature and project files', () => {
+  it('opens a .gltf whose geometry is in an external .bin picked along with it', async () => {
+    await app.pickFiles(MENU.openCreature, [path.join(creatures, 'armed-mine.gltf'), path.join(creatures, 'armed-mine.bin')]);
+    await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('armed-mine.gltf');
+    expect(await boneNames()).toEqual(['body', 'upper_arm', 'forearm', 'hand']);
+  });
+
+  it('opens the humanoid .glb and lists its bones', async () => {
+    await app.pickFiles(MENU.openCreature, [path.join(creatures, 'humanoid.glb')]);
+    await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('humanoid.glb');
+    const names = await boneNames();
+    for (const b of ['pelvis', 'spine', 'head', 'upper_arm_l', 'upper_arm_r', 'forearm_l', 'forearm_r', 'thigh_l', 'thigh_r', 'shin_l', 'shin_r', 'foot_l', 'foot_r']) expect(names).toContain(b);
+    expect(await app.page.locator('[data-testid="outliner"] [role="treeitem"]').count()).toBe(names.length);
+  });
+
+  it('a corrupt .glb shows an error naming the file and the editor keeps the creature it had', async () => {
+    const before = await hook(app.page, 'document');
+    const broken = path.join(app.tmp, 'broken.glb');
+    // A GLB header whose declared length and chunk are garbage.
+    writeFileSync(broken, Buffer.concat([Buffer.from('glTF'), Buffer.from([2, 0, 0, 0, 0xff, 0, 0, 0]), Buffer.alloc(40, 7)]));
+    await app.pickFiles(MENU.openCreature, [broken]);
+    await eventually(() => errorToast().textContent({ timeout: 20_000 })).toContain('broken.glb');
+    await eventually(() => hook(app.page, 'status')).toContain('broken.glb');
+    expect((await hook(app.page, 'creature'))?.fileName).toBe('humanoid.glb');
+    expect(await hook(app.page, 'document')).toEqual(before);
+  });
+
+  it('a .gltf without its .bin is refused with a message that names the missing file', async () => {
+    const lonely = path.join(app.tmp, 'lonely.gltf');
+    writeFileSync(lonely, readFileSync(path.join(creatures, 'armed-mine.gltf')));
+    await app.pickFiles(MENU.openCreature, [lonely]);
+    await eventually(() => errorToast().textContent({ timeout: 20_000 })).toContain('armed-mine.bin');
+    expect((await hook(app.page, 'creature'))?.fileName).toBe('humanoid.glb');
+  });
+
+  it('save → reload → open gives the same document, selection and creature', async () => {
+    await app.page.locator('[data-testid="outliner"] [role="treeitem"]', { hasText: 'foot_l' }).click();
+    await app.page.getByLabel('Include in ragdoll').uncheck();
+    await app.page.getByLabel('Bone note').fill('toe bones merge here');
+    await app.page.getByLabel('Bone note').blur();
+    await app.page.keyboard.press('Escape');
+    await app.page.getByLabel('Creature name').fill('Walker');
+    await app.page.getByLabel('Creature name').press('Enter');
+    await app.page.locator('[data-testid="outliner"] [role="treeitem"]', { hasText: 'head' }).click();
+    const before = await hook(app.page, 'document');
+    expect(before).toMatchObject({ rig: { name: 'Walker', extras: { editor: { excludedBones: ['foot_l'], notes: { foot_l: 'toe bones merge here' } } } } });
+    expect(await hook(app.page, 'dirty')).toBe(true);
+
+    const saved = await app.saveTo(MENU.saveAs, path.join(app.tmp, 'walker.marionette'));
+    await eventually(() => hook(app.page, 'dirty')).toBe(false);
+    const onDisk = JSON.parse(readFileSync(saved, 'utf8'));
+    expect(onDisk.format).toBe('marionette-project');
+    expect(onDisk.rig).toEqual((before as { rig: unknown }).rig);
+
+    await app.reload();
+    expect((await hook(app.page, 'creature'))?.fileName).toBe('armed-mine.glb');
+    await app.pickFiles(MENU.openProject, [saved]);
+    await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('humanoid.glb');
+    expect(await hook(app.page, 'document')).toEqual(before);
+    expect(await hook(app.page, 'selection')).toBe('head');
+    expect(await hook(app.page, 'dirty')).toBe(false);
+  });
+});

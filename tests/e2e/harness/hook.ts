@@ -1,0 +1,56 @@
+/** Typed access to the test build's read-only hook (renderer/src/testing/testHook.ts). */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { MarionetteTestHook } from '../../../renderer/src/testing/testHook';
+
+type Hook = MarionetteTestHook;
+type Fn = { [K in keyof Hook]: Hook[K] extends (...a: never[]) => unknown ? K : never }[keyof Hook];
+
+export function hook<K extends Fn>(page: Page, name: K, ...args: Parameters<Hook[K]>): Promise<Awaited<ReturnType<Hook[K]>>> {
+  return page.evaluate(
+    ([n, a]) => {
+      const h = (window as unknown as { __marionette: Record<string, (...x: unknown[]) => unknown> }).__marionette;
+      return h[n as string]!(...(a as unknown[]));
+    },
+    [name, args] as const,
+  ) as Promise<Awaited<ReturnType<Hook[K]>>>;
+}
+
+export interface PixelCounts { total: number; nonBackground: number; highlight: number }
+
+/**
+ * Reads the WebGL canvas (the test build keeps its drawing buffer) and counts pixels that differ from the
+ * viewport background by more than 10/255 in any channel, and pixels in the selection colour
+ * (#ff8c00 drawn at 90 % opacity: r > 200, 100 ≤ g ≤ 165, b < 60).
+ */
+export function countPixels(page: Page): Promise<PixelCounts> {
+  return page.evaluate(() => {
+    const h = (window as unknown as { __marionette: { colors: { background: string } } }).__marionette;
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="viewport"] canvas')!;
+    const c2 = document.createElement('canvas');
+    c2.width = canvas.width;
+    c2.height = canvas.height;
+    const ctx = c2.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+    const data = ctx.getImageData(0, 0, c2.width, c2.height).data;
+    const bg = parseInt(h.colors.background.slice(1), 16);
+    const br = (bg >> 16) & 255, bgG = (bg >> 8) & 255, bb = bg & 255;
+    let nonBackground = 0;
+    let highlight = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
+      if (Math.abs(r - br) > 10 || Math.abs(g - bgG) > 10 || Math.abs(b - bb) > 10) nonBackground++;
+      if (r > 200 && g >= 100 && g <= 165 && b < 60) highlight++;
+    }
+    return { total: data.length / 4, nonBackground, highlight };
+  });
+}
+
+/** Wait until the viewport has drawn at least `n` more frames (so a state change is on screen). */
+export async function nextFrames(page: Page, n = 3): Promise<void> {
+  const start = await hook(page, 'frames');
+  await page.waitForFunction(([s, k]) => (window as unknown as { __marionette: { frames(): number } }).__marionette.frames() >= s + k, [start, n] as const);
+}
+
+/** expect.poll with a timeout fit for a loaded 2-core machine (file reads, IndexedDB, WebGL in software). */
+export const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
