@@ -3,3 +3,4 @@
 export { createParticleSimulation, DEFAULT_ITERATIONS, type ParticleSimulation, type ParticleTraceFrame, type BonePick, type ParticleSnapshot } from './simulation';
 export { loadParticleScene, checkSceneSemantics, ParticleSceneError, particleSceneSchema, PARTICLE_SCENE_FORMAT, PARTICLE_SCENE_VERSION, type ParticleScene, type ParticleConstraint, type ScheduledImpulse } from './scene';
 export { particleSceneFromRig, particleSceneFromSkeleton, DEFAULT_PARTICLE_SETTINGS, type BoneLimits, type SkeletonParticleOptions } from './fromRig';
+export { particleTraceColumns, particleTraceValues } from './trace';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildExamples, sceneText, skeletonFromGlb } from '../../../../assets/examples/generate';
 import {
-  createParticleSimulation, loadParticleScene, particleSceneFromRig, ParticleSceneError, type ParticleScene,
+  createParticleSimulation, loadParticleScene, particleSceneFromRig, ParticleSceneError, particleTraceColumns,
+  particleTraceValues, type ParticleScene,
 } from '../../../../shared/physics/particles';
 import { loadRig } from '../../../../shared/rig';
 import { boneLengthErrors, EXAMPLES, exampleNames, loadExample, pos, simOf } from './helpers';
@@ -29,6 +30,10 @@ describe('example scenes', () => {
     expect(Object.keys(frame.particles)).toEqual(sim.particleNames);
     expect(frame).toMatchObject({ bodies: {}, joints: {}, controllers: {} });
     for (const p of Object.values(frame.particles)) expect(p).toHaveLength(3);
+    const cols = particleTraceColumns(frame), vals = particleTraceValues(frame);
+    expect(cols).toHaveLength(3 * sim.particleNames.length);
+    expect(cols.slice(0, 3)).toEqual([`${sim.particleNames[0]}.x`, `${sim.particleNames[0]}.y`, `${sim.particleNames[0]}.z`]);
+    expect(vals.slice(3, 6)).toEqual(frame.particles[sim.particleNames[1]!]);
   });
 
   it('the ragdoll falls, lands on the floor, keeps its bones (median error < 0.1 %) and ends at rest', () => {
