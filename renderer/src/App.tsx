@@ -12,6 +12,7 @@ import { StatusBar } from './panels/StatusBar';
 import { PromptDialog, Toasts } from './panels/Notices';
 import { Viewport } from './viewport/Viewport';
 import { Splitter } from './layout/Splitter';
+import { GenerateDialog } from './authoring/GenerateDialog';
 import { platform } from './platform/bridge';
 import { runCommand, installShortcuts } from './state/commands';
 import { startAutosave, startup } from './state/editor';
@@ -49,6 +50,7 @@ export function App() {
       <StatusBar />
       <Toasts />
       <PromptDialog />
+      <GenerateDialog />
     </div>
   );
 }

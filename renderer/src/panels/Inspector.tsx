@@ -9,6 +9,8 @@ import { boneNote, editorExtras, isBoneIncluded, renameCreature, setBoneIncluded
 import { useEditor } from '../state/store';
 import { edit, select } from '../state/editor';
 import { Panel } from './Panel';
+import { BodyInspector } from '../authoring/BodyInspector';
+import { JointInspector } from '../authoring/JointInspector';
 
 const DEG = 180 / Math.PI;
 const fmt = (v: number, digits = 3) => (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits);
@@ -65,7 +67,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function Inspector() {
   const selection = useEditor((s) => s.session.selection);
-  return <Panel title="Inspector" testId="inspector">{selection?.kind === 'bone' ? <BoneInspector name={selection.name} /> : <ProjectInspector />}</Panel>;
+  const body = selection?.kind === 'body' || selection?.kind === 'shape'
+    ? <BodyInspector key={selection.name} name={selection.name} shapeIndex={selection.kind === 'shape' ? selection.index : null} />
+    : null;
+  return (
+    <Panel title="Inspector" testId="inspector">
+      {selection?.kind === 'bone' ? <BoneInspector name={selection.name} />
+        : body ?? (selection?.kind === 'joint' ? <JointInspector key={selection.name} name={selection.name} /> : <ProjectInspector />)}
+    </Panel>
+  );
 }
 
 function BoneInspector({ name }: { name: string }) {

@@ -8,6 +8,7 @@ import { frameSelection, hover, select } from '../state/editor';
 import type { SkeletonData } from '../creature/types';
 import { Panel } from './Panel';
 import { editorExtras } from '../../../shared/document';
+import { RigSections } from '../authoring/OutlinerRig';
 
 interface Row { index: number; name: string; depth: number; hasChildren: boolean }
 
@@ -77,6 +78,7 @@ export function Outliner() {
           {!creature && <div className="outliner-empty">No creature loaded.</div>}
         </div>
       </div>
+      <RigSections />
     </Panel>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useEditor } from '../state/store';
 import { runCommand } from '../state/commands';
 import { toggleMesh } from '../state/editor';
+import { AuthoringToolbar } from '../authoring/AuthoringToolbar';
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
@@ -39,6 +40,7 @@ export function Toolbar() {
       <Tool label="Frame selection (F)" icon={icons.frame} onClick={() => runCommand('frame-selection')}>Frame</Tool>
       <Tool label="Show skeleton" icon={icons.bones} active={session.showSkeleton} onClick={() => runCommand('toggle-skeleton')}>Skeleton</Tool>
       <Tool label="Show mesh" icon={icons.mesh} active={session.showMesh} onClick={toggleMesh}>Mesh</Tool>
+      <AuthoringToolbar />
     </div>
   );
 }

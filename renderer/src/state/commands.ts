@@ -2,6 +2,7 @@
 import type { MenuCommand } from '../../../shared/platform';
 import * as editor from './editor';
 import { useEditor } from './store';
+import { authoringShortcut } from '../authoring/shortcuts';
 
 export function runCommand(command: MenuCommand): void {
   if (typeof command === 'object') {
@@ -49,6 +50,7 @@ export function installShortcuts(nativeMenu: boolean): () => void {
     else if (mod && e.shiftKey && key === 'k') command = 'toggle-skeleton';
     else if (!mod && !e.altKey && key === 'f' && !isEditable(e.target)) command = 'frame-selection';
     else if (!mod && !e.altKey && key === 'escape' && !isEditable(e.target)) { editor.select(null); e.preventDefault(); return; }
+    else if (!mod && !e.altKey && !isEditable(e.target) && authoringShortcut(key)) { e.preventDefault(); return; }
     if (!command) return;
     // Typing in a field keeps the field's own undo; saving works everywhere.
     if (isEditable(e.target) && (command === 'undo' || command === 'redo')) return;

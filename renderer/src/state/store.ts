@@ -14,7 +14,14 @@ import type { LoadedCreature } from '../creature/types';
 
 export interface CameraPose { position: [number, number, number]; target: [number, number, number] }
 
-export type Selection = { kind: 'bone'; name: string } | null;
+/** What the inspector shows and the viewport highlights. Bodies and joints are named by the rig; a shape is
+ *  one entry of a body's `shapes` list. */
+export type Selection =
+  | { kind: 'bone'; name: string }
+  | { kind: 'body'; name: string }
+  | { kind: 'shape'; name: string; index: number }
+  | { kind: 'joint'; name: string }
+  | null;
 
 export interface HistoryInfo {
   canUndo: boolean;

@@ -5,9 +5,11 @@
  */
 import type { ComponentType } from 'react';
 import { SkeletonLayer } from './SkeletonLayer';
+import { AuthoringLayer } from '../authoring/RigLayer';
 
 export const viewportOverlays: { id: string; component: ComponentType }[] = [
   { id: 'skeleton', component: SkeletonLayer },
+  { id: 'rig', component: AuthoringLayer },
 ];
 
 export function Overlays() {

@@ -1,0 +1,56 @@
+/**
+ * The toolbar's authoring group: Generate from skeleton, the viewport tool (Select / Poke), poke and blast
+ * strength, go limp / power on for the whole creature, and the bodies / limits display toggles.
+ */
+import { useEditor } from '../state/store';
+import { openGenerateDialog } from './actions';
+import { setAuthoring, useAuthoring } from './authoringStore';
+import { setLimp } from './previewControls';
+import './authoring.css';
+
+const Icon = ({ d }: { d: string }) => (
+  <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
+);
+const icons = {
+  generate: 'M5.5 1.5h5v4h-5z M3 9.5h4v5H3z M9 9.5h4v5H9z M8 5.5v2 M5 9.5v-2h6v2',
+  select: 'M3 2.5l9 5-4 1-2 4z',
+  poke: 'M2.5 13.5l6-6 M8.5 7.5l1.5-4 1 3 3 1-4 1.5 M6 12l1.5 1.5',
+  bodies: 'M5.5 2.5h5a3 3 0 0 1 0 6h-5a3 3 0 0 1 0-6z M6 10.5h4v3H6z',
+  limits: 'M8 13.5 L8 8 L13 5 M8 8 L3 5 M3 5a6 6 0 0 1 10 0',
+};
+
+export function AuthoringToolbar() {
+  const hasCreature = useEditor((s) => s.creature !== null);
+  const hasBodies = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
+  const tool = useAuthoring((s) => s.tool);
+  const strength = useAuthoring((s) => s.impulseStrength);
+  const showBodies = useAuthoring((s) => s.showBodies);
+  const showLimits = useAuthoring((s) => s.showLimits);
+  return (
+    <>
+      <span className="tool-sep" />
+      <button className="tool" title="Generate bodies and joints from the skeleton (Rig menu)" aria-label="Generate from skeleton" disabled={!hasCreature} onClick={openGenerateDialog}>
+        <Icon d={icons.generate} /><span className="tool-text">Generate</span>
+      </button>
+      <button className={`tool${showBodies ? ' active' : ''}`} title="Show bodies" aria-label="Show bodies" aria-pressed={showBodies} onClick={() => setAuthoring({ showBodies: !showBodies })}>
+        <Icon d={icons.bodies} /><span className="tool-text">Bodies</span>
+      </button>
+      <button className={`tool${showLimits ? ' active' : ''}`} title="Show joint limits" aria-label="Show limits" aria-pressed={showLimits} onClick={() => setAuthoring({ showLimits: !showLimits })}>
+        <Icon d={icons.limits} /><span className="tool-text">Limits</span>
+      </button>
+      <span className="tool-sep" />
+      <button className={`tool${tool === 'select' ? ' active' : ''}`} title="Select tool: click bodies to select them" aria-label="Select tool" aria-pressed={tool === 'select'} onClick={() => setAuthoring({ tool: 'select' })}>
+        <Icon d={icons.select} />
+      </button>
+      <button className={`tool${tool === 'poke' ? ' active' : ''}`} title="Poke tool: click a body = impulse, drag = grab, Shift-click = blast" aria-label="Poke tool" aria-pressed={tool === 'poke'} disabled={!hasBodies} onClick={() => setAuthoring({ tool: 'poke' })}>
+        <Icon d={icons.poke} /><span className="tool-text">Poke</span>
+      </button>
+      <label className="tool-slider" title="Impulse of a click (N·s)">
+        <input type="range" min={0.5} max={60} step={0.5} value={strength} aria-label="Impulse strength" onChange={(e) => setAuthoring({ impulseStrength: Number(e.target.value), blastStrength: Number(e.target.value) * 4 })} />
+        <span className="num">{strength.toFixed(1)} N·s</span>
+      </label>
+      <button className="tool" disabled={!hasBodies} title="Every joint goes limp from the frame shown" aria-label="Go limp" onClick={() => setLimp('all', true)}><span className="tool-text">Go limp</span></button>
+      <button className="tool" disabled={!hasBodies} title="Every joint's motor drives again from the frame shown" aria-label="Power on" onClick={() => setLimp('all', false)}><span className="tool-text">Power on</span></button>
+    </>
+  );
+}

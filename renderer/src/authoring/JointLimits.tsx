@@ -1,0 +1,173 @@
+/**
+ * Joint limits drawn in joint frame A (bodyA's pose ∘ frameA): hinge arc, twist fan, swing cone
+ * (limitGeometry.ts). Every joint's limits are drawn faintly; the selected joint's larger and brighter,
+ * with handles on the hinge / twist arc ends that drag the limit directly (one drag = one undo step).
+ */
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { BufferAttribute, BufferGeometry, DoubleSide, Matrix4, Plane, Quaternion, Vector3, type Group } from 'three';
+import { setJointLimits } from '../../../shared/authoring';
+import { composeTransforms, type Transform } from '../../../shared/math/transform';
+import type { Quat } from '../../../shared/math/quat';
+import type { Vec3 } from '../../../shared/math/vec3';
+import type { RigDocument, RigJoint, RigShape } from '../../../shared/rig';
+import { beginGesture, endGesture } from '../state/editor';
+import { useEditor } from '../state/store';
+import { setAuthoring, useAuthoring } from './authoringStore';
+import { angleAboutX, coneGeometry, rimAngles, sectorGeometry, sectorPoint, type FanGeometry } from './limitGeometry';
+import { rigEdit } from './rigEdit';
+import { previewBodyPose } from './previewPose';
+
+const HINGE_COLOR = '#8bc34a';
+const TWIST_COLOR = '#e5b84b';
+const SWING_COLOR = '#5c9cf5';
+
+/** What is drawn for each joint limit, read back from the geometry (the e2e test hook reports it). */
+export interface DrawnLimit { joint: string; kind: 'hinge' | 'twist' | 'swing'; min: number; max: number; radius: number; selected: boolean }
+export const drawnLimits = new Map<string, DrawnLimit>();
+
+function shapeExtent(s: RigShape): number {
+  switch (s.type) {
+    case 'sphere': return s.radius;
+    case 'capsule': case 'cylinder': return s.halfHeight + s.radius;
+    case 'box': return Math.max(...s.halfExtents);
+    case 'ellipsoid': return Math.max(...s.radii);
+  }
+}
+
+export function JointLimits({ rig, rest }: { rig: RigDocument; rest: Map<string, Transform> }) {
+  const selected = useEditor((s) => (s.session.selection?.kind === 'joint' ? s.session.selection.name : null));
+  const show = useAuthoring((s) => s.showLimits);
+  useLayoutEffect(() => () => drawnLimits.clear(), []);
+  return (
+    <group name="limits" visible={show}>
+      {rig.joints.map((j) => {
+        const child = rig.bodies.find((b) => b.name === j.bodyB);
+        const size = child ? Math.max(...child.shapes.map(shapeExtent)) : 0.1;
+        const isSel = j.name === selected;
+        const radius = Math.min(Math.max(size * (isSel ? 0.9 : 0.55), 0.04), isSel ? 0.3 : 0.16);
+        return <JointLimit key={j.name} joint={j} restA={rest.get(j.bodyA)} radius={radius} selected={isSel} />;
+      })}
+    </group>
+  );
+}
+
+function JointLimit({ joint, restA, radius, selected }: { joint: RigJoint; restA: Transform | undefined; radius: number; selected: boolean }) {
+  const ref = useRef<Group>(null);
+  const frameA: Transform = { position: joint.frameA.position as Vec3, rotation: joint.frameA.rotation as Quat };
+  useFrame(() => {
+    const g = ref.current;
+    const a = previewBodyPose(joint.bodyA) ?? restA;
+    if (!g || !a) return;
+    const w = composeTransforms(a, frameA);
+    g.position.set(...w.position);
+    g.quaternion.set(...w.rotation).normalize();
+  });
+  const parts: { kind: DrawnLimit['kind']; geo: FanGeometry; color: string; min: number; max: number }[] = [];
+  if (joint.type === 'hinge' && joint.limit) parts.push({ kind: 'hinge', geo: sectorGeometry(joint.limit[0], joint.limit[1], radius), color: HINGE_COLOR, min: joint.limit[0], max: joint.limit[1] });
+  if (joint.type === 'ball' && joint.twistLimit) parts.push({ kind: 'twist', geo: sectorGeometry(joint.twistLimit[0], joint.twistLimit[1], radius * 0.6), color: TWIST_COLOR, min: joint.twistLimit[0], max: joint.twistLimit[1] });
+  if (joint.type === 'ball' && joint.swingLimit) parts.push({ kind: 'swing', geo: coneGeometry(joint.swingLimit[0], joint.swingLimit[1], radius), color: SWING_COLOR, min: -joint.swingLimit[0], max: joint.swingLimit[1] });
+
+  useLayoutEffect(() => {
+    for (const p of parts) {
+      const drawn = p.kind === 'swing' ? { min: p.min, max: p.max } : rimAngles(p.geo.rim);
+      drawnLimits.set(`${joint.name}:${p.kind}`, { joint: joint.name, kind: p.kind, min: drawn.min, max: drawn.max, radius, selected });
+    }
+    return () => { for (const k of ['hinge', 'twist', 'swing']) drawnLimits.delete(`${joint.name}:${k}`); };
+  });
+
+  return (
+    <group ref={ref} name={`limits:${joint.name}`}>
+      {parts.map((p) => <Fan key={p.kind} geo={p.geo} color={p.color} selected={selected} />)}
+      {selected && joint.type === 'hinge' && joint.limit && (
+        <>
+          <LimitHandle joint={joint.name} field="limit" end={0} range={joint.limit} radius={radius} color={HINGE_COLOR} />
+          <LimitHandle joint={joint.name} field="limit" end={1} range={joint.limit} radius={radius} color={HINGE_COLOR} />
+        </>
+      )}
+      {selected && joint.type === 'ball' && joint.twistLimit && (
+        <>
+          <LimitHandle joint={joint.name} field="twistLimit" end={0} range={joint.twistLimit} radius={radius * 0.6} color={TWIST_COLOR} />
+          <LimitHandle joint={joint.name} field="twistLimit" end={1} range={joint.twistLimit} radius={radius * 0.6} color={TWIST_COLOR} />
+        </>
+      )}
+      {selected && <axesHelper args={[radius * 1.2]} />}
+    </group>
+  );
+}
+
+function Fan({ geo, color, selected }: { geo: FanGeometry; color: string; selected: boolean }) {
+  const { fill, rim } = useMemo(() => {
+    const fill = new BufferGeometry();
+    fill.setAttribute('position', new BufferAttribute(geo.triangles, 3));
+    const rim = new BufferGeometry();
+    rim.setAttribute('position', new BufferAttribute(geo.rim, 3));
+    return { fill, rim };
+  }, [geo]);
+  useLayoutEffect(() => () => { fill.dispose(); rim.dispose(); }, [fill, rim]);
+  return (
+    <>
+      <mesh geometry={fill} renderOrder={3} raycast={() => undefined}>
+        <meshBasicMaterial color={color} transparent opacity={selected ? 0.38 : 0.2} side={DoubleSide} depthWrite={false} depthTest={!selected} />
+      </mesh>
+      <line>
+        <primitive object={rim} attach="geometry" />
+        <lineBasicMaterial color={color} transparent opacity={selected ? 1 : 0.7} depthTest={!selected} />
+      </line>
+    </>
+  );
+}
+
+const plane = new Plane();
+const hit = new Vector3();
+const inv = new Matrix4();
+const normal = new Vector3();
+const q = new Quaternion();
+
+/** A sphere on one end of an arc; dragging it around the arc's axis sets that end of the limit. */
+function LimitHandle({ joint, field, end, range, radius, color }: { joint: string; field: 'limit' | 'twistLimit'; end: 0 | 1; range: readonly [number, number]; radius: number; color: string }) {
+  const controls = useThree((s) => s.controls) as { enabled: boolean } | null;
+  const drag = useRef<{ mark: string; pointer: number } | null>(null);
+  const p = sectorPoint(range[end], radius);
+  const onDown = (e: ThreeEvent<PointerEvent>) => {
+    e.stopPropagation();
+    (e.target as Element).setPointerCapture(e.pointerId);
+    drag.current = { mark: beginGesture(), pointer: e.pointerId };
+    if (controls) controls.enabled = false;
+    setAuthoring({ dragging: true });
+  };
+  const onMove = (e: ThreeEvent<PointerEvent>) => {
+    if (!drag.current) return;
+    e.stopPropagation();
+    const frame = e.object.parent!;
+    frame.updateMatrixWorld();
+    // The arc's plane: through the anchor, normal to the frame's X axis (world).
+    normal.set(1, 0, 0).applyQuaternion(frame.getWorldQuaternion(q));
+    plane.setFromNormalAndCoplanarPoint(normal, frame.getWorldPosition(hit));
+    if (!e.ray.intersectPlane(plane, hit)) return;
+    const local = hit.applyMatrix4(inv.copy(frame.matrixWorld).invert());
+    let a = angleAboutX([local.x, local.y, local.z]);
+    // Keep min ≤ max and inside (−π, π].
+    a = end === 0 ? Math.min(a, range[1]) : Math.max(a, range[0]);
+    const next: [number, number] = end === 0 ? [round(a), range[1]] : [range[0], round(a)];
+    rigEdit(`${field === 'limit' ? 'Hinge' : 'Twist'} limit (${joint})`, (r) => setJointLimits(r, joint, { [field]: next }));
+  };
+  const onUp = (e: ThreeEvent<PointerEvent>) => {
+    if (!drag.current) return;
+    e.stopPropagation();
+    (e.target as Element).releasePointerCapture(e.pointerId);
+    endGesture(drag.current.mark, `${field === 'limit' ? 'Hinge' : 'Twist'} limit (${joint})`);
+    drag.current = null;
+    if (controls) controls.enabled = true;
+    setAuthoring({ dragging: false });
+  };
+  return (
+    <mesh position={p} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} userData={{ limitHandle: `${joint}:${field}:${end}` }} renderOrder={5}>
+      <sphereGeometry args={[Math.max(radius * 0.07, 0.008), 16, 12]} />
+      <meshBasicMaterial color={color} depthTest={false} transparent />
+    </mesh>
+  );
+}
+
+/** Four decimals (0.006°), kept inside (−π, π] where the format wants limits. */
+const round = (v: number) => Math.min(Math.max(Number(v.toFixed(4)), -3.1415), 3.1415);

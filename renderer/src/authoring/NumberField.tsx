@@ -1,0 +1,90 @@
+/**
+ * A number field that edits the document when the user is done (Enter or blur; Escape reverts): the text
+ * is parsed here ("abc" is refused before anything runs), then `onCommit` runs the edit. A refusal —
+ * ours or the edit's { field, message } — is shown under the field and the document keeps its value.
+ * `scale` converts between what is shown and what is stored (degrees shown, radians stored: 180/π).
+ */
+import { useEffect, useId, useState } from 'react';
+import type { FieldError } from './rigEdit';
+
+export interface NumberFieldProps {
+  label: string;
+  value: number | null;
+  unit?: string;
+  /** Shown = stored × scale. */
+  scale?: number;
+  digits?: number;
+  /** Returns null when accepted, else the refusal. */
+  onCommit: (stored: number) => FieldError | string | null;
+  disabled?: boolean;
+  /** Stable id for tests and labels (defaults to the label). */
+  name?: string;
+  placeholder?: string;
+}
+
+export function formatNumber(v: number, digits = 3): string {
+  if (!Number.isFinite(v)) return String(v);
+  const r = Number(v.toFixed(digits));
+  return String(Object.is(r, -0) ? 0 : r);
+}
+
+export function parseNumber(text: string): number | null {
+  const t = text.trim().replace(/,/g, '.');
+  if (t === '' || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return null;
+  const v = Number(t);
+  return Number.isFinite(v) ? v : null;
+}
+
+export function NumberField({ label, value, unit, scale = 1, digits = 3, onCommit, disabled, name, placeholder }: NumberFieldProps) {
+  const shown = value === null ? '' : formatNumber(value * scale, digits);
+  const [text, setText] = useState(shown);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  useEffect(() => { setText(shown); setError(null); }, [shown]);
+
+  const commit = () => {
+    if (text === shown) { setError(null); return; }
+    const v = parseNumber(text);
+    if (v === null) { setError(`${label}: must be a number${unit ? ` (${unit})` : ''}, got “${text}”`); return; }
+    const r = onCommit(v / scale);
+    if (r === null) { setError(null); return; }
+    setError(`${label}: ${typeof r === 'string' ? r : r.message}`);
+  };
+
+  return (
+    <span className={`number-field${error ? ' invalid' : ''}`} data-field={name ?? label}>
+      <span className="number-input">
+        <input
+          id={id}
+          className="field num"
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          value={text}
+          placeholder={placeholder}
+          disabled={disabled}
+          inputMode="decimal"
+          onChange={(e) => { setText(e.target.value); }}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit();
+            if (e.key === 'Escape') { setText(shown); setError(null); (e.target as HTMLElement).blur(); }
+            e.stopPropagation();
+          }}
+        />
+        {unit && <span className="number-unit">{unit}</span>}
+      </span>
+      {error && <span className="field-error" id={`${id}-error`} role="alert">{error}</span>}
+    </span>
+  );
+}
+
+/** A labelled row holding one or more fields. */
+export function FieldRow({ label, children, hint }: { label: string; children: React.ReactNode; hint?: string }) {
+  return (
+    <div className="prop-row authoring-row" title={hint}>
+      <span className="prop-label">{label}</span>
+      <span className="prop-fields">{children}</span>
+    </div>
+  );
+}

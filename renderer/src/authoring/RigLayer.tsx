@@ -1,0 +1,97 @@
+/**
+ * The rig in the viewport: every body's shapes (translucent, the selection in orange), every joint's limits
+ * (hinge arc, swing cone, twist fan; the selected joint's drawn larger, with draggable arc ends), and the
+ * gizmos: move / rotate / scale on the selected shape (W / E / R), anchor and axes on the selected joint.
+ * Bodies sit at the rest pose, or where the preview has them on the current frame.
+ */
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useFrame } from '@react-three/fiber';
+import { DoubleSide, type Group, type Mesh, type Object3D } from 'three';
+import { boneRestWorld, bodyRestWorld } from '../../../shared/rig/restPose';
+import type { RigBody, RigDocument, RigShape } from '../../../shared/rig';
+import type { Transform } from '../../../shared/math/transform';
+import { useEditor } from '../state/store';
+import { useAuthoring } from './authoringStore';
+import { bodyObjects, shapeGeometry, shapeKey, shapeObjects } from './shapeObjects';
+import { JointLimits } from './JointLimits';
+import { ShapeGizmo, JointGizmo } from './Gizmos';
+import { PickInterceptor } from './viewportPicking';
+import { previewBodyPose } from './previewPose';
+
+const BODY_COLOR = '#7fb2e5';
+const SELECTED_COLOR = '#ff8c00';
+const EXTRA_COLOR = '#ffc470';
+
+export function AuthoringLayer() {
+  const rig = useEditor((s) => s.document?.rig ?? null);
+  const showBodies = useAuthoring((s) => s.showBodies);
+  const rest = useMemo(() => (rig ? bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones)) : null), [rig]);
+  if (!rig || !rest || rig.bodies.length === 0) return <PickInterceptor />;
+  return (
+    <group name="authoring">
+      <group name="bodies" visible={showBodies}>
+        {rig.bodies.map((b) => <BodyView key={b.name} body={b} rest={rest.get(b.name)} />)}
+      </group>
+      <JointLimits rig={rig} rest={rest} />
+      <ShapeGizmo />
+      <JointGizmo rig={rig} rest={rest} />
+      <PickInterceptor />
+    </group>
+  );
+}
+
+function BodyView({ body, rest }: { body: RigBody; rest: Transform | undefined }) {
+  const ref = useRef<Group>(null);
+  const selected = useEditor((s) => s.session.selection !== null && (s.session.selection.kind === 'body' || s.session.selection.kind === 'shape') && s.session.selection.name === body.name);
+  const extra = useAuthoring((s) => s.extraBodies.includes(body.name));
+  useLayoutEffect(() => {
+    const g = ref.current;
+    if (!g) return;
+    bodyObjects.set(body.name, g);
+    return () => { if (bodyObjects.get(body.name) === g) bodyObjects.delete(body.name); };
+  }, [body.name]);
+  useFrame(() => {
+    const g = ref.current;
+    if (!g || !rest) return;
+    // The preview's pose of this body on the shown frame, else the rest pose.
+    const p = previewBodyPose(body.name) ?? rest;
+    g.position.set(p.position[0], p.position[1], p.position[2]);
+    g.quaternion.set(p.rotation[0], p.rotation[1], p.rotation[2], p.rotation[3]);
+  });
+  const color = selected ? SELECTED_COLOR : extra ? EXTRA_COLOR : BODY_COLOR;
+  return (
+    <group ref={ref} name={`body:${body.name}`} userData={{ body: body.name }}>
+      {body.shapes.map((s, i) => <ShapeView key={i} body={body.name} index={i} shape={s} color={color} selected={selected} />)}
+    </group>
+  );
+}
+
+function ShapeView({ body, index, shape, color, selected }: { body: string; index: number; shape: RigShape; color: string; selected: boolean }) {
+  const ref = useRef<Mesh>(null);
+  const sizeKey = JSON.stringify({ ...shape, position: 0, rotation: 0 });
+  // Rebuilt only when the size changes, not the pose (sizeKey leaves the pose out).
+  const geometry = useMemo(() => shapeGeometry(shape), [sizeKey]);
+  useLayoutEffect(() => () => geometry.dispose(), [geometry]);
+  useLayoutEffect(() => {
+    const m = ref.current;
+    if (!m) return;
+    syncShapeObject(m, shape);
+    const key = shapeKey(body, index);
+    shapeObjects.set(key, m);
+    return () => { if (shapeObjects.get(key) === m) shapeObjects.delete(key); };
+  }, [body, index, shape]);
+  return (
+    <mesh ref={ref} geometry={geometry} userData={{ body, shape: index }} renderOrder={2}>
+      <meshStandardMaterial color={color} transparent opacity={selected ? 0.5 : 0.32} roughness={0.6} metalness={0} depthWrite={false} side={DoubleSide} emissive={color} emissiveIntensity={selected ? 0.35 : 0.12} />
+    </mesh>
+  );
+}
+
+/** Put a shape object back where the document says (after a gizmo moved or scaled it). */
+export function syncShapeObject(o: Object3D, s: RigShape): void {
+  o.position.set(s.position[0], s.position[1], s.position[2]);
+  o.quaternion.set(s.rotation[0], s.rotation[1], s.rotation[2], s.rotation[3]).normalize();
+  o.scale.set(1, 1, 1);
+}
+
+export type { RigDocument };

@@ -1,0 +1,137 @@
+/**
+ * Authoring actions the panels, the toolbar, the menu and shortcuts share. Each is one undo step; each
+ * reports a refusal as a toast (panel fields show theirs at the field instead, through rigEdit).
+ */
+import {
+  applyPreset, copyMotorSettings, createJoint, fixMassRatios, generateRagdoll, mirrorSide, removeBody, removeJoint,
+  sideOf, withGeneratedRagdoll, type MotorPreset, type ShapeKind,
+} from '../../../shared/authoring';
+import { isBoneIncluded } from '../../../shared/document';
+import type { RigJoint } from '../../../shared/rig';
+import { notify, select } from '../state/editor';
+import { useEditor } from '../state/store';
+import { setAuthoring, useAuthoring } from './authoringStore';
+import { authoringSkeleton } from './creatureInput';
+import { rigEdit } from './rigEdit';
+
+export interface GenerateSettings { shape: ShapeKind; minBoneLength: number; density: number }
+export const DEFAULT_GENERATE: GenerateSettings = { shape: 'capsule', minBoneLength: 0.04, density: 985 };
+
+const report = (r: { message: string; field: string } | null, what: string): boolean => {
+  if (r) notify('error', `${what}: ${r.field ? `${r.field}: ` : ''}${r.message}`);
+  return r === null;
+};
+
+/** Bodies and joints for every included bone (replacing what the rig had), as one undo step. */
+export function generateBodies(settings: GenerateSettings): boolean {
+  const { creature, document } = useEditor.getState();
+  if (!creature || !document) { notify('error', 'Generate bodies: open a creature first.'); return false; }
+  let skipped = 0;
+  const ok = report(rigEdit('Generate bodies', (rig) => {
+    try {
+      const generated = generateRagdoll(authoringSkeleton(creature), {
+        shape: settings.shape, minBoneLength: settings.minBoneLength, density: settings.density,
+        include: (bone) => isBoneIncluded(rig, bone),
+      });
+      skipped = generated.skipped.length;
+      return { ok: true, rig: withGeneratedRagdoll(rig, generated) };
+    } catch (e) {
+      return { ok: false, field: 'options', message: e instanceof Error ? e.message : String(e) };
+    }
+  }), 'Generate bodies');
+  if (ok) {
+    const rig = useEditor.getState().document!.rig;
+    notify('info', `Generated ${rig.bodies.length} bodies and ${rig.joints.length} joints${skipped ? ` (${skipped} small or excluded bones merged)` : ''}`);
+  }
+  return ok;
+}
+
+export const openGenerateDialog = (): void => setAuthoring({ generateDialog: true });
+
+/** Which of two bodies is the parent: the one whose bone is an ancestor of the other's. */
+export function parentOf(a: string, b: string): [string, string] {
+  const rig = useEditor.getState().document?.rig;
+  if (!rig) return [a, b];
+  const boneOf = (n: string) => rig.bodies.find((x) => x.name === n)?.bone;
+  const parents = new Map(rig.skeleton.bones.map((x) => [x.name, x.parent]));
+  const isAncestor = (anc: string | undefined, bone: string | undefined) => {
+    for (let p = bone ? parents.get(bone) ?? null : null; p; p = parents.get(p) ?? null) if (p === anc) return true;
+    return false;
+  };
+  return isAncestor(boneOf(b), boneOf(a)) ? [b, a] : [a, b];
+}
+
+/** The two bodies a "create joint" would join: the selected body and one ctrl-clicked body. */
+export function jointCandidates(): [string, string] | null {
+  const sel = useEditor.getState().session.selection;
+  const extra = useAuthoring.getState().extraBodies;
+  if (sel?.kind !== 'body' && sel?.kind !== 'shape') return null;
+  const other = extra.find((n) => n !== sel.name);
+  return other ? parentOf(other, sel.name) : null;
+}
+
+export function createJointBetween(type: RigJoint['type']): boolean {
+  const pair = jointCandidates();
+  if (!pair) { notify('error', 'Create joint: select one body, then Ctrl-click a second one.'); return false; }
+  const [bodyA, bodyB] = pair;
+  const rig = useEditor.getState().document!.rig;
+  let name = bodyB;
+  for (let k = 2; rig.joints.some((j) => j.name === name); k++) name = `${bodyB}_${k}`;
+  const ok = report(rigEdit(`Create joint ${name}`, (r) => createJoint(r, { name, bodyA, bodyB, type })), 'Create joint');
+  if (ok) { setAuthoring({ extraBodies: [] }); select({ kind: 'joint', name }); }
+  return ok;
+}
+
+export function deleteSelection(): void {
+  const sel = useEditor.getState().session.selection;
+  if (sel?.kind === 'body') { if (report(rigEdit(`Remove body ${sel.name}`, (r) => removeBody(r, sel.name)), 'Remove body')) select(null); }
+  else if (sel?.kind === 'joint') { if (report(rigEdit(`Remove joint ${sel.name}`, (r) => removeJoint(r, sel.name)), 'Remove joint')) select(null); }
+}
+
+export function mirrorBody(name: string): boolean {
+  const side = sideOf(name);
+  if (!side) { notify('error', `Mirror: "${name}" has no side in its name (…_l / …_r, .L / .R, Left / Right).`); return false; }
+  const ok = report(rigEdit(`Mirror ${side} side`, (r) => mirrorSide(r, side)), 'Mirror');
+  if (ok) notify('info', `Mirrored the ${side} side onto the ${side === 'left' ? 'right' : 'left'}`);
+  return ok;
+}
+
+/** The joints a motor operation applies to: the selected joint and every Ctrl-clicked one. */
+export function selectedJoints(): string[] {
+  const sel = useEditor.getState().session.selection;
+  const names = sel?.kind === 'joint' ? [sel.name] : [];
+  for (const j of useAuthoring.getState().extraJoints) if (!names.includes(j)) names.push(j);
+  return names;
+}
+
+export function presetJoints(preset: MotorPreset, joints = selectedJoints()): boolean {
+  if (joints.length === 0) return false;
+  return report(rigEdit(`Preset ${preset} on ${joints.length === 1 ? joints[0] : `${joints.length} joints`}`, (r) => applyPreset(r, joints, preset)), 'Motor preset');
+}
+
+export function copyMotor(from: string): void {
+  const j = useEditor.getState().document?.rig.joints.find((x) => x.name === from);
+  if (!j || j.type === 'fixed') { notify('error', `Copy motor: joint "${from}" has no motor.`); return; }
+  setAuthoring({ motorClipboard: { from, motor: structuredClone(j.motor) } });
+  notify('info', `Copied the motor settings of ${from}`);
+}
+
+export function pasteMotor(joints = selectedJoints()): boolean {
+  const clip = useAuthoring.getState().motorClipboard;
+  if (!clip || joints.length === 0) return false;
+  const targets = joints.filter((n) => n !== clip.from);
+  return report(rigEdit(`Paste motor to ${targets.length === 1 ? targets[0] : `${targets.length} joints`}`, (r) => {
+    // Paste what was copied, even if the source joint has changed or gone since.
+    const withSource = { ...r, joints: r.joints.map((j) => (j.name === clip.from && j.type !== 'fixed' ? { ...j, motor: clip.motor } : j)) };
+    const src = r.joints.find((j) => j.name === clip.from);
+    if (src && src.type !== 'fixed') {
+      const res = copyMotorSettings(withSource as typeof r, clip.from, targets);
+      return res.ok ? { ok: true, rig: { ...res.rig, joints: res.rig.joints.map((j) => (j.name === clip.from ? src : j)) } } : res;
+    }
+    return { ok: false, field: 'from', message: `the copied joint "${clip.from}" no longer exists; copy again` };
+  }), 'Paste motor');
+}
+
+export function fixMassRatiosNow(): boolean {
+  return report(rigEdit('Fix mass ratios', (r) => ({ ok: true, rig: fixMassRatios(r) })), 'Fix mass ratios');
+}
