@@ -35,7 +35,7 @@ export function MenuBar() {
       { label: 'Open Creature…', command: 'open-creature', shortcut: `${mod}O` },
       { label: 'Open Project…', command: 'open-project', shortcut: `${mod}Shift+O` },
       ...(builtinCreatures.length > 0 ? [{ label: 'Examples', submenu: builtinCreatures.map((c) => ({ label: c.name, command: { kind: 'open-example', name: c.name } as MenuCommand })) }] : []),
-      ...(recent.length > 0 ? [{ label: 'Recent', submenu: recent.map((r) => ({ label: r.name, command: { kind: 'open-recent', entry: r } as MenuCommand })) }] : []),
+      ...(recent.length > 0 ? [{ label: 'Open Recent', submenu: recent.map((r) => ({ label: r.name, command: { kind: 'open-recent', entry: r } as MenuCommand })) }] : []),
       'separator',
       { label: 'Save', command: 'save', shortcut: `${mod}S` },
       { label: 'Save As…', command: 'save-as', shortcut: `${mod}Shift+S` },

@@ -22,6 +22,7 @@ export function Viewport() {
   const [dragOver, setDragOver] = useState(false);
   const loading = useEditor((s) => s.loading);
   const hasCreature = useEditor((s) => s.creature !== null);
+  const fileName = useEditor((s) => s.creature?.fileName ?? null);
 
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
@@ -54,7 +55,7 @@ export function Viewport() {
         <CameraRig />
         <ViewportProbe />
       </Canvas>
-      <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : 'Armature'}</div>
+      <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : (fileName ?? 'empty')}</div>
       {!hasCreature && !loading && <div className="viewport-empty">Drop a .glb / .gltf creature here, or use File › Open Creature…</div>}
       {dragOver && <div className="viewport-drop">Drop to open the creature</div>}
     </div>
@@ -152,7 +153,8 @@ function CameraRig() {
     }
     // Distance at which a sphere of `radius` fills the vertical field of view, with 30 % margin.
     const fov = ('fov' in camera ? (camera as { fov: number }).fov : 40) * (Math.PI / 180);
-    const distance = (radius / Math.sin(fov / 2)) * 1.3;
+    // The half-diagonal over-estimates a creature's extent, so little extra margin is needed.
+    const distance = (radius / Math.sin(fov / 2)) * 0.95;
     const dir = tmp.copy(camera.position).sub(c.target);
     if (dir.lengthSq() < 1e-12) dir.set(0.6, 0.45, 0.8);
     dir.normalize();
