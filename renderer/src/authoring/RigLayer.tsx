@@ -17,6 +17,10 @@ import { JointLimits } from './JointLimits';
 import { ShapeGizmo, JointGizmo } from './Gizmos';
 import { PickInterceptor } from './viewportPicking';
 import { previewBodyPose } from './previewPose';
+import { isTestBuild } from '../testing/testBuild';
+import { installAuthoringTestHook } from './testHook';
+
+if (isTestBuild && typeof window !== 'undefined') installAuthoringTestHook();
 
 const BODY_COLOR = '#7fb2e5';
 const SELECTED_COLOR = '#ff8c00';

@@ -1,0 +1,193 @@
+/**
+ * Issue 6's check, in the production web build: on the humanoid, generate bodies → a body per bone and the
+ * joints between them; type a hinge limit → the drawn arc changes (angle read back from its geometry, and
+ * pixels); bad input is refused at the field; go limp → the body falls in the preview; Poke-click a body →
+ * it moves on the next frames; export → the CLI validates the file; undo the whole sequence → empty rig.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchApp, type App } from './harness/app';
+import { hook, nextFrames } from './harness/hook';
+import type { AuthoringTestHook } from '../../renderer/src/authoring/testHook';
+
+let app: App;
+beforeAll(async () => { app = await launchApp(); }, 120_000);
+afterAll(async () => { await app?.close(); });
+
+type AHook = AuthoringTestHook;
+type Fn = { [K in keyof AHook]: AHook[K] extends (...a: never[]) => unknown ? K : never }[keyof AHook];
+function authoring<K extends Fn>(page: Page, name: K, ...args: Parameters<AHook[K]>): Promise<Awaited<ReturnType<AHook[K]>>> {
+  return page.evaluate(([n, a]) => {
+    const h = (window as unknown as { __marionetteAuthoring: Record<string, (...x: unknown[]) => unknown> }).__marionetteAuthoring;
+    return h[n as string]!(...(a as unknown[]));
+  }, [name, args] as const) as Promise<Awaited<ReturnType<AHook[K]>>>;
+}
+
+interface Doc { rig: { bodies: { name: string; bone: string }[]; joints: { name: string; type: string; bodyA: string; bodyB: string; limit?: [number, number] | null }[] } }
+const rig = async () => ((await hook(app.page, 'document')) as Doc).rig;
+
+/** Snapshot the canvas pixels into the page, then count pixels that differ from it by > 24/255. */
+async function canvasSnapshot(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid="viewport"] canvas')!;
+    const c2 = document.createElement('canvas'); c2.width = c.width; c2.height = c.height;
+    const ctx = c2.getContext('2d')!; ctx.drawImage(c, 0, 0);
+    (window as unknown as { __snap: Uint8ClampedArray }).__snap = ctx.getImageData(0, 0, c.width, c.height).data;
+  });
+}
+function changedPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const before = (window as unknown as { __snap: Uint8ClampedArray }).__snap;
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid="viewport"] canvas')!;
+    const c2 = document.createElement('canvas'); c2.width = c.width; c2.height = c.height;
+    const ctx = c2.getContext('2d')!; ctx.drawImage(c, 0, 0);
+    const now = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < now.length; i += 4) {
+      if (Math.abs(now[i]! - before[i]!) + Math.abs(now[i + 1]! - before[i + 1]!) + Math.abs(now[i + 2]! - before[i + 2]!) > 24) n++;
+    }
+    return n;
+  });
+}
+
+let powered: number[] = [];
+const toolbarButton = (name: string) => app.page.getByRole('toolbar').getByRole('button', { name, exact: true });
+const field = (label: string) => app.page.getByTestId('inspector').getByRole('textbox', { name: label, exact: true });
+
+describe('authoring on the humanoid', () => {
+  it('opens the humanoid and generates a body per bone with joints between them (one undo step)', async () => {
+    await app.page.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
+    await app.page.getByRole('menu').getByRole('menuitem', { name: 'Examples' }).hover();
+    await app.page.getByRole('menuitem', { name: 'humanoid', exact: true }).click();
+    await expect.poll(async () => (await hook(app.page, 'creature'))?.fileName, { timeout: 30_000 }).toBe('humanoid.glb');
+    expect((await rig()).bodies).toEqual([]);
+    const depth0 = await hook(app.page, 'undoDepth');
+
+    await toolbarButton('Generate from skeleton').click();
+    await app.page.getByTestId('generate-dialog').getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect.poll(async () => (await rig()).bodies.length).toBe(13);
+
+    const r = await rig();
+    const bones = (await hook(app.page, 'creature'))!.bones;
+    // A body for each of the 13 bones, and a joint from each body to its parent bone's body.
+    expect(r.bodies.map((b) => b.bone).sort()).toEqual(bones.map((b) => b.name).sort());
+    expect(r.joints).toHaveLength(12);
+    const parentOf = new Map(bones.map((b) => [b.name, b.parent]));
+    for (const j of r.joints) expect(parentOf.get(j.bodyB)).toBe(j.bodyA);
+    expect(await hook(app.page, 'undoDepth')).toBe(depth0 + 1);
+
+    const bodyRows = app.page.getByTestId('outliner-bodies').getByRole('treeitem');
+    const jointRows = app.page.getByTestId('outliner-joints').getByRole('treeitem');
+    expect(await bodyRows.count()).toBe(13);
+    expect(await jointRows.count()).toBe(12);
+    expect(await app.page.getByTestId('outliner-bodies').locator('[data-body="foot_l"]').count()).toBe(1);
+    expect(await app.page.getByTestId('outliner-joints').locator('[data-joint="shin_l"]').textContent()).toContain('hinge');
+  });
+
+  it('typing a hinge limit changes the drawn arc; bad input is refused at the field', async () => {
+    await toolbarButton('Show mesh').click();
+    await app.page.getByTestId('outliner-joints').locator('[data-joint="shin_l"]').click();
+    await expect.poll(() => app.page.getByTestId('joint-inspector').count()).toBe(1);
+    const arc = async () => (await authoring(app.page, 'limits')).find((l) => l.joint === 'shin_l' && l.kind === 'hinge')!;
+    await expect.poll(async () => (await arc())?.selected).toBe(true);
+    const before = await arc();
+    const limitBefore = (await rig()).joints.find((j) => j.name === 'shin_l')!.limit!;
+    expect(before.min).toBeCloseTo(limitBefore[0], 3);
+    expect(before.max).toBeCloseTo(limitBefore[1], 3);
+    await nextFrames(app.page);
+    await canvasSnapshot(app.page);
+
+    await field('Hinge max').fill('20');
+    await field('Hinge max').press('Enter');
+    await expect.poll(async () => (await rig()).joints.find((j) => j.name === 'shin_l')!.limit![1]).toBeCloseTo((20 * Math.PI) / 180, 6);
+    await expect.poll(async () => (await arc()).max).toBeCloseTo((20 * Math.PI) / 180, 3);
+    expect((await arc()).min).toBeCloseTo(limitBefore[0], 3);
+    await nextFrames(app.page);
+    // The arc shrank from about ±143° to [−143°, 20°]: hundreds of its pixels are gone.
+    expect(await changedPixels(app.page)).toBeGreaterThan(200);
+
+    // Text in a number field and min > max: refused with a message at the field, document unchanged.
+    const depth = await hook(app.page, 'undoDepth');
+    await field('Hinge max').fill('abc');
+    await field('Hinge max').press('Enter');
+    await expect.poll(() => app.page.locator('[data-field="limit-max"] [role="alert"]').textContent()).toContain('must be a number');
+    await field('Hinge min').fill('40');
+    await field('Hinge min').press('Enter');
+    await expect.poll(() => app.page.locator('[data-field="limit-min"] [role="alert"]').textContent()).toContain('min must be ≤ max');
+    expect(await hook(app.page, 'undoDepth')).toBe(depth);
+    expect((await rig()).joints.find((j) => j.name === 'shin_l')!.limit![1]).toBeCloseTo((20 * Math.PI) / 180, 6);
+    await field('Hinge min').press('Escape');
+    await field('Hinge max').focus();
+    await field('Hinge max').press('Escape');
+    await toolbarButton('Show mesh').click();
+  });
+
+  it('a limp creature falls in the preview', async () => {
+    // Powered: the recording keeps the pelvis up for the first second.
+    await toolbarButton('Power on').click();
+    await expect.poll(() => authoring(app.page, 'recorded'), { timeout: 60_000 }).toBeGreaterThan(90);
+    powered = await authoring(app.page, 'series', 'pelvis', 'height');
+    await toolbarButton('Go limp').click();
+    await expect.poll(async () => {
+      const h = await authoring(app.page, 'series', 'pelvis', 'height');
+      return h.length > 90 ? powered[90]! - h[90]! : 0;
+    }, { timeout: 60_000 }).toBeGreaterThan(0.1);
+    const limp = await authoring(app.page, 'series', 'pelvis', 'height');
+    expect(limp[90]!).toBeLessThan(limp[0]! - 0.1);
+    // On screen: the pelvis body drawn at frame 90 is lower than at frame 0.
+    const y0 = (await authoring(app.page, 'bodyScreenPosition', 'pelvis'))!.y;
+    await authoring(app.page, 'seek', 90);
+    await expect.poll(async () => (await authoring(app.page, 'bodyScreenPosition', 'pelvis'))!.y - y0).toBeGreaterThan(10);
+    await authoring(app.page, 'seek', 0);
+    await toolbarButton('Power on').click();
+    // Back to the powered recording before the next test compares against it.
+    await expect.poll(async () => {
+      const h = await authoring(app.page, 'series', 'pelvis', 'height');
+      return h.length > 90 ? Math.abs(h[90]! - powered[90]!) : 1;
+    }, { timeout: 60_000 }).toBeLessThan(1e-9);
+  });
+
+  it('a Poke click on a body applies an impulse: it moves on the next frames', async () => {
+    await expect.poll(() => authoring(app.page, 'recorded'), { timeout: 60_000 }).toBeGreaterThan(30);
+    await expect.poll(() => authoring(app.page, 'shownFrame')).toBe(0);
+    const before = await authoring(app.page, 'series', 'head', 'p.x');
+    const beforeZ = await authoring(app.page, 'series', 'head', 'p.z');
+    await toolbarButton('Poke tool').click();
+    const head = (await authoring(app.page, 'bodyScreenPosition', 'head'))!;
+    expect(head).not.toBeNull();
+    await app.page.mouse.click(head.x, head.y);
+    await expect.poll(async () => {
+      const x = await authoring(app.page, 'series', 'head', 'p.x');
+      const z = await authoring(app.page, 'series', 'head', 'p.z');
+      return x.length > 20 ? Math.hypot(x[20]! - before[20]!, z[20]! - beforeZ[20]!) : 0;
+    }, { timeout: 60_000 }).toBeGreaterThan(0.02);
+    await toolbarButton('Select tool').click();
+  });
+
+  it('exports a rig the CLI validates, then undo takes the document back to the empty rig', async () => {
+    const file = path.join(app.tmp, 'humanoid.rig.json');
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download'),
+      (async () => {
+        await app.page.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
+        await app.page.getByRole('menu').getByRole('menuitem', { name: 'Export Rig JSON…', exact: true }).click();
+      })(),
+    ]);
+    await download.saveAs(file);
+    const cli = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'cli/main.ts', 'validate', file], { encoding: 'utf8' });
+    expect(cli.stderr + cli.stdout).not.toMatch(/error/i);
+    expect(cli.status).toBe(0);
+
+    // Generate + the limit edit are the document's history since opening; the preview inputs are not.
+    await app.page.locator('body').click({ position: { x: 5, y: 5 } });
+    await app.page.keyboard.press('Control+z');
+    await expect.poll(async () => (await rig()).joints.find((j) => j.name === 'shin_l')?.limit?.[1]).not.toBeCloseTo((20 * Math.PI) / 180, 3);
+    await app.page.keyboard.press('Control+z');
+    await expect.poll(async () => (await rig()).bodies.length).toBe(0);
+    expect((await rig()).joints).toEqual([]);
+    expect(await hook(app.page, 'undoDepth')).toBe(0);
+    expect(await app.page.getByTestId('outliner-bodies').getByRole('treeitem').count()).toBe(0);
+  });
+});
