@@ -22,3 +22,12 @@ export async function fetchBuiltin(name: string): Promise<{ fileName: string; by
   if (!res.ok) throw new Error(`${entry.fileName}: could not be read (${res.status} ${res.statusText})`);
   return { fileName: entry.fileName, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
+
+/** Rigs shipped next to the built-in creatures (assets/creatures/NAME.rig.json), loaded on demand. */
+const rigs = import.meta.glob('../../../assets/creatures/*.rig.json', { import: 'default' }) as Record<string, () => Promise<unknown>>;
+
+/** The shipped rig document of a built-in creature, or null when it has none. */
+export async function builtinRig(name: string): Promise<unknown> {
+  const entry = Object.entries(rigs).find(([path]) => path.endsWith(`/${name}.rig.json`));
+  return entry ? await entry[1]() : null;
+}

@@ -102,6 +102,8 @@ export class PreviewEngine {
   private clips = new Map<string, AnimationClip>();
   private readonly defaultTarget: Vec3Tuple | null;
   private readonly scratch: Float64Array;
+  /** The earliest frame the last setInputs changed (frames ≤ it are unaffected). */
+  lastChange = Infinity;
   /** Non-null once the simulation blew up: no further frames are computed for this rig and inputs. */
   failure: string | null = null;
 
@@ -188,6 +190,7 @@ export class PreviewEngine {
     }
     this.targetKeys = next.filter((i): i is Extract<PreviewInput, { kind: 'target' }> => i.kind === 'target').map((k) => ({ frame: k.frame, target: k.target }));
     if (changed === Infinity) return this.length;
+    this.lastChange = changed;
     this.failure = null;
     return this.invalidateFrom(changed);
   }

@@ -79,11 +79,11 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
     }
   }
 
-  function truncateTo(length: number) {
+  function truncateTo(length: number, keep: number) {
     if (length < sent) {
+      post({ type: 'truncate', length, keep: Math.max(length, Math.min(keep, sent)) });
       sent = length;
       reportedFailure = false;
-      post({ type: 'truncate', length });
     }
     kick();
   }
@@ -94,11 +94,11 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
         case 'rig': setRig(msg.rig, msg.generation); break;
         case 'inputs':
           inputs = msg.inputs;
-          if (engine) truncateTo(engine.setInputs(inputs));
+          if (engine) { const len = engine.setInputs(inputs); truncateTo(len, engine.lastChange + 1); }
           break;
         case 'clips':
           clips = msg.clips;
-          if (engine) truncateTo(engine.setClips(clips));
+          if (engine) truncateTo(engine.setClips(clips), 0);
           break;
         case 'horizon':
           horizon = msg.frames;

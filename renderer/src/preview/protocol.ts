@@ -30,8 +30,9 @@ export interface HostLayout {
 export type FromHost =
   /** The recording restarts for a (new) rig: everything the client holds is dropped. */
   | ({ type: 'reset' } & HostLayout)
-  /** The recording was cut to `length` frames (inputs changed); frames from there follow. */
-  | { type: 'truncate'; length: number }
+  /** The recording was cut to `length` frames (inputs changed); frames from there follow. Frames before
+   *  `keep` are unchanged (they precede every changed input), so a client may keep showing them. */
+  | { type: 'truncate'; length: number; keep: number }
   /** Frames [start, start + count): `frames` count × frameSize numbers, `aux` count × aux.size.
    *  postedAt: performance.timeOrigin + performance.now() at posting (ms), for latency. */
   | { type: 'frames'; start: number; count: number; frames: Float64Array; aux: Float64Array; postedAt: number; stepsPerSecond: number }

@@ -1,0 +1,363 @@
+/**
+ * The preview client on the main thread: starts the simulation host in a Web Worker (or, without
+ * workers, on this thread), sends it the current document (debounced) and the timeline's inputs, and keeps
+ * a mirror of every recorded frame so scrubbing within the recording never waits for the worker.
+ *
+ * The playhead runs at display rate: tick(Δt) from the viewport's useFrame advances it by Δt·speed/dt
+ * frames; the viewport then draws the frame under it. Nothing here re-renders React per frame: the store
+ * (previewStore.ts) gets the playhead at most every PUBLISH_MS.
+ */
+import { createSimulation, type Simulation } from '../../../shared/runtime';
+import { World } from '../../../shared/physics/world';
+import type { BodyHandle } from '../../../shared/physics/types';
+import type { RigDocument } from '../../../shared/rig';
+import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
+import { BODY_STRIDE, JOINT_STRIDE } from '../../../shared/runtime/trace';
+import { useEditor } from '../state/store';
+import { createHost } from './host';
+import type { PreviewInput } from './engine';
+import { wallClock, type FromHost, type HostLayout, type ToHost } from './protocol';
+import { DEFAULT_DURATION_S, SPEED_MAX, SPEED_MIN, usePreview } from './previewStore';
+
+/** Document edits arriving closer than this (ms) are sent once (a drag sends at most ~12 rigs a second). */
+const DEBOUNCE_MS = 80;
+const PUBLISH_MS = 66;
+const LATENCY_SAMPLES = 4096;
+/** When playback reaches the end of the timeline without a loop it grows by this much (s), up to MAX. */
+const EXTEND_S = 10;
+const MAX_DURATION_S = 600;
+
+interface Port { post(msg: ToHost): void; terminate(): void; worker: boolean }
+
+function startHost(onMessage: (m: FromHost) => void): Port {
+  if (typeof Worker !== 'undefined') {
+    try {
+      const w = new Worker(new URL('./simWorker.ts', import.meta.url), { type: 'module' });
+      w.onmessage = (e: MessageEvent<FromHost>) => onMessage(e.data);
+      w.onerror = (e) => usePreview.setState({ problem: `the simulation worker failed: ${e.message}` });
+      return { post: (m) => w.postMessage(m), terminate: () => w.terminate(), worker: true };
+    } catch { /* fall through to the main-thread host */ }
+  }
+  // Main-thread fallback: same host, messages delivered asynchronously so the order matches a worker's.
+  const host = createHost((m) => queueMicrotask(() => onMessage(m)));
+  return { post: (m) => setTimeout(() => host.receive(structuredClone(m)), 0), terminate: () => undefined, worker: false };
+}
+
+export class PreviewClient {
+  private port: Port;
+  layout: HostLayout | null = null;
+  /** Mirror of the recording: `count` frames of layout.frameSize numbers, and their aux records. */
+  frames = new Float64Array(0);
+  aux = new Float64Array(0);
+  count = 0;
+  /** Fractional frame under the playhead. */
+  playhead = 0;
+  /** Bumped on every change of the mirror (frames added, truncated, reset), for redraws. */
+  version = 0;
+  readonly latencies: number[] = [];
+  private generation = 0;
+  private debounce: ReturnType<typeof setTimeout> | null = null;
+  private lastPublish = 0;
+  private poseSim: Simulation | null = null;
+  private poseHandles = new Map<string, BodyHandle>();
+  private unsubscribe: () => void;
+  private lastRig: unknown = null;
+
+  constructor() {
+    this.port = startHost((m) => this.receive(m));
+    usePreview.setState((s) => ({ stats: { ...s.stats, worker: this.port.worker } }));
+    this.setDuration(Math.round(DEFAULT_DURATION_S / (1 / 60)));
+    this.unsubscribe = useEditor.subscribe((state, prev) => {
+      const rig = state.document?.rig ?? null;
+      if (rig === (prev.document?.rig ?? null)) return;
+      // A different creature: its inputs and playhead mean nothing for the new one.
+      if (state.creature !== prev.creature) this.resetSession();
+      this.scheduleRig();
+    });
+    if (useEditor.getState().document) this.scheduleRig(0);
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.port.terminate();
+  }
+
+  // ------------------------------------------------------------------------------------------ document
+
+  private scheduleRig(delay = DEBOUNCE_MS): void {
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => { this.debounce = null; this.sendRig(); }, delay);
+  }
+
+  /** Send the document's rig now (tests and the benchmark call this to skip the debounce). */
+  sendRig(): void {
+    const rig = useEditor.getState().document?.rig ?? null;
+    if (!rig || rig === this.lastRig) return;
+    this.lastRig = rig;
+    this.port.post({ type: 'rig', rig, generation: ++this.generation });
+  }
+
+  /** Whether the frames shown belong to the current document (no edit pending in the debounce or worker). */
+  get current(): boolean {
+    return !this.debounce && this.layout?.generation === this.generation && this.lastRig === (useEditor.getState().document?.rig ?? null);
+  }
+
+  private resetSession(): void {
+    this.playhead = 0;
+    this.setPlaying(false);
+    usePreview.setState({ inputs: [], selectedPoint: null, loop: { enabled: false, start: 0, end: 0 } });
+    this.port.post({ type: 'inputs', inputs: [] });
+  }
+
+  // ------------------------------------------------------------------------------------------ host messages
+
+  private receive(m: FromHost): void {
+    switch (m.type) {
+      case 'reset': {
+        this.layout = m;
+        this.count = 0;
+        this.frames = new Float64Array(Math.max(1, usePreview.getState().duration + 1) * m.frameSize);
+        this.aux = new Float64Array(Math.max(1, usePreview.getState().duration + 1) * m.aux.size);
+        this.buildPoseSim(m.rig);
+        this.version++;
+        usePreview.setState({ problem: null, recorded: 0, dt: m.dt });
+        break;
+      }
+      case 'truncate':
+        // Frames before the earliest changed input are unchanged (determinism): keep showing them while
+        // the host re-simulates from its snapshot (it resends them, identical).
+        this.count = Math.min(this.count, m.keep);
+        this.version++;
+        usePreview.setState({ recorded: this.count, problem: null });
+        break;
+      case 'frames': {
+        this.latencies.push(wallClock() - m.postedAt);
+        if (this.latencies.length > LATENCY_SAMPLES) this.latencies.splice(0, this.latencies.length - LATENCY_SAMPLES);
+        const L = this.layout;
+        if (!L || m.start > this.count) break; // frames of a recording we have already dropped
+        const end = m.start + m.count;
+        this.ensure(end);
+        this.frames.set(m.frames, m.start * L.frameSize);
+        this.aux.set(m.aux, m.start * L.aux.size);
+        this.count = Math.max(this.count, end);
+        this.version++;
+        const stats = usePreview.getState().stats;
+        if (m.stepsPerSecond > 0) usePreview.setState({ recorded: this.count, stats: { ...stats, stepsPerSecond: m.stepsPerSecond, latencyMs: this.latencyMedian() } });
+        else usePreview.setState({ recorded: this.count });
+        break;
+      }
+      case 'problem':
+        usePreview.setState({ problem: m.message });
+        if (m.frame === null) { this.layout = null; this.count = 0; this.version++; usePreview.setState({ recorded: 0 }); }
+        break;
+      case 'pong': break;
+    }
+  }
+
+  private ensure(frames: number): void {
+    const L = this.layout!;
+    if (frames * L.frameSize <= this.frames.length) return;
+    const cap = Math.max(frames, Math.ceil((this.frames.length / L.frameSize) * 2));
+    const f = new Float64Array(cap * L.frameSize); f.set(this.frames.subarray(0, this.count * L.frameSize)); this.frames = f;
+    const a = new Float64Array(cap * L.aux.size); a.set(this.aux.subarray(0, this.count * L.aux.size)); this.aux = a;
+  }
+
+  latencyMedian(): number {
+    if (this.latencies.length === 0) return 0;
+    const s = [...this.latencies].sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)]!;
+  }
+
+  // ------------------------------------------------------------------------------------------ transport
+
+  setPlaying(playing: boolean): void {
+    if (playing && this.count > 0 && Math.floor(this.playhead) >= usePreview.getState().duration) this.playhead = this.loopStart();
+    usePreview.setState({ playing });
+    this.publish(true);
+  }
+
+  togglePlay(): void { this.setPlaying(!usePreview.getState().playing); }
+
+  setSpeed(speed: number): void {
+    if (!Number.isFinite(speed)) return;
+    usePreview.setState({ speed: Math.min(SPEED_MAX, Math.max(SPEED_MIN, speed)) });
+  }
+
+  /** Go to a frame (clamped to the recording; a frame not recorded yet is shown when it arrives). */
+  seek(frame: number): void {
+    const duration = usePreview.getState().duration;
+    this.playhead = Math.max(0, Math.min(Math.round(frame), duration));
+    this.publish(true);
+  }
+
+  step(frames: number): void {
+    this.setPlaying(false);
+    this.seek(Math.floor(this.playhead) + frames);
+  }
+
+  reset(): void {
+    this.setPlaying(false);
+    this.seek(0);
+  }
+
+  setLoop(loop: Partial<{ enabled: boolean; start: number; end: number }>): void {
+    const cur = usePreview.getState().loop;
+    const duration = usePreview.getState().duration;
+    const next = { ...cur, ...loop };
+    next.start = Math.max(0, Math.min(Math.round(next.start), duration - 1));
+    next.end = Math.max(next.start + 1, Math.min(Math.round(next.end), duration));
+    usePreview.setState({ loop: next });
+  }
+
+  setDuration(frames: number): void {
+    const f = Math.max(2, Math.round(frames));
+    usePreview.setState({ duration: f });
+    this.port.post({ type: 'horizon', frames: f + 1 });
+  }
+
+  private loopStart(): number {
+    const { loop } = usePreview.getState();
+    return loop.enabled ? loop.start : 0;
+  }
+
+  /** Advance the playhead by a display interval (s). Called once per drawn frame. */
+  tick(delta: number): void {
+    const s = usePreview.getState();
+    if (!s.playing || !this.layout || this.count === 0) { this.publish(false); return; }
+    let p = this.playhead + (Math.min(delta, 0.1) * s.speed) / this.layout.dt;
+    if (s.loop.enabled && s.loop.end > s.loop.start) {
+      if (p >= s.loop.end || p < s.loop.start) p = s.loop.start + ((((p - s.loop.start) % (s.loop.end - s.loop.start)) + (s.loop.end - s.loop.start)) % (s.loop.end - s.loop.start));
+    } else if (p >= s.duration) {
+      if (s.duration * this.layout.dt < MAX_DURATION_S) this.setDuration(s.duration + Math.round(EXTEND_S / this.layout.dt));
+      else { p = s.duration; usePreview.setState({ playing: false }); }
+    }
+    // Playback never runs past what the worker has computed; it waits there.
+    this.playhead = Math.min(p, this.count - 1);
+    this.publish(false);
+  }
+
+  private publish(force: boolean): void {
+    const now = performance.now();
+    if (!force && now - this.lastPublish < PUBLISH_MS) return;
+    this.lastPublish = now;
+    const f = this.frameIndex();
+    if (usePreview.getState().playhead !== f) usePreview.setState({ playhead: f });
+  }
+
+  /** The recorded frame under the playhead (or the last recorded one while the worker catches up); −1 if none. */
+  frameIndex(): number {
+    return this.count === 0 ? -1 : Math.min(Math.floor(this.playhead), this.count - 1);
+  }
+
+  // ------------------------------------------------------------------------------------------ inputs
+
+  /** Replace the timeline's inputs (sorted by frame) and re-simulate from the snapshot before the earliest change. */
+  setInputs(inputs: PreviewInput[]): void {
+    const sorted = [...inputs].sort((a, b) => a.frame - b.frame);
+    usePreview.setState({ inputs: sorted });
+    this.port.post({ type: 'inputs', inputs: sorted });
+  }
+
+  addInput(input: PreviewInput): void { this.setInputs([...usePreview.getState().inputs, input]); }
+
+  setClips(clips: AnimationClip[]): void { this.port.post({ type: 'clips', clips }); }
+
+  // ------------------------------------------------------------------------------------------ reading frames
+
+  /** Frame f's flat numbers (a view into the mirror, valid until the next message). */
+  frame(f: number): Float64Array | null {
+    const L = this.layout;
+    if (!L || f < 0 || f >= this.count) return null;
+    return this.frames.subarray(f * L.frameSize, (f + 1) * L.frameSize);
+  }
+
+  auxOf(f: number): Float64Array | null {
+    const L = this.layout;
+    if (!L || f < 0 || f >= this.count) return null;
+    return this.aux.subarray(f * L.aux.size, (f + 1) * L.aux.size);
+  }
+
+  /** Offset of a body's block (p, q, v, w) in a flat frame, or −1. */
+  bodyOffset(name: string): number {
+    const i = this.layout?.layout.bodies.indexOf(name) ?? -1;
+    return i < 0 ? -1 : 1 + i * BODY_STRIDE;
+  }
+
+  /** Offset of a joint's block (error, torque, maxTorque, saturated) in a flat frame, or −1. */
+  jointOffset(name: string): number {
+    const L = this.layout;
+    const i = L?.layout.joints.indexOf(name) ?? -1;
+    return !L || i < 0 ? -1 : 1 + L.layout.bodies.length * BODY_STRIDE + i * JOINT_STRIDE;
+  }
+
+  /**
+   * Bone world poses for frame f through the runtime's read-out (bone world = body world · offset⁻¹;
+   * bones without a body keep their rest placement under their parent): 7 numbers per bone in
+   * `boneNames()` order. Returns false when there is no such frame.
+   */
+  writeBoneWorld(f: number, out: Float64Array): boolean {
+    const sim = this.poseSim, fr = this.frame(f), L = this.layout;
+    if (!sim || !fr || !L) return false;
+    L.layout.bodies.forEach((name, i) => {
+      const h = this.poseHandles.get(name);
+      if (h === undefined) return;
+      const o = 1 + i * BODY_STRIDE;
+      sim.world.setPose(h, [fr[o]!, fr[o + 1]!, fr[o + 2]!], [fr[o + 3]!, fr[o + 4]!, fr[o + 5]!, fr[o + 6]!]);
+    });
+    sim.writeBonePoses(out, 'world');
+    return true;
+  }
+
+  /** The body a world ray hits first with the bodies where the shown frame has them. */
+  pickBody(origin: readonly [number, number, number], direction: readonly [number, number, number], maxDistance: number): { body: string; point: [number, number, number]; distance: number } | null {
+    const f = this.frameIndex(), sim = this.poseSim;
+    if (!sim || f < 0) return null;
+    this.writeBoneWorld(f, new Float64Array(this.boneNames().length * 7));
+    const len = Math.hypot(direction[0], direction[1], direction[2]);
+    if (!(len > 0)) return null;
+    const hit = sim.world.raycast(origin, [direction[0] / len, direction[1] / len, direction[2] / len], maxDistance);
+    if (!hit) return null;
+    for (const [name, h] of this.poseHandles) if (h === hit.body) return { body: name, point: [hit.point[0], hit.point[1], hit.point[2]], distance: hit.distance };
+    return null;
+  }
+
+  boneNames(): readonly string[] { return this.poseSim?.boneNames ?? []; }
+
+  /** Mass (kg) and principal-axis-free inertia of a body, from the pose simulation's world. */
+  massOf(body: string): { mass: number; inertia: readonly number[]; centroid: readonly number[] } | null {
+    const h = this.poseHandles.get(body);
+    if (!this.poseSim || h === undefined) return null;
+    const m = this.poseSim.world.getMassProperties(h);
+    return { mass: m.mass, inertia: m.inertia as readonly number[], centroid: m.centroid };
+  }
+
+  private buildPoseSim(rig: RigDocument): void {
+    // A second, never-stepped Simulation of the same rig: its World holds the recorded body poses so the
+    // runtime's own bone read-out (writeBonePoses) gives the skinning transforms.
+    const handles = new Map<string, BodyHandle>();
+    try {
+      this.poseSim = createSimulation(rig, {
+        missingControllers: 'skip',
+        createWorld: (settings) => {
+          const w = new World(settings);
+          const add = w.addBody.bind(w);
+          w.addBody = (d) => { const h = add(d); handles.set(d.name ?? '', h); return h; };
+          return w;
+        },
+      });
+      this.poseHandles = handles;
+    } catch {
+      this.poseSim = null;
+    }
+  }
+}
+
+let client: PreviewClient | null = null;
+
+/** The one preview client, started on first use. */
+export function previewClient(): PreviewClient {
+  client ??= new PreviewClient();
+  return client;
+}
+
+export const hasPreviewClient = (): boolean => client !== null;

@@ -1,0 +1,70 @@
+/**
+ * Preview controls in the main toolbar: play / pause, step, reset, and the overlay toggles (the View
+ * choices of the preview). Also owns the preview's keyboard shortcuts: Space play/pause, "." step, ","
+ * step back, Home reset — ignored while typing in a field.
+ */
+import { useEffect } from 'react';
+import { previewClient } from '../preview/client';
+import { toggleOverlay, usePreview, type OverlayToggles } from '../preview/previewStore';
+
+const isEditable = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+
+const Icon = ({ d }: { d: string }) => (
+  <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
+);
+const icons = {
+  play: 'M4.5 3 12.5 8 4.5 13z',
+  pause: 'M5 3v10 M11 3v10',
+  step: 'M4 3 10 8 4 13z M12.5 3v10',
+  reset: 'M11.5 3 5.5 8l6 5z M3.5 3v10',
+  bodies: 'M8 2.5a5.5 3 0 1 0 0.01 0 M2.5 5.5v5a5.5 3 0 0 0 11 0v-5',
+  joints: 'M8 8h6 M8 8V2 M8 8 4 12 M8 8a1.5 1.5 0 1 0 0.01 0',
+  torque: 'M3 12a5.5 5.5 0 1 1 10 0 M8 12l3-5',
+  contacts: 'M2 13h12 M5 13a1.5 1.5 0 1 0 0.01 0 M11 13a1.5 1.5 0 1 0 0.01 0',
+  path: 'M3 11c0-5 10-7 10-2s-6 5-10 2z',
+};
+
+const OVERLAYS: { key: keyof OverlayToggles; label: string; title: string }[] = [
+  { key: 'bodies', label: 'Bodies', title: 'Show bodies (translucent shapes)' },
+  { key: 'joints', label: 'Joints', title: 'Show joint axes and limits' },
+  { key: 'torque', label: 'Torque', title: 'Show motor torque (blue idle → red saturated)' },
+  { key: 'contacts', label: 'Contacts', title: 'Show contact points' },
+  { key: 'path', label: 'Path', title: 'Show the gait path and its handles' },
+];
+
+export function PreviewTools() {
+  const playing = usePreview((s) => s.playing);
+  const overlays = usePreview((s) => s.overlays);
+  const c = previewClient();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return;
+      const client = previewClient();
+      if (e.key === ' ') client.togglePlay();
+      else if (e.key === '.') client.step(1);
+      else if (e.key === ',') client.step(-1);
+      else if (e.key === 'Home') client.reset();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <button className={`tool${playing ? ' active' : ''}`} title="Play / pause the preview (Space)" aria-label={playing ? 'Pause preview' : 'Play preview'} onClick={() => c.togglePlay()}>
+        <Icon d={playing ? icons.pause : icons.play} /><span className="tool-text">{playing ? 'Pause' : 'Play'}</span>
+      </button>
+      <button className="tool" title="Step one frame (.)" aria-label="Step preview one frame" onClick={() => c.step(1)}><Icon d={icons.step} /></button>
+      <button className="tool" title="Reset to frame 0 (Home)" aria-label="Reset preview" onClick={() => c.reset()}><Icon d={icons.reset} /></button>
+      <span className="tool-sep" />
+      {OVERLAYS.map((o) => (
+        <button key={o.key} className={`tool${overlays[o.key] ? ' active' : ''}`} title={o.title} aria-label={o.title} aria-pressed={overlays[o.key]} onClick={() => toggleOverlay(o.key)}>
+          <Icon d={icons[o.key]} /><span className="tool-text">{o.label}</span>
+        </button>
+      ))}
+    </>
+  );
+}

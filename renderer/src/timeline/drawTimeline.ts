@@ -1,0 +1,112 @@
+/**
+ * Drawing the timeline canvas (2D context, CSS pixels × dpr): ruler with second ticks, loop range, the
+ * recorded fill, the phase strip (each controller's phase as a hue sweep, one hue cycle per gait cycle),
+ * the key track and the playhead. Returns the geometry the pointer handlers need.
+ */
+import type { PreviewClient } from '../preview/client';
+import type { PreviewState } from '../preview/previewStore';
+import { BODY_STRIDE, JOINT_STRIDE } from '../../../shared/runtime/trace';
+
+export const TRACK = { ruler: 18, fill: 6, phase: 14, keys: 16, pad: 10 };
+
+export interface TimelineGeometry { left: number; width: number; frames: number; keyTop: number }
+
+export const xOfFrame = (g: TimelineGeometry, f: number): number => g.left + (f / Math.max(1, g.frames)) * g.width;
+export const frameAtX = (g: TimelineGeometry, x: number): number => Math.max(0, Math.min(g.frames, Math.round(((x - g.left) / g.width) * g.frames)));
+
+const COLORS = {
+  bg: '#1d1f23', ruler: '#26292e', tick: '#4a4f57', tickText: '#8b919a', fill: '#3b82c4', fillBg: '#2a2d33',
+  loop: 'rgba(255, 140, 0, 0.12)', loopEdge: '#ff8c00', playhead: '#ff8c00', key: '#ff6b3d', keySel: '#ffffff',
+  impulse: '#f5d90a', blast: '#ff5bd6', limp: '#9aa0a6', grab: '#7cd992',
+};
+
+export function drawTimeline(ctx: CanvasRenderingContext2D, size: { width: number; height: number; dpr: number }, client: PreviewClient, st: PreviewState, selectedKey: number): TimelineGeometry {
+  const { width, height, dpr } = size;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = COLORS.bg;
+  ctx.fillRect(0, 0, width, height);
+  const g: TimelineGeometry = { left: TRACK.pad, width: Math.max(10, width - 2 * TRACK.pad), frames: Math.max(1, st.duration), keyTop: 0 };
+  const dt = st.dt;
+
+  // Ruler: ticks every 1 s (labels every 1, 2, 5 or 10 s depending on room).
+  ctx.fillStyle = COLORS.ruler;
+  ctx.fillRect(0, 0, width, TRACK.ruler);
+  const seconds = g.frames * dt;
+  const pxPerS = g.width / seconds;
+  const labelEvery = [1, 2, 5, 10, 20, 30, 60].find((s) => s * pxPerS >= 48) ?? 60;
+  const tickEvery = labelEvery >= 5 ? labelEvery / 5 : labelEvery / 2;
+  ctx.font = '10px ui-monospace, SFMono-Regular, Menlo, monospace';
+  ctx.textBaseline = 'middle';
+  for (let s = 0; s <= seconds + 1e-9; s += tickEvery) {
+    const x = Math.round(g.left + s * pxPerS) + 0.5;
+    const major = Math.abs(s / labelEvery - Math.round(s / labelEvery)) < 1e-6;
+    ctx.strokeStyle = COLORS.tick;
+    ctx.beginPath(); ctx.moveTo(x, major ? 8 : 13); ctx.lineTo(x, TRACK.ruler); ctx.stroke();
+    if (major) { ctx.fillStyle = COLORS.tickText; ctx.fillText(`${Math.round(s)}s`, x + 3, 7); }
+  }
+
+  let y = TRACK.ruler + 4;
+  // Recorded fill.
+  ctx.fillStyle = COLORS.fillBg;
+  ctx.fillRect(g.left, y, g.width, TRACK.fill);
+  ctx.fillStyle = st.problem ? '#a33' : COLORS.fill;
+  ctx.fillRect(g.left, y, Math.max(0, xOfFrame(g, Math.max(0, client.count - 1)) - g.left), TRACK.fill);
+  y += TRACK.fill + 4;
+
+  // Phase strip: hue = phase (one colour cycle per gait cycle), one pixel column per sample.
+  const L = client.layout;
+  const controllers = L?.layout.controllers.length ?? 0;
+  if (L && controllers > 0 && client.count > 0) {
+    const phaseCol = 1 + L.layout.bodies.length * BODY_STRIDE + L.layout.joints.length * JOINT_STRIDE;
+    const end = Math.min(client.count, g.frames + 1);
+    const cols = Math.ceil(xOfFrame(g, end - 1) - g.left);
+    for (let px = 0; px <= cols; px++) {
+      const f = Math.min(end - 1, Math.round((px / g.width) * g.frames));
+      const phase = client.frames[f * L.frameSize + phaseCol]!;
+      ctx.fillStyle = `hsl(${Math.round(phase * 360)}, 55%, ${phase < 0.04 ? 75 : 45}%)`;
+      ctx.fillRect(g.left + px, y, 1, TRACK.phase);
+    }
+  } else {
+    ctx.fillStyle = COLORS.fillBg;
+    ctx.fillRect(g.left, y, g.width, TRACK.phase);
+  }
+  ctx.fillStyle = 'rgba(255,255,255,0.55)';
+  ctx.fillText('phase', g.left + 4, y + TRACK.phase / 2);
+  y += TRACK.phase + 4;
+
+  // Key track: steering keys as diamonds, other inputs as small glyphs.
+  g.keyTop = y;
+  ctx.fillStyle = COLORS.fillBg;
+  ctx.fillRect(g.left, y, g.width, TRACK.keys);
+  st.inputs.forEach((inp, i) => {
+    const x = xOfFrame(g, inp.frame), cy = y + TRACK.keys / 2;
+    ctx.fillStyle = inp.kind === 'target' ? COLORS.key : inp.kind === 'impulse' ? COLORS.impulse : inp.kind === 'blast' ? COLORS.blast : inp.kind === 'limp' ? COLORS.limp : COLORS.grab;
+    ctx.beginPath();
+    if (inp.kind === 'target') { ctx.moveTo(x, cy - 5); ctx.lineTo(x + 5, cy); ctx.lineTo(x, cy + 5); ctx.lineTo(x - 5, cy); }
+    else ctx.rect(x - 2, cy - 5, 4, 10);
+    ctx.closePath();
+    ctx.fill();
+    if (i === selectedKey) { ctx.strokeStyle = COLORS.keySel; ctx.lineWidth = 1.5; ctx.stroke(); ctx.lineWidth = 1; }
+  });
+  if (st.inputs.length === 0) { ctx.fillStyle = 'rgba(255,255,255,0.3)'; ctx.fillText('keys', g.left + 4, y + TRACK.keys / 2); }
+
+  // Loop range.
+  if (st.loop.enabled) {
+    const a = xOfFrame(g, st.loop.start), b = xOfFrame(g, st.loop.end);
+    ctx.fillStyle = COLORS.loop;
+    ctx.fillRect(a, 0, b - a, height);
+    ctx.fillStyle = COLORS.loopEdge;
+    for (const x of [a, b]) { ctx.fillRect(x - 1, 0, 2, height); ctx.fillRect(x - 4, 0, 8, 6); }
+  }
+
+  // Playhead.
+  const f = Math.max(0, Math.floor(client.playhead));
+  const x = Math.round(xOfFrame(g, f)) + 0.5;
+  ctx.strokeStyle = COLORS.playhead;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath(); ctx.moveTo(x, 0); ctx.lineTo(x, height); ctx.stroke();
+  ctx.lineWidth = 1;
+  ctx.fillStyle = COLORS.playhead;
+  ctx.beginPath(); ctx.moveTo(x - 5, 0); ctx.lineTo(x + 5, 0); ctx.lineTo(x, 7); ctx.closePath(); ctx.fill();
+  return g;
+}

@@ -1,0 +1,177 @@
+/**
+ * The cyclic hand path of each gait controller:
+ *  - in the creature's frame (root position + heading, no steering skew): the sampled closed curve (grey)
+ *    and the control points as handles — drag one to move it (in the creature's sagittal plane, or facing
+ *    the camera when that plane is seen edge-on), click to select it for the inspector;
+ *  - skewed toward the steering target as the controller used it this frame (green), with the current
+ *    phase point (yellow) and where the IK put the hand (violet).
+ * Every drag is one undo step (beginGesture at press, endGesture at release); the orbit camera is off while
+ * dragging.
+ */
+import { useMemo, useRef } from 'react';
+import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { BufferGeometry, Float32BufferAttribute, Group, Line, LineBasicMaterial, Mesh, Plane, Vector3, type Object3D } from 'three';
+import { CyclicPath } from '../../../../shared/gait/cyclicPath';
+import { headingToWorld, headingYaw } from '../../../../shared/gait/steering';
+import { useEditor } from '../../state/store';
+import { beginGesture, edit, endGesture, select } from '../../state/editor';
+import { previewClient } from '../../preview/client';
+import { selectPathPoint, usePreview } from '../../preview/previewStore';
+import { setControlPoint } from '../../preview/pathEdits';
+import { CONTROLLER_AUX } from '../../preview/engine';
+import { OVERLAY_COLORS, shown } from './frameData';
+
+/** Handles drawn by the overlay, by controller name, for the test hook (screen positions). */
+export const pathHandles = new Map<string, Object3D[]>();
+
+const SAMPLES = 128;
+
+function curveGeometry(path: CyclicPath): BufferGeometry {
+  const pts: number[] = [];
+  for (let i = 0; i <= SAMPLES; i++) pts.push(...path.sample((i % SAMPLES) / SAMPLES).point);
+  const g = new BufferGeometry();
+  g.setAttribute('position', new Float32BufferAttribute(pts, 3));
+  return g;
+}
+
+export function PathOverlay() {
+  const controllers = useEditor((s) => s.document?.rig.controllers ?? []);
+  const paths = controllers.filter((c) => c.type === 'cyclicPath');
+  return <>{paths.map((c) => <ControllerPath key={c.name} name={c.name} />)}</>;
+}
+
+function ControllerPath({ name }: { name: string }) {
+  const controller = useEditor((s) => s.document?.rig.controllers.find((c) => c.name === name));
+  const selected = usePreview((s) => (s.selectedPoint?.controller === name ? s.selectedPoint.index : -1));
+  const points = controller?.type === 'cyclicPath' ? controller.controlPoints : [];
+  const interpolation = controller?.type === 'cyclicPath' ? controller.interpolation : 'centripetal-catmull-rom';
+  const path = useMemo(() => { try { return new CyclicPath(points, interpolation); } catch { return null; } }, [points, interpolation]);
+  const local = useRef<Group>(null);
+  const skewPivot = useRef<Group>(null);
+  const skewRot = useRef<Group>(null);
+  const skewBack = useRef<Group>(null);
+  const phaseDot = useRef<Mesh>(null);
+  const ikDot = useRef<Mesh>(null);
+  const handles = useRef<(Mesh | null)[]>([]);
+  const { controls, camera } = useThree();
+  const geometry = useMemo(() => (path ? curveGeometry(path) : null), [path]);
+  const lines = useMemo(() => geometry && {
+    local: new Line(geometry, new LineBasicMaterial({ color: OVERLAY_COLORS.pathLocal, depthTest: false, transparent: true, opacity: 0.9 })),
+    world: new Line(geometry, new LineBasicMaterial({ color: OVERLAY_COLORS.path, depthTest: false, transparent: true })),
+  }, [geometry]);
+  const drag = useRef<{ index: number; mark: string; plane: Plane; yaw: number; origin: Vector3 } | null>(null);
+
+  useFrame(() => {
+    const client = previewClient();
+    const s = shown(client);
+    const L = client.layout;
+    const g = local.current;
+    if (!g) return;
+    const k = L?.controllers.indexOf(name) ?? -1;
+    const rootName = controller?.type === 'cyclicPath' ? controller.root : '';
+    const b = L ? L.layout.bodies.indexOf(rootName) : -1;
+    if (!s || !L || b < 0) { g.visible = false; return; }
+    g.visible = true;
+    const o = 1 + b * 13;
+    const yaw = headingYaw([s.frame[o + 3]!, s.frame[o + 4]!, s.frame[o + 5]!, s.frame[o + 6]!]);
+    g.position.set(s.frame[o]!, s.frame[o + 1]!, s.frame[o + 2]!);
+    g.rotation.set(0, yaw, 0);
+    if (k >= 0 && skewPivot.current && skewRot.current && skewBack.current) {
+      const a = L.aux.controllers + k * CONTROLLER_AUX;
+      const skew = s.aux[a + 1]!, px = s.aux[a + 5]!, pz = s.aux[a + 6]!;
+      skewPivot.current.position.set(px, 0, pz);
+      skewRot.current.rotation.set(0, skew, 0);
+      skewBack.current.position.set(-px, 0, -pz);
+      const phaseCol = 1 + L.layout.bodies.length * 13 + L.layout.joints.length * 4 + k;
+      if (phaseDot.current && path) phaseDot.current.position.fromArray(path.sample(s.frame[phaseCol]!).point);
+      if (ikDot.current) {
+        ikDot.current.visible = s.index > 0;
+        // The solved hand is a world point; this group is the creature's frame: R_y(−yaw)·(p − origin).
+        const l = headingToWorld([0, 0, 0], -yaw, [s.aux[a + 10]! - g.position.x, s.aux[a + 11]! - g.position.y, s.aux[a + 12]! - g.position.z]);
+        ikDot.current.position.set(l[0], l[1], l[2]);
+      }
+    }
+  });
+
+  const setOrbit = (enabled: boolean) => { if (controls) (controls as unknown as { enabled: boolean }).enabled = enabled; };
+
+  const onDown = (index: number) => (e: ThreeEvent<PointerEvent>) => {
+    if (e.button !== 0) return;
+    e.stopPropagation();
+    select(null);
+    selectPathPoint({ controller: name, index });
+    const g = local.current!;
+    const yaw = g.rotation.y;
+    // The path lies in the creature's sagittal plane (local x = const): drag in it unless it is seen edge-on.
+    const handleWorld = handles.current[index]!.getWorldPosition(new Vector3());
+    const normal = new Vector3(...headingToWorld([0, 0, 0], yaw, [1, 0, 0]));
+    const view = camera.getWorldDirection(new Vector3());
+    if (Math.abs(normal.dot(view)) < 0.25) normal.copy(view).negate();
+    drag.current = { index, mark: beginGesture(), plane: new Plane().setFromNormalAndCoplanarPoint(normal, handleWorld), yaw, origin: g.position.clone() };
+    (e.target as unknown as Element).setPointerCapture?.(e.pointerId);
+    setOrbit(false);
+  };
+
+  const onMove = (e: ThreeEvent<PointerEvent>) => {
+    const d = drag.current;
+    if (!d) return;
+    e.stopPropagation();
+    const hit = e.ray.intersectPlane(d.plane, new Vector3());
+    if (!hit) return;
+    const rel = hit.sub(d.origin);
+    const p = headingToWorld([0, 0, 0], -d.yaw, [rel.x, rel.y, rel.z]);
+    const round = (v: number) => Math.round(v * 1e4) / 1e4; // 0.1 mm: clean numbers in the inspector and file
+    edit('Move path point', (doc) => setControlPoint(doc, name, d.index, [round(p[0]), round(p[1]), round(p[2])]));
+  };
+
+  const onUp = (e: ThreeEvent<PointerEvent>) => {
+    const d = drag.current;
+    if (!d) return;
+    e.stopPropagation();
+    drag.current = null;
+    (e.target as unknown as Element).releasePointerCapture?.(e.pointerId);
+    endGesture(d.mark, `Move ${name} point ${d.index + 1}`);
+    setOrbit(true);
+  };
+
+  useFrame(() => { pathHandles.set(name, handles.current.filter((h): h is Mesh => !!h)); });
+
+  if (!lines) return null;
+  return (
+    <group ref={local}>
+      <primitive object={lines.local} renderOrder={8} />
+      {points.map((p, i) => (
+        <mesh
+          key={i}
+          ref={(m) => { handles.current[i] = m; }}
+          position={[p[0], p[1], p[2]]}
+          renderOrder={13}
+          onPointerDown={onDown(i)}
+          onPointerMove={onMove}
+          onPointerUp={onUp}
+          onPointerOver={() => { document.body.style.cursor = 'grab'; }}
+          onPointerOut={() => { document.body.style.cursor = ''; }}
+          userData={{ pathPoint: { controller: name, index: i } }}
+        >
+          <sphereGeometry args={[selected === i ? 0.032 : 0.026, 16, 12]} />
+          <meshBasicMaterial color={selected === i ? OVERLAY_COLORS.handleSelected : OVERLAY_COLORS.handle} depthTest={false} transparent opacity={0.95} />
+        </mesh>
+      ))}
+      <group ref={skewPivot}>
+        <group ref={skewRot}>
+          <group ref={skewBack}>
+            <primitive object={lines.world} renderOrder={9} />
+            <mesh ref={phaseDot} renderOrder={14}>
+              <sphereGeometry args={[0.03, 16, 12]} />
+              <meshBasicMaterial color={OVERLAY_COLORS.phase} depthTest={false} transparent />
+            </mesh>
+          </group>
+        </group>
+      </group>
+      <mesh ref={ikDot} renderOrder={14}>
+        <sphereGeometry args={[0.02, 12, 8]} />
+        <meshBasicMaterial color={OVERLAY_COLORS.ik} depthTest={false} transparent />
+      </mesh>
+    </group>
+  );
+}

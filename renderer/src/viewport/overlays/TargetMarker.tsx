@@ -1,0 +1,103 @@
+/**
+ * The steering target in force at the shown frame, as a marker on the floor. Drag it to move the target:
+ * the key in force at the playhead if there is one (a timeline input), otherwise the rig's own target (a
+ * document edit, one undo step). "Key target" on the timeline stores it at the playhead.
+ */
+import { useRef } from 'react';
+import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { Plane, Vector3, type Group } from 'three';
+import { useEditor } from '../../state/store';
+import { edit } from '../../state/editor';
+import { previewClient } from '../../preview/client';
+import { usePreview } from '../../preview/previewStore';
+import { setSteeringTarget } from '../../preview/pathEdits';
+import { OVERLAY_COLORS, shown } from './frameData';
+
+const FLOOR = new Plane(new Vector3(0, 1, 0), 0);
+
+/** Where the marker is (world, m), for the timeline's "Key target" and the test hook. */
+export const targetMarker = { position: null as [number, number, number] | null };
+
+export function TargetMarker() {
+  const group = useRef<Group>(null);
+  const controllerName = useEditor((s) => s.document?.rig.controllers.find((c) => c.type === 'cyclicPath')?.name ?? null);
+  const { controls } = useThree();
+  const dragging = useRef<Vector3 | null>(null);
+
+  useFrame(() => {
+    const g = group.current;
+    if (!g) return;
+    const client = previewClient();
+    const s = shown(client);
+    const L = client.layout;
+    if (dragging.current) { g.position.copy(dragging.current); g.visible = true; return; }
+    if (!s || !L || s.aux[L.aux.steering + 3] !== 1) { g.visible = false; targetMarker.position = null; return; }
+    g.visible = true;
+    g.position.set(s.aux[0]!, 0.002, s.aux[2]!);
+    targetMarker.position = [s.aux[0]!, s.aux[1]!, s.aux[2]!];
+  });
+
+  const setOrbit = (on: boolean) => { if (controls) (controls as unknown as { enabled: boolean }).enabled = on; };
+  const onDown = (e: ThreeEvent<PointerEvent>) => {
+    if (e.button !== 0 || !controllerName) return;
+    e.stopPropagation();
+    dragging.current = group.current!.position.clone();
+    (e.target as unknown as Element).setPointerCapture?.(e.pointerId);
+    setOrbit(false);
+  };
+  const onMove = (e: ThreeEvent<PointerEvent>) => {
+    if (!dragging.current) return;
+    e.stopPropagation();
+    const hit = e.ray.intersectPlane(FLOOR, new Vector3());
+    if (hit) dragging.current.set(hit.x, 0.002, hit.z);
+  };
+  const onUp = (e: ThreeEvent<PointerEvent>) => {
+    const p = dragging.current;
+    if (!p || !controllerName) return;
+    e.stopPropagation();
+    dragging.current = null;
+    (e.target as unknown as Element).releasePointerCapture?.(e.pointerId);
+    setOrbit(true);
+    const target: [number, number, number] = [Math.round(p.x * 1000) / 1000, 0, Math.round(p.z * 1000) / 1000];
+    moveTarget(target);
+  };
+
+  if (!controllerName) return null;
+  return (
+    <group ref={group} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp}
+      onPointerOver={() => { document.body.style.cursor = 'move'; }} onPointerOut={() => { document.body.style.cursor = ''; }}>
+      <mesh rotation-x={-Math.PI / 2} renderOrder={6}>
+        <ringGeometry args={[0.14, 0.19, 40]} />
+        <meshBasicMaterial color={OVERLAY_COLORS.target} transparent opacity={0.9} depthWrite={false} />
+      </mesh>
+      <mesh rotation-x={-Math.PI / 2} renderOrder={6}>
+        <circleGeometry args={[0.05, 24]} />
+        <meshBasicMaterial color={OVERLAY_COLORS.target} transparent opacity={0.9} depthWrite={false} />
+      </mesh>
+      <mesh position-y={0.2} renderOrder={6}>
+        <cylinderGeometry args={[0.006, 0.006, 0.4, 8]} />
+        <meshBasicMaterial color={OVERLAY_COLORS.target} />
+      </mesh>
+      {/* A generous invisible disc so the marker is easy to grab. */}
+      <mesh rotation-x={-Math.PI / 2}>
+        <circleGeometry args={[0.25, 16]} />
+        <meshBasicMaterial transparent opacity={0} depthWrite={false} />
+      </mesh>
+    </group>
+  );
+}
+
+/** Move the target in force at the playhead: its key if one is in force, else the rig's own target. */
+export function moveTarget(target: [number, number, number]): void {
+  const client = previewClient();
+  const f = Math.max(0, client.frameIndex());
+  const inputs = usePreview.getState().inputs;
+  let keyAt = -1;
+  inputs.forEach((inp, i) => { if (inp.kind === 'target' && inp.frame <= f) keyAt = i; });
+  if (keyAt >= 0) {
+    client.setInputs(inputs.map((inp, i) => (i === keyAt ? { ...inp, target } : inp)) as typeof inputs);
+    return;
+  }
+  const name = useEditor.getState().document?.rig.controllers.find((c) => c.type === 'cyclicPath')?.name;
+  if (name) edit('Move steering target', (doc) => setSteeringTarget(doc, name, target));
+}
