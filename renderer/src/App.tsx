@@ -11,6 +11,7 @@ import { Inspector } from './panels/Inspector';
 import { StatusBar } from './panels/StatusBar';
 import { PromptDialog, Toasts } from './panels/Notices';
 import { Viewport } from './viewport/Viewport';
+import { Timeline } from './timeline/Timeline';
 import { Splitter } from './layout/Splitter';
 import { GenerateDialog } from './authoring/GenerateDialog';
 import { platform } from './platform/bridge';
@@ -43,6 +44,7 @@ export function App() {
         <Splitter side="left" width={left} onResize={(w) => setSession({ leftWidth: w })} />
         <div className="center-column">
           <Viewport />
+          <Timeline />
         </div>
         <Splitter side="right" width={right} onResize={(w) => setSession({ rightWidth: w })} />
         <Inspector />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useEditor } from '../state/store';
 import { runCommand } from '../state/commands';
 import { toggleMesh } from '../state/editor';
+import { PreviewTools } from '../timeline/PreviewTools';
 import { AuthoringToolbar } from '../authoring/AuthoringToolbar';
 
 const Icon = ({ d }: { d: string }) => (
@@ -40,6 +41,8 @@ export function Toolbar() {
       <Tool label="Frame selection (F)" icon={icons.frame} onClick={() => runCommand('frame-selection')}>Frame</Tool>
       <Tool label="Show skeleton" icon={icons.bones} active={session.showSkeleton} onClick={() => runCommand('toggle-skeleton')}>Skeleton</Tool>
       <Tool label="Show mesh" icon={icons.mesh} active={session.showMesh} onClick={toggleMesh}>Mesh</Tool>
+      <span className="tool-sep" />
+      <PreviewTools />
       <AuthoringToolbar />
     </div>
   );

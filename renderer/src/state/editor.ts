@@ -11,7 +11,7 @@ import { creatureFromFiles, platform } from '../platform/bridge';
 import { formatProblem, serializeRig, validateRig } from '../../../shared/rig';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { loadCreature } from '../creature/loadCreature';
-import { DEFAULT_CREATURE, builtinCreatures, fetchBuiltin } from '../creature/builtins';
+import { DEFAULT_CREATURE, builtinCreatures, builtinRig, fetchBuiltin } from '../creature/builtins';
 import type { LoadedCreature } from '../creature/types';
 import { initialSession, setSession, useEditor, type Selection } from './store';
 
@@ -153,7 +153,11 @@ export async function openCreatureFile(picked: PickedFile, builtin?: string): Pr
   const creature = await tryLoad(picked.name, picked.bytes, picked.resources);
   if (!creature) return false;
   const ref: ProjectCreature = builtin ? { name: picked.name, path: null, builtin } : { name: picked.name, path: picked.path ?? picked.name };
-  showCreature(creature, documentForCreature(ref, creature.bones), { path: null, fileName: null });
+  let doc = documentForCreature(ref, creature.bones);
+  // A built-in creature opens with the rig shipped next to it (bodies, joints, motors, gait), when valid.
+  const shipped = builtin ? validateRig(await builtinRig(builtin).catch(() => null)) : null;
+  if (shipped?.ok) doc = { ...doc, rig: shipped.rig };
+  showCreature(creature, doc, { path: null, fileName: null });
   notify('info', `Opened ${picked.name}: ${creature.skeleton.bones.length} bones`);
   return true;
 }

@@ -6,10 +6,12 @@
 import type { ComponentType } from 'react';
 import { SkeletonLayer } from './SkeletonLayer';
 import { AuthoringLayer } from '../authoring/RigLayer';
+import { PreviewLayer } from './overlays/PreviewLayer';
 
 export const viewportOverlays: { id: string; component: ComponentType }[] = [
   { id: 'skeleton', component: SkeletonLayer },
   { id: 'rig', component: AuthoringLayer },
+  { id: 'preview', component: PreviewLayer },
 ];
 
 export function Overlays() {
