@@ -2,3 +2,4 @@ export * from './patch';
 export * from './history';
 export * from './editorDocument';
 export * from './commands';
+export * from './creatureSkeleton';
