@@ -16,7 +16,7 @@
  */
 import { closestSegmentSegment, segScratch } from '../collision/segments';
 import type { BoneTable } from './bones';
-import type { ParticleState } from './state';
+import { P_FLOOR, P_FLOOR_MU, P_FRICTION, type ParticleState } from './state';
 
 export class BonePairs {
   readonly count: number;
@@ -69,7 +69,8 @@ function pairDistance(s: ParticleState, bones: BoneTable, i: number, j: number):
   return Math.sqrt(nx * nx + ny * ny + nz * nz);
 }
 
-export function solveBoneCollisions(s: ParticleState, bones: BoneTable, pairs: BonePairs, friction: number): void {
+export function solveBoneCollisions(s: ParticleState, bones: BoneTable, pairs: BonePairs, P: Float64Array): void {
+  const friction = P[P_FRICTION]!;
   const x = s.x, x0 = s.x0, w = s.w;
   for (let k = 0; k < pairs.count; k++) {
     const i = pairs.a[k]!, j = pairs.b[k]!;
@@ -115,7 +116,10 @@ export function solveBoneCollisions(s: ParticleState, bones: BoneTable, pairs: B
   }
 }
 
-export function solveFloor(s: ParticleState, height: number, friction: number): void {
+/** Floor at P[P_FLOOR] (m; NaN = none) with Coulomb μ = P[P_FLOOR_MU]. */
+export function solveFloor(s: ParticleState, P: Float64Array): void {
+  const height = P[P_FLOOR]!, friction = P[P_FLOOR_MU]!;
+  if (Number.isNaN(height)) return;
   const x = s.x, x0 = s.x0;
   for (let i = 0; i < s.count; i++) {
     if (s.w[i] === 0) continue;

@@ -144,7 +144,8 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
     const to = 3 * bones.tip[C]!;
     let vx = x[to]! - px, vy = x[to + 1]! - py, vz = x[to + 2]! - pz;
     const k3 = 3 * k;
-    referenceU(s, L, k, px, py, pz);
+    PV[0] = px; PV[1] = py; PV[2] = pz;
+    referenceU(s, L, k);
     let ux = U[0]!, uy = U[1]!, uz = U[2]!;
     if (kind === CONE) {
       const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
@@ -153,13 +154,14 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
       const d = theta < L.min[k]! ? L.min[k]! - theta : theta > L.max[k]! ? L.max[k]! - theta : 0;
       if (d === 0) continue;
       const vl = Math.sqrt(vx * vx + vy * vy + vz * vz);
-      if (cl > 1e-9 * vl * Math.sqrt(ux * ux + uy * uy + uz * uz!)) turnPair(s, L, k, px, py, pz, cx / cl, cy / cl, cz / cl, d, true);
+      if (cl > 1e-9 * vl * Math.sqrt(ux * ux + uy * uy + uz * uz)) { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = cx / cl; TP[4] = TP[7] = cy / cl; TP[5] = TP[8] = cz / cl; TP[9] = d; }
       else { // u ∥ v: every axis ⊥ v is as good; pick one deterministically
         let ax = 0, ay = -vz, az = vy;
         if (Math.abs(vx) > 0.9 * vl) { ax = vz; ay = 0; az = -vx; }
         const al = Math.sqrt(ax * ax + ay * ay + az * az);
-        turnPair(s, L, k, px, py, pz, ax / al, ay / al, az / al, d, true);
+        { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = ax / al; TP[4] = TP[7] = ay / al; TP[5] = TP[8] = az / al; TP[9] = d; }
       }
+      turnPair(s, L, k, true);
     } else if (kind === HINGE) {
       const inParent = L.axisInParent[k] === 1;
       hingeNormal(L, k);
@@ -173,11 +175,12 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
           const al = Math.sqrt(ax * ax + ay * ay + az * az);
           if (al > 1e-12) {
             ax /= al; ay /= al; az /= al;
-            turnPair(s, L, k, px, py, pz, ax, ay, az, -Math.asin(Math.max(-1, Math.min(1, sinB))), inParent);
+            { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = ax; TP[4] = TP[7] = ay; TP[5] = TP[8] = az; TP[9] = -Math.asin(Math.max(-1, Math.min(1, sinB))); }
+            turnPair(s, L, k, inParent);
             px = x[po]!; py = x[po + 1]!; pz = x[po + 2]!; // the turn may have translated the pivot
             vx = x[to]! - px; vy = x[to + 1]! - py; vz = x[to + 2]! - pz;
             if (inParent) { boneFrame(s, bones, P, F, 0); hingeNormal(L, k); nx = N[0]!; ny = N[1]!; nz = N[2]!; }
-            referenceU(s, L, k, px, py, pz); ux = U[0]!; uy = U[1]!; uz = U[2]!;
+            PV[0] = px; PV[1] = py; PV[2] = pz; referenceU(s, L, k); ux = U[0]!; uy = U[1]!; uz = U[2]!;
           }
         }
       }
@@ -187,7 +190,8 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
       if (theta < 0) theta += TWO_PI;
       if (theta >= L.min[k]! && theta <= L.max[k]!) continue;
       // Rotating v about n by +φ raises θ by φ; the parent turns the other way about the same n.
-      turnPair(s, L, k, px, py, pz, nx, ny, nz, circularCorrection(theta, L.min[k]!, L.max[k]!), true);
+      { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = nx; TP[4] = TP[7] = ny; TP[5] = TP[8] = nz; TP[9] = circularCorrection(theta, L.min[k]!, L.max[k]!); }
+      turnPair(s, L, k, true);
     } else {
       if (!boneFrame(s, bones, C, F, 9)) continue;
       const a = L.restAxis[k3]!, b = L.restAxis[k3 + 1]!, c = L.restAxis[k3 + 2]!;
@@ -215,7 +219,9 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
       // parent about e_C instead changes ψ by less than assumed once the joint is swung, and the twist
       // and knee limits then overshot each other within a step until the ragdoll exploded.
       const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-      turnPair(s, L, k, px, py, pz, cex, cey, cez, d, true, ex / el, ey / el, ez / el);
+      { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = cex; TP[4] = TP[7] = cey; TP[5] = TP[8] = cez; TP[9] = d; }
+      TP[6] = ex / el; TP[7] = ey / el; TP[8] = ez / el;
+      turnPair(s, L, k, true);
     }
   }
 }
@@ -225,11 +231,10 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
  * the parent cluster about the unit axis j (default k), by the mass-weighted smallest split; the pair's
  * centroid is restored when nothing in it is pinned. A single visit turns at most MAX_TURN.
  */
-function turnPair(
-  s: ParticleState, L: JointLimits, k: number, px: number, py: number, pz: number,
-  kx: number, ky: number, kz: number, angle: number, parentMayTurn: boolean,
-  jx = kx, jy = ky, jz = kz,
-): void {
+function turnPair(s: ParticleState, L: JointLimits, k: number, parentMayTurn: boolean): void {
+  // Arguments come through TP (no boxed doubles per call): pivot, child axis k, parent axis j, angle.
+  const px = TP[0]!, py = TP[1]!, pz = TP[2]!, kx = TP[3]!, ky = TP[4]!, kz = TP[5]!, jx = TP[6]!, jy = TP[7]!, jz = TP[8]!;
+  let angle = TP[9]!;
   if (angle > MAX_TURN) angle = MAX_TURN; else if (angle < -MAX_TURN) angle = -MAX_TURN;
   const left = MAX_TURN_PER_STEP - L.used[k]!;
   if (left <= 0) return;
@@ -237,69 +242,81 @@ function turnPair(
   L.used[k] += Math.abs(angle);
   const m = L.members, ps = L.pStart[k]!, pe = L.pEnd[k]!, cs = L.cStart[k]!, ce = L.cEnd[k]!, anchor = L.anchor[k]!;
   const x = s.x, pivot = L.pivot[k]!, po = 3 * pivot;
+  // Parent turn about (px, py, pz) along j in RP, child turn about the pivot along k in RC.
+  RP[0] = px; RP[1] = py; RP[2] = pz; RP[3] = jx; RP[4] = jy; RP[5] = jz;
+  RC[0] = px; RC[1] = py; RC[2] = pz; RC[3] = kx; RC[4] = ky; RC[5] = kz;
   if (L.anchored[k] === 0 && parentMayTurn && anchor < 0) {
     // Free pair: the mass-weighted smallest move among {turn the parent side by αP, the child side by αC
-    // (both about k through the pivot), translate everything by t} with αC − αP = Δ. With rᵢ = xᵢ − p,
-    // I_s = Σ mᵢ|k × rᵢ|², g_s = Σ mᵢ k × rᵢ, G = g_P + g_C, M = total mass, minimising Σ mᵢ|Δxᵢ|² gives
+    // (both about axes through the pivot), translate everything by t} with αC − αP = Δ. With rᵢ = xᵢ − p,
+    // I_s = Σ mᵢ|k_s × rᵢ|², g_s = Σ mᵢ k_s × rᵢ, G = g_P + g_C, M = total mass, minimising Σ mᵢ|Δxᵢ|² gives
     //   t = −(αP·g_P + αC·g_C)/M   (the centroid stays put: linear momentum conserved),
     //   αP = −Δ·(I_C − g_C·G/M) / (I_P + I_C − |G|²/M),   αC = αP + Δ.
     // The moves are applied as exact rotations (lengths kept) and t as the centroid restoration.
-    sideMoments(s, m, ps, pe, px, py, pz, jx, jy, jz); const Ip = MOM[0]!, gpx = MOM[1]!, gpy = MOM[2]!, gpz = MOM[3]!, Mp = MOM[4]!;
-    sideMoments(s, m, cs, ce, px, py, pz, kx, ky, kz); const Ic = MOM[0]!, gcx = MOM[1]!, gcy = MOM[2]!, gcz = MOM[3]!, Mc = MOM[4]!;
+    sideMoments(s, m, ps, pe, RP); const Ip = MOM[0]!, gpx = MOM[1]!, gpy = MOM[2]!, gpz = MOM[3]!, Mp = MOM[4]!;
+    sideMoments(s, m, cs, ce, RC); const Ic = MOM[0]!, gcx = MOM[1]!, gcy = MOM[2]!, gcz = MOM[3]!, Mc = MOM[4]!;
     const M = Mp + Mc + s.m[pivot]!;
     const Gx = gpx + gcx, Gy = gpy + gcy, Gz = gpz + gcz;
     const denom = Ip + Ic - (Gx * Gx + Gy * Gy + Gz * Gz) / M;
     if (!(denom > 1e-15)) return;
-    const aP = (-angle * (Ic - (gcx * Gx + gcy * Gy + gcz * Gz) / M)) / denom, aC = aP + angle;
+    const aP = (-angle * (Ic - (gcx * Gx + gcy * Gy + gcz * Gz) / M)) / denom;
     centroid(s, m, ps, ce, pivot);
-    const c0x = C3[0], c0y = C3[1], c0z = C3[2];
-    rotateParticles(s, m, ps, pe, px, py, pz, jx, jy, jz, aP);
-    rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, aC);
+    const c0x = C3[0]!, c0y = C3[1]!, c0z = C3[2]!;
+    RP[6] = aP; rotateParticles(s, m, ps, pe, RP);
+    RC[6] = aP + angle; rotateParticles(s, m, cs, ce, RC);
     centroid(s, m, ps, ce, pivot);
-    const dx = c0x - C3[0], dy = c0y - C3[1], dz = c0z - C3[2];
+    const dx = c0x - C3[0]!, dy = c0y - C3[1]!, dz = c0z - C3[2]!;
     for (let n = ps; n < ce; n++) { const o = 3 * m[n]!; x[o] += dx; x[o + 1] += dy; x[o + 2] += dz; }
     x[po] += dx; x[po + 1] += dy; x[po + 2] += dz;
     return;
   }
   // Something is pinned (or the parent may not turn): no translation — the pin takes the momentum.
-  const Ic = clusterInertia(s, m, cs, ce, px, py, pz, kx, ky, kz);
+  clusterInertia(s, m, cs, ce, RC);
+  const Ic = RC[7]!;
   if (parentMayTurn && anchor >= 0 && Ic !== Infinity) {
-    // Parent turns by αP about the anchor a (carrying the pivot: q = k × (p − a), and translating the
+    // Parent turns by αP about the anchor a (carrying the pivot: q = j × (p − a), and translating the
     // child by αP·q), the child turns by αC about the pivot, αC − αP = Δ. Smallest Σ mᵢ|Δxᵢ|²:
     //   A = I_P(a) + (m_pivot + M_child)|q|²,  B = q·g_C,  αP = −Δ·(B + I_C)/(A + 2B + I_C).
-    const Ipa = clusterInertia(s, m, ps, pe, x[3 * anchor]!, x[3 * anchor + 1]!, x[3 * anchor + 2]!, jx, jy, jz);
-    if (Ipa === Infinity) { rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, angle); return; }
     const ax = x[3 * anchor]!, ay = x[3 * anchor + 1]!, az = x[3 * anchor + 2]!;
+    RP[0] = ax; RP[1] = ay; RP[2] = az;
+    clusterInertia(s, m, ps, pe, RP);
+    const Ipa = RP[7]!;
+    if (Ipa === Infinity) { RC[6] = angle; rotateParticles(s, m, cs, ce, RC); return; }
     const rx = px - ax, ry = py - ay, rz = pz - az;
     const qx = jy * rz - jz * ry, qy = jz * rx - jx * rz, qz = jx * ry - jy * rx;
-    sideMoments(s, m, cs, ce, px, py, pz, kx, ky, kz);
+    sideMoments(s, m, cs, ce, RC);
     const A = Ipa + (s.m[pivot]! + MOM[4]!) * (qx * qx + qy * qy + qz * qz);
     const B = qx * MOM[1]! + qy * MOM[2]! + qz * MOM[3]!;
     const den = A + 2 * B + Ic;
     if (!(den > 1e-15)) return;
-    const aP = (-angle * (B + Ic)) / den, aC = aP + angle;
-    rotateParticles(s, m, ps, pe, ax, ay, az, jx, jy, jz, aP);
+    const aP = (-angle * (B + Ic)) / den;
+    RP[6] = aP; rotateParticles(s, m, ps, pe, RP);
     const ox = x[po]!, oy = x[po + 1]!, oz = x[po + 2]!;
     PIV[0] = pivot;
-    rotateParticles(s, PIV, 0, 1, ax, ay, az, jx, jy, jz, aP);
+    rotateParticles(s, PIV, 0, 1, RP);
     const tx = x[po]! - ox, ty = x[po + 1]! - oy, tz = x[po + 2]! - oz;
     for (let n = cs; n < ce; n++) { const o = 3 * m[n]!; x[o] += tx; x[o + 1] += ty; x[o + 2] += tz; }
-    rotateParticles(s, m, cs, ce, x[po]!, x[po + 1]!, x[po + 2]!, kx, ky, kz, aC);
+    RC[0] = x[po]!; RC[1] = x[po + 1]!; RC[2] = x[po + 2]!; RC[6] = aP + angle;
+    rotateParticles(s, m, cs, ce, RC);
     return;
   }
   // Both turn about the pivot (it is pinned, or the parent may not turn): αC − αP = Δ with the smallest
   // Σ mᵢ|Δxᵢ|² = I_C·αC² + I_P·αP² — the inertia split.
-  const Ip = parentMayTurn ? clusterInertia(s, m, ps, pe, px, py, pz, jx, jy, jz) : Infinity;
+  let Ip = Infinity;
+  if (parentMayTurn) { clusterInertia(s, m, ps, pe, RP); Ip = RP[7]!; }
   let f: number;
   if (Ic === Infinity && Ip === Infinity) return;
   if (Ip === Infinity) f = 1; else if (Ic === Infinity) f = 0; else f = Ic + Ip > 0 ? Ip / (Ic + Ip) : 0.5;
-  if (f < 1) rotateParticles(s, m, ps, pe, px, py, pz, jx, jy, jz, -(1 - f) * angle);
-  if (f > 0) rotateParticles(s, m, cs, ce, px, py, pz, kx, ky, kz, f * angle);
+  if (f < 1) { RP[6] = -(1 - f) * angle; rotateParticles(s, m, ps, pe, RP); }
+  if (f > 0) { RC[6] = f * angle; rotateParticles(s, m, cs, ce, RC); }
 }
+
+const RP = new Float64Array(8), RC = new Float64Array(8);
+const TP = new Float64Array(10);
 
 // I = Σ m|k × r|², g = Σ m k × r, and Σ m, for members[from..to) about the axis k through p.
 const MOM = new Float64Array(5);
-function sideMoments(s: ParticleState, m: Int32Array, from: number, to: number, px: number, py: number, pz: number, kx: number, ky: number, kz: number): void {
+function sideMoments(s: ParticleState, m: Int32Array, from: number, to: number, R: Float64Array): void {
+  const px = R[0]!, py = R[1]!, pz = R[2]!, kx = R[3]!, ky = R[4]!, kz = R[5]!;
   let I = 0, gx = 0, gy = 0, gz = 0, M = 0;
   for (let n = from; n < to; n++) {
     const i = m[n]!, o = 3 * i, mi = s.m[i]!;
@@ -314,9 +331,9 @@ const PIV = new Int32Array(1);
 
 // u (reference direction at the pivot) and the hinge normal n, written to scratch. F[0..9) holds the
 // parent's frame whenever these need it.
-const U = new Float64Array(3), N = new Float64Array(3);
-function referenceU(s: ParticleState, L: JointLimits, k: number, px: number, py: number, pz: number): void {
-  const far = L.far[k]!;
+const U = new Float64Array(3), N = new Float64Array(3), PV = new Float64Array(3);
+function referenceU(s: ParticleState, L: JointLimits, k: number): void {
+  const far = L.far[k]!, px = PV[0]!, py = PV[1]!, pz = PV[2]!;
   if (far >= 0) { const fo = 3 * far; U[0] = s.x[fo]! - px; U[1] = s.x[fo + 1]! - py; U[2] = s.x[fo + 2]! - pz; return; }
   const a = L.restAxis[3 * k]!, b = L.restAxis[3 * k + 1]!, c = L.restAxis[3 * k + 2]!;
   U[0] = -(F[0]! * a + F[3]! * b + F[6]! * c); U[1] = -(F[1]! * a + F[4]! * b + F[7]! * c); U[2] = -(F[2]! * a + F[5]! * b + F[8]! * c);
@@ -328,7 +345,7 @@ function hingeNormal(L: JointLimits, k: number): void {
 }
 
 // Reused result triple (no allocation per call).
-const C3: [number, number, number] = [0, 0, 0];
+const C3 = new Float64Array(3);
 function centroid(s: ParticleState, m: Int32Array, from: number, to: number, pivot: number): void {
   let M = s.m[pivot]!, x = M * s.x[3 * pivot]!, y = M * s.x[3 * pivot + 1]!, z = M * s.x[3 * pivot + 2]!;
   for (let n = from; n < to; n++) {

@@ -23,7 +23,10 @@ import { applyBoneImpulse, applyParticleImpulse } from './impulse';
 import { CONE, HINGE, JointLimits, solveJointLimits, TWIST, type JointLimitSpec } from './jointLimits';
 import { particleSceneFromRig } from './fromRig';
 import { loadParticleScene, type ParticleScene } from './scene';
-import { capKineticEnergy, integrate, kineticEnergy, ParticleState, relativeKineticEnergy } from './state';
+import {
+  capKineticEnergy, E_ALLOWED, E_KE, E_KE_REL, E_NOW, integrate, kineticEnergy, P_DAMPING, P_DT, P_FLOOR, P_FLOOR_MU, P_FRICTION,
+  ParticleState, relativeKineticEnergy,
+} from './state';
 
 export { DEFAULT_ITERATIONS } from './constants';
 /** Relative kinetic energy may end a relaxation this much above where it started (fraction): room for the
@@ -110,15 +113,17 @@ class ParticleSimulationImpl implements ParticleSimulation {
   private readonly pickHit = new RayHit();
   private readonly pose = new Float64Array(7);
   private readonly frameScratch = new Float64Array(9);
-  private readonly comVelocity = new Float64Array(3);
-  /** Factor the energy cap applied to the relative velocities in the last step (1 = none). */
-  lastEnergyScale = 1;
+  private readonly params = new Float64Array(8);
+  private readonly energyScratch = new Float64Array(8);
 
   constructor(scene: ParticleScene) {
     this.scene = scene;
     const set = scene.settings;
     this.dt = set.dt;
     this.gravity = Float64Array.from(set.gravity);
+    this.params.set(set.gravity, 0);
+    this.params[P_DT] = set.dt; this.params[P_DAMPING] = set.damping; this.params[P_FRICTION] = set.friction;
+    this.params[P_FLOOR] = set.floor ? set.floor.height : Number.NaN; this.params[P_FLOOR_MU] = set.floor ? set.floor.friction : 0;
     const s = (this.s = new ParticleState(scene.particles.length));
     this.particleNames = scene.particles.map((p) => p.name);
     scene.particles.forEach((p, i) => {
@@ -201,31 +206,34 @@ class ParticleSimulationImpl implements ParticleSimulation {
   }
 
   step(): void {
-    const s = this.s, set = this.scene.settings, dt = this.dt;
+    const s = this.s, dt = this.dt, P = this.params, E = this.energyScratch;
     while (this.nextImpulse < this.impulses.length && this.impulses[this.nextImpulse]!.time <= this.time + 1e-9) {
       const imp = this.impulses[this.nextImpulse++]!;
       applyBoneImpulse(s, this.bones, this.boneByName.get(imp.bone)!, imp.point[0], imp.point[1], imp.point[2], imp.impulse[0], imp.impulse[1], imp.impulse[2], dt);
     }
-    integrate(s, this.gravity[0]!, this.gravity[1]!, this.gravity[2]!, dt, set.damping);
-    const before = relativeKineticEnergy(s, dt, this.comVelocity);
-    const beforeTotal = kineticEnergy(s, dt);
-    const floor = set.floor;
+    integrate(s, P);
+    relativeKineticEnergy(s, P, E);
+    const before = E[E_KE_REL]!;
+    kineticEnergy(s, P, E);
+    const beforeTotal = E[E_KE]!;
     this.limits.used.fill(0);
-    for (let it = 0; it < set.iterations; it++) {
+    const iterations = this.scene.settings.iterations;
+    for (let it = 0; it < iterations; it++) {
       solveFixed(s, this.fixed);
       solveDistances(s, this.distances);
       solveJointLimits(s, this.bones, this.limits);
-      solveBoneCollisions(s, this.bones, this.pairs, set.friction);
-      if (floor) solveFloor(s, floor.height, floor.friction);
+      solveBoneCollisions(s, this.bones, this.pairs, P);
+      solveFloor(s, P);
     }
-    {
-      // Relaxation is workless (capKineticEnergy): undo any kinetic energy it added.
-      const after = relativeKineticEnergy(s, dt, this.comVelocity);
-      this.lastEnergyScale = capKineticEnergy(s, dt, after, before * (1 + ENERGY_SLACK) + 1e-9, this.comVelocity);
-      // Contacts and pins may take momentum, never give energy: cap the total too (about rest).
-      this.comVelocity.fill(0);
-      this.lastEnergyScale *= capKineticEnergy(s, dt, kineticEnergy(s, dt), beforeTotal * (1 + ENERGY_SLACK) + 1e-9, this.comVelocity);
-    }
+    // The relaxation is workless (capKineticEnergy): take back kinetic energy it added — relative to the
+    // centre of mass first (momentum kept), then in total (contacts and pins may take momentum, never
+    // give energy).
+    relativeKineticEnergy(s, P, E);
+    E[E_NOW] = E[E_KE_REL]!; E[E_ALLOWED] = before * (1 + ENERGY_SLACK) + 1e-9;
+    capKineticEnergy(s, P, E);
+    kineticEnergy(s, P, E);
+    E[0] = 0; E[1] = 0; E[2] = 0; E[E_NOW] = E[E_KE]!; E[E_ALLOWED] = beforeTotal * (1 + ENERGY_SLACK) + 1e-9;
+    capKineticEnergy(s, P, E);
     this.time += dt;
   }
 
