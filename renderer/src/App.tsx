@@ -13,6 +13,7 @@ import { PromptDialog, Toasts } from './panels/Notices';
 import { Viewport } from './viewport/Viewport';
 import { Timeline } from './timeline/Timeline';
 import { Splitter } from './layout/Splitter';
+import { PlotsPanel } from './plots/PlotsPanel';
 import { GenerateDialog } from './authoring/GenerateDialog';
 import { platform } from './platform/bridge';
 import { runCommand, installShortcuts } from './state/commands';
@@ -45,6 +46,7 @@ export function App() {
         <div className="center-column">
           <Viewport />
           <Timeline />
+          <PlotsPanel />
         </div>
         <Splitter side="right" width={right} onResize={(w) => setSession({ rightWidth: w })} />
         <Inspector />

@@ -32,11 +32,11 @@ export function AuthoringToolbar() {
       <button className="tool" title="Generate bodies and joints from the skeleton (Rig menu)" aria-label="Generate from skeleton" disabled={!hasCreature} onClick={openGenerateDialog}>
         <Icon d={icons.generate} /><span className="tool-text">Generate</span>
       </button>
-      <button className={`tool${showBodies ? ' active' : ''}`} title="Show bodies" aria-label="Show bodies" aria-pressed={showBodies} onClick={() => setAuthoring({ showBodies: !showBodies })}>
-        <Icon d={icons.bodies} /><span className="tool-text">Bodies</span>
+      <button className={`tool${showBodies ? ' active' : ''}`} title="Show rig bodies (rest pose / preview)" aria-label="Show bodies" aria-pressed={showBodies} onClick={() => setAuthoring({ showBodies: !showBodies })}>
+        <Icon d={icons.bodies} />
       </button>
       <button className={`tool${showLimits ? ' active' : ''}`} title="Show joint limits" aria-label="Show limits" aria-pressed={showLimits} onClick={() => setAuthoring({ showLimits: !showLimits })}>
-        <Icon d={icons.limits} /><span className="tool-text">Limits</span>
+        <Icon d={icons.limits} />
       </button>
       <span className="tool-sep" />
       <button className={`tool${tool === 'select' ? ' active' : ''}`} title="Select tool: click bodies to select them" aria-label="Select tool" aria-pressed={tool === 'select'} onClick={() => setAuthoring({ tool: 'select' })}>

@@ -1,0 +1,157 @@
+/**
+ * Plots docked under the viewport (uPlot): time series of the preview's recording, synced with the
+ * timeline — a vertical cursor at the playhead, and a click in any plot jumps the playhead there.
+ *  - per selected joint: motor torque against its limit ±τmax, tracking error, joint angle against target;
+ *  - per creature: root speed, heading error to the steering target, total kinetic energy.
+ * The data are copied from the recording when it grows (throttled), never per animation frame.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { frames, onChange, seek } from '../preview/previewApi';
+import { usePreview } from '../preview/previewStore';
+import { hasPreviewClient } from '../preview/client';
+import { useEditor } from '../state/store';
+import './plots.css';
+
+const DEG = 180 / Math.PI;
+const REFRESH_MS = 250;
+
+export interface PlotSpec {
+  id: string;
+  title: string;
+  unit: string;
+  series: { label: string; color: string; dash?: number[]; values: (rec: ReturnType<typeof frames>) => ArrayLike<number> }[];
+}
+
+export function jointPlots(joint: string): PlotSpec[] {
+  return [
+    { id: 'torque', title: `${joint} · motor torque`, unit: 'N·m', series: [
+      { label: 'torque', color: '#ff8c00', values: (r) => r.series(joint, 'torque') },
+      { label: '+τmax', color: '#e5534b', dash: [5, 4], values: (r) => r.series(joint, 'maxTorque') },
+      { label: '−τmax', color: '#e5534b', dash: [5, 4], values: (r) => r.series(joint, 'maxTorque').map((v) => -v) },
+    ] },
+    { id: 'tracking', title: `${joint} · tracking error`, unit: '°', series: [
+      { label: 'error', color: '#e5b84b', values: (r) => r.series(joint, 'trackingError').map((v) => v * DEG) },
+    ] },
+    { id: 'angle', title: `${joint} · angle vs target`, unit: '°', series: [
+      { label: 'angle', color: '#5c9cf5', values: (r) => r.series(joint, 'angle').map((v) => v * DEG) },
+      { label: 'target', color: '#8bc34a', dash: [4, 3], values: (r) => r.series(joint, 'target').map((v) => v * DEG) },
+    ] },
+  ];
+}
+
+export const creaturePlots: PlotSpec[] = [
+  { id: 'speed', title: 'creature · speed', unit: 'm/s', series: [{ label: 'speed', color: '#5c9cf5', values: (r) => r.series('creature', 'speed') }] },
+  { id: 'heading', title: 'creature · heading error', unit: '°', series: [{ label: 'heading error', color: '#e5b84b', values: (r) => r.series('creature', 'headingError').map((v) => v * DEG) }] },
+  { id: 'energy', title: 'creature · kinetic energy', unit: 'J', series: [{ label: 'kinetic energy', color: '#c678dd', values: (r) => r.series('creature', 'kineticEnergy') }] },
+];
+
+export function PlotsPanel() {
+  const [open, setOpen] = useState(true);
+  const joint = useEditor((s) => (s.session.selection?.kind === 'joint' ? s.session.selection.name : null));
+  const hasRig = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
+  const recorded = usePreview((s) => s.recorded);
+  const specs = useMemo(() => [...(joint ? jointPlots(joint) : []), ...creaturePlots], [joint]);
+  return (
+    <section className={`plots-panel${open ? '' : ' collapsed'}`} data-testid="plots">
+      <header className="panel-header plots-header">
+        <button className="plots-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? '▾' : '▸'}</button>
+        <span className="panel-title">Plots</span>
+        <span className="plots-subtitle">{joint ? `joint ${joint} · creature` : 'creature — select a joint for its motor'}</span>
+        <span className="plots-hint">click a plot to jump the timeline</span>
+      </header>
+      {open && (
+        <div className="plots-body">
+          {!hasRig || !hasPreviewClient() || recorded === 0
+            ? <div className="plots-empty">{hasRig ? 'Play the preview (or poke the creature) to record frames to plot.' : 'Generate bodies to preview and plot the ragdoll.'}</div>
+            : specs.map((s) => <Plot key={`${joint ?? ''}:${s.id}`} spec={s} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Plot({ spec }: { spec: PlotSpec }) {
+  const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const dtOf = () => usePreview.getState().dt;
+    const cursorPlugin: uPlot.Plugin = {
+      hooks: {
+        // The timeline's playhead as a vertical line.
+        draw: [(u) => {
+          const f = usePreview.getState().playhead;
+          const x = u.valToPos(Math.max(0, f) * dtOf(), 'x', true);
+          const ctx = u.ctx;
+          ctx.save();
+          ctx.strokeStyle = '#ff8c00';
+          ctx.lineWidth = 1.5 * devicePixelRatio;
+          ctx.beginPath();
+          ctx.moveTo(x, u.bbox.top);
+          ctx.lineTo(x, u.bbox.top + u.bbox.height);
+          ctx.stroke();
+          ctx.restore();
+        }],
+      },
+    };
+    const opts: uPlot.Options = {
+      width: Math.max(200, el.clientWidth),
+      height: 92,
+      title: `${spec.title} (${spec.unit})`,
+      legend: { show: true, live: true },
+      cursor: { drag: { x: false, y: false }, points: { size: 5 } },
+      scales: { x: { time: false } },
+      axes: [
+        { stroke: '#8d929b', grid: { stroke: '#33363c', width: 1 }, ticks: { stroke: '#33363c' }, size: 22, values: (_u, v) => v.map((s) => `${s.toFixed(1)}s`) },
+        { stroke: '#8d929b', grid: { stroke: '#33363c', width: 1 }, ticks: { stroke: '#33363c' }, size: 44 },
+      ],
+      series: [{ label: 't (s)' }, ...spec.series.map((s) => ({ label: s.label, stroke: s.color, width: 1.5, dash: s.dash, points: { show: false } }))],
+      plugins: [cursorPlugin],
+    };
+    const data = (): uPlot.AlignedData => {
+      const rec = frames();
+      return [rec.t, ...spec.series.map((s) => Array.from(s.values(rec)).map((v) => (Number.isFinite(v) ? v : null)))] as uPlot.AlignedData;
+    };
+    let u: uPlot;
+    try {
+      u = new uPlot(opts, data(), el);
+      plot.current = u;
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    // Click → jump the timeline to that time.
+    const over = u.over;
+    const onClick = (e: MouseEvent) => {
+      const t = u.posToVal(e.clientX - over.getBoundingClientRect().left, 'x');
+      if (Number.isFinite(t)) seek(Math.max(0, Math.round(t / dtOf())));
+    };
+    over.addEventListener('click', onClick);
+    let lastRecorded = usePreview.getState().recorded, timer: ReturnType<typeof setTimeout> | null = null;
+    const off = onChange(() => {
+      const rec = usePreview.getState().recorded;
+      if (rec !== lastRecorded) {
+        lastRecorded = rec;
+        timer ??= setTimeout(() => { timer = null; try { u.setData(data()); } catch (e) { setError(e instanceof Error ? e.message : String(e)); } }, REFRESH_MS);
+      } else {
+        u.redraw(false);
+      }
+    });
+    const resize = new ResizeObserver(() => u.setSize({ width: Math.max(200, el.clientWidth), height: 92 }));
+    resize.observe(el);
+    return () => { off(); resize.disconnect(); over.removeEventListener('click', onClick); if (timer) clearTimeout(timer); u.destroy(); plot.current = null; };
+  }, [spec]);
+
+  return (
+    <div className="plot" data-plot={spec.id}>
+      <div ref={host} />
+      {error && <div className="field-error">{spec.title}: {error}</div>}
+    </div>
+  );
+}
