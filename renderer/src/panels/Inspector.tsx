@@ -8,6 +8,8 @@ import { Euler, Quaternion, Vector3 } from 'three';
 import { boneNote, editorExtras, isBoneIncluded, renameCreature, setBoneIncluded, setBoneNote } from '../../../shared/document';
 import { useEditor } from '../state/store';
 import { edit, select } from '../state/editor';
+import { ControllerInspector } from '../preview/ControllerInspector';
+import { usePreview } from '../preview/previewStore';
 import { Panel } from './Panel';
 import { BodyInspector } from '../authoring/BodyInspector';
 import { JointInspector } from '../authoring/JointInspector';
@@ -67,13 +69,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function Inspector() {
   const selection = useEditor((s) => s.session.selection);
+  const pathPoint = usePreview((s) => s.selectedPoint);
   const body = selection?.kind === 'body' || selection?.kind === 'shape'
     ? <BodyInspector key={selection.name} name={selection.name} shapeIndex={selection.kind === 'shape' ? selection.index : null} />
     : null;
   return (
     <Panel title="Inspector" testId="inspector">
       {selection?.kind === 'bone' ? <BoneInspector name={selection.name} />
-        : body ?? (selection?.kind === 'joint' ? <JointInspector key={selection.name} name={selection.name} /> : <ProjectInspector />)}
+        : body ?? (selection?.kind === 'joint' ? <JointInspector key={selection.name} name={selection.name} />
+          : pathPoint ? <ControllerInspector name={pathPoint.controller} /> : <ProjectInspector />)}
     </Panel>
   );
 }

@@ -1,0 +1,78 @@
+/**
+ * Inspector section for a gait controller (shown when one of its path points is selected): the control
+ * points' numbers (edit, insert after the selected, remove), and τmax and r of the motors it drives. Each
+ * change is one undo step; the preview re-simulates from frame 0.
+ */
+import { useEffect, useState } from 'react';
+import { useEditor } from '../state/store';
+import { edit } from '../state/editor';
+import { insertControlPoint, removeControlPoint, setControlPoint, setMotorNumber } from './pathEdits';
+import { selectPathPoint, usePreview } from './previewStore';
+
+function NumberField({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => boolean }) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const commit = () => {
+    const v = Number(text);
+    if (text.trim() === '' || !Number.isFinite(v) || !onCommit(v)) setText(String(value));
+  };
+  return (
+    <input className="field num" aria-label={label} value={text} onChange={(e) => setText(e.target.value)} onBlur={commit}
+      onKeyDown={(e) => { if (e.key === 'Enter') (e.target as HTMLElement).blur(); if (e.key === 'Escape') { setText(String(value)); (e.target as HTMLElement).blur(); } }} />
+  );
+}
+
+export function ControllerInspector({ name }: { name: string }) {
+  const c = useEditor((s) => s.document?.rig.controllers.find((x) => x.name === name));
+  const joints = useEditor((s) => s.document?.rig.joints);
+  const sel = usePreview((s) => (s.selectedPoint?.controller === name ? s.selectedPoint.index : -1));
+  if (!c || c.type !== 'cyclicPath' || !joints) return <div className="inspector-empty">Controller “{name}” is not in this rig.</div>;
+  const point = sel >= 0 ? c.controlPoints[sel] : undefined;
+  return (
+    <div data-testid="controller-inspector">
+      <div className="inspector-heading"><span className="badge">Gait</span><span className="inspector-name">{c.name}</span></div>
+      <div className="inspector-section">
+        <div className="inspector-section-title">Path points ({c.controlPoints.length}) · creature frame, m</div>
+        {c.controlPoints.map((p, i) => (
+          <div key={i} className={`prop-row${i === sel ? ' selected' : ''}`} onClick={() => selectPathPoint({ controller: name, index: i })}>
+            <span className="prop-label">{i === sel ? '● ' : ''}Point {i + 1}</span>
+            <span className="vec">
+              {[0, 1, 2].map((k) => (
+                <NumberField key={k} label={`Point ${i + 1} ${'xyz'[k]}`} value={p[k]!}
+                  onCommit={(v) => edit(`Move ${name} point ${i + 1}`, (d) => setControlPoint(d, name, i, p.map((q, j) => (j === k ? v : q))))} />
+              ))}
+            </span>
+          </div>
+        ))}
+        <div className="prop-row">
+          <span className="prop-label" />
+          <span className="prop-value">
+            <button className="link" disabled={!point} onClick={() => {
+              let at = -1;
+              if (edit(`Insert ${name} point`, (d) => { const r = insertControlPoint(d, name, sel); at = r.index; return r.doc; })) selectPathPoint({ controller: name, index: at });
+            }}>Insert after</button>
+            <button className="link" disabled={!point} onClick={() => {
+              if (edit(`Remove ${name} point ${sel + 1}`, (d) => removeControlPoint(d, name, sel))) selectPathPoint(null);
+            }}>Remove</button>
+          </span>
+        </div>
+      </div>
+      <div className="inspector-section">
+        <div className="inspector-section-title">Motors · τmax (N·m) and r</div>
+        {c.chain.map((jn) => {
+          const j = joints.find((x) => x.name === jn);
+          if (!j || j.type === 'fixed') return null;
+          return (
+            <div key={jn} className="prop-row">
+              <span className="prop-label">{jn}</span>
+              <span className="vec" style={{ gridTemplateColumns: '1fr 1fr' }}>
+                <NumberField label={`${jn} τmax`} value={j.motor.maxTorque} onCommit={(v) => edit(`${jn} τmax`, (d) => setMotorNumber(d, jn, 'maxTorque', v))} />
+                <NumberField label={`${jn} r`} value={j.motor.errorReduction} onCommit={(v) => edit(`${jn} r`, (d) => setMotorNumber(d, jn, 'errorReduction', v))} />
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
