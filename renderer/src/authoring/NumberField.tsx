@@ -6,6 +6,9 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { FieldError } from './rigEdit';
+import { parseNumber } from './parseNumber';
+
+export { parseNumber };
 
 export interface NumberFieldProps {
   label: string;
@@ -28,12 +31,6 @@ export function formatNumber(v: number, digits = 3): string {
   return String(Object.is(r, -0) ? 0 : r);
 }
 
-export function parseNumber(text: string): number | null {
-  const t = text.trim().replace(/,/g, '.');
-  if (t === '' || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return null;
-  const v = Number(t);
-  return Number.isFinite(v) ? v : null;
-}
 
 export function NumberField({ label, value, unit, scale = 1, digits = 3, onCommit, disabled, name, placeholder }: NumberFieldProps) {
   const shown = value === null ? '' : formatNumber(value * scale, digits);
