@@ -3,7 +3,7 @@
  * under the rigid solver (createSimulation → World: sequential impulses, motors switched off) and under the
  * particle solver (particleSceneFromRig → createParticleSimulation: Jakobsen/Verlet), dropped onto the
  * floor. N independent copies per solver (no ragdoll–ragdoll contact in either); ms per step of the rig's
- * dt for all N together, median of 5 timed batches after a warm-up.
+ * dt for all N together, median of 7 timed batches (alternating solvers) after a warm-up.
  *
  *   npx tsx tests/bench/particles-vs-rigid.ts [--quick]
  *
@@ -24,26 +24,28 @@ const limp: RigDocument = {
 };
 
 interface Stepper { step(): void }
-function time(make: () => Stepper, n: number, steps: number): number {
-  const sims = Array.from({ length: n }, make);
-  const batch = () => { for (let s = 0; s < steps; s++) for (const sim of sims) sim.step(); };
-  batch(); // warm-up (JIT, and the fall onto the floor so contacts are active)
-  const samples: number[] = [];
-  for (let k = 0; k < 5; k++) {
+/** ms per step for N copies of each solver, median of 7 batches. The two solvers' batches alternate, so
+ *  both see the same machine load (the build machine is 2 shared cores; absolute times swing ×3 with
+ *  the other jobs, the ratio much less). */
+function timePair(makeA: () => Stepper, makeB: () => Stepper, n: number, steps: number): [number, number] {
+  const a = Array.from({ length: n }, makeA), b = Array.from({ length: n }, makeB);
+  const batch = (sims: Stepper[]) => {
     const t0 = performance.now();
-    batch();
-    samples.push((performance.now() - t0) / steps);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[2]!;
+    for (let s = 0; s < steps; s++) for (const sim of sims) sim.step();
+    return (performance.now() - t0) / steps;
+  };
+  batch(a); batch(b); // warm-up (JIT, and the fall onto the floor so contacts are active)
+  const ta: number[] = [], tb: number[] = [];
+  for (let k = 0; k < 7; k++) { ta.push(batch(a)); tb.push(batch(b)); }
+  const median = (v: number[]) => v.sort((x, y) => x - y)[v.length >> 1]!;
+  return [median(ta), median(tb)];
 }
 
 const scene = particleSceneFromRig(limp);
 const rows: string[] = [];
 for (const n of [1, 128]) {
-  const steps = quick ? (n === 1 ? 60 : 5) : n === 1 ? 300 : 30;
-  const rigid = time(() => createSimulation(limp), n, steps);
-  const particle = time(() => createParticleSimulation(scene), n, steps);
+  const steps = quick ? (n === 1 ? 60 : 5) : n === 1 ? 300 : 20;
+  const [rigid, particle] = timePair(() => createSimulation(limp), () => createParticleSimulation(scene), n, steps);
   rows.push(`| ${String(n).padStart(3)} | ${rigid.toFixed(3).padStart(8)} | ${particle.toFixed(3).padStart(8)} | ${(rigid / particle).toFixed(2).padStart(5)} |`);
 }
 const s = scene.settings;
