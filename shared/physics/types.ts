@@ -147,6 +147,11 @@ export interface WorldSettings {
    *  joint's anchor/angle error removed per position iteration by moving the bodies (world.ts); default 1.
    *  Joint velocity rows carry no bias, so the correction adds no kinetic energy. */
   jointErrorReduction: number;
+  /** How the position correction treats velocities (world.ts): 'projection' (default) moves the bodies
+   *  only — dissipative on fast swings; 'shake' moves them along the start-of-substep Jacobian and changes
+   *  the velocities by the same pseudo-impulse / h for the drift the substep made (SHAKE/RATTLE: a double
+   *  pendulum keeps its energy). */
+  jointCorrection?: 'projection' | 'shake';
   /** Speed (m/s) or angular speed (rad/s) past which the world reports a blow-up. */
   maxSpeed: number;
 }

@@ -126,5 +126,6 @@ export function validateSettings(s: WorldSettings): void {
   if (!(Number.isInteger(s.positionIterations) && s.positionIterations >= 0)) throw new Error(`world settings: positionIterations must be an integer ≥ 0, got ${s.positionIterations}`);
   if (s.groundHeight !== null && !fin(s.groundHeight)) throw new Error(`world settings: groundHeight must be a finite number or null`);
   if (!(fin(s.jointErrorReduction) && s.jointErrorReduction >= 0 && s.jointErrorReduction <= 1)) throw new Error(`world settings: jointErrorReduction must be in [0, 1], got ${s.jointErrorReduction}`);
+  if (s.jointCorrection !== undefined && s.jointCorrection !== 'projection' && s.jointCorrection !== 'shake') throw new Error(`world settings: jointCorrection must be 'projection' or 'shake', got '${String(s.jointCorrection)}'`);
   if (!(s.maxSpeed > 0)) throw new Error(`world settings: maxSpeed must be > 0, got ${s.maxSpeed}`);
 }

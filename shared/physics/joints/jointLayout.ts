@@ -4,7 +4,7 @@
  * accumulated impulses). One array means the whole joint state snapshots with one copy, and the solver
  * walks memory in order. These are the field offsets inside a record.
  */
-export const STRIDE = 144;
+export const STRIDE = 150;
 
 // ---- configuration
 export const TYPE = 0; // JOINT_BALL | JOINT_HINGE | JOINT_FIXED | JOINT_PRISMATIC
@@ -53,6 +53,11 @@ export const M_GAMMA = 136; // motor softness γ (0 for rigid rows)
 export const SJA = 137, SJB = 140; // prismatic slide-axis row angular Jacobians: (rA + d) × a, rB × a
 /** Clamp the motor rows use this substep: τmax in drive modes, the friction torque in mode 'off' (N·m or N). */
 export const M_CLAMP = 143;
+/** Position-correction bookkeeping (positionCorrection.ts): the part of the point error (3, m) and of the
+ *  angular lock error (3, rad) that was already there at the start of the substep and not yet removed.
+ *  That part is projected away without a velocity change; the drift the substep itself made is removed
+ *  with the matching velocity change (SHAKE). */
+export const PC_OLD = 144, AC_OLD = 147;
 
 export const JOINT_BALL = 0, JOINT_HINGE = 1, JOINT_FIXED = 2, JOINT_PRISMATIC = 3;
 export const FLAG_LIMIT = 1, FLAG_TWIST = 2, FLAG_SWING = 4, FLAG_COLLIDE = 8;
