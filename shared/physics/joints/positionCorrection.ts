@@ -1,5 +1,5 @@
 /**
- * Stage "correct positions": the joints' equality rows (point, hinge/fixed angular lock) projected back onto
+ * Stage "correct positions" for WorldSettings.jointCorrection = 'shake': the joints' equality rows (point, hinge/fixed angular lock) projected back onto
  * their constraint after the positions were integrated — SHAKE/RATTLE (Ryckaert 1977, Andersen 1983), not
  * Box2D v2.4's pure position projection.
  *
@@ -27,7 +27,7 @@ import type { StepContext } from '../stepContext';
 import { rotationVector } from './ballJoint';
 import {
   AC, AC_OLD, AK, AX1, AX2, AX3, BODY_A, BODY_B, JOINT_BALL, JOINT_FIXED, JOINT_HINGE, LA, LB, LC, LK, N1, N2, JA1, JA2,
-  JB1, JB2, PC, PC_OLD, PK, RA, RB, STRIDE, TYPE,
+  JB1, JB2, PC, PC_OLD, PK, STRIDE, TYPE,
 } from './jointLayout';
 import type { JointStore } from './jointStore';
 import { preparePrismatic } from './prismaticJoint';
