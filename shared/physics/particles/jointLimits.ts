@@ -154,12 +154,14 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
       const d = theta < L.min[k]! ? L.min[k]! - theta : theta > L.max[k]! ? L.max[k]! - theta : 0;
       if (d === 0) continue;
       const vl = Math.sqrt(vx * vx + vy * vy + vz * vz);
-      if (cl > 1e-9 * vl * Math.sqrt(ux * ux + uy * uy + uz * uz)) { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = cx / cl; TP[4] = TP[7] = cy / cl; TP[5] = TP[8] = cz / cl; TP[9] = d; }
-      else { // u ∥ v: every axis ⊥ v is as good; pick one deterministically
+      TP[0] = px; TP[1] = py; TP[2] = pz; TP[9] = d;
+      if (cl > 1e-9 * vl * Math.sqrt(ux * ux + uy * uy + uz * uz)) {
+        TP[3] = TP[6] = cx / cl; TP[4] = TP[7] = cy / cl; TP[5] = TP[8] = cz / cl;
+      } else { // u ∥ v: every axis ⊥ v is as good; pick one deterministically
         let ax = 0, ay = -vz, az = vy;
         if (Math.abs(vx) > 0.9 * vl) { ax = vz; ay = 0; az = -vx; }
         const al = Math.sqrt(ax * ax + ay * ay + az * az);
-        { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = ax / al; TP[4] = TP[7] = ay / al; TP[5] = TP[8] = az / al; TP[9] = d; }
+        TP[3] = TP[6] = ax / al; TP[4] = TP[7] = ay / al; TP[5] = TP[8] = az / al;
       }
       turnPair(s, L, k, true);
     } else if (kind === HINGE) {
@@ -175,7 +177,9 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
           const al = Math.sqrt(ax * ax + ay * ay + az * az);
           if (al > 1e-12) {
             ax /= al; ay /= al; az /= al;
-            { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = ax; TP[4] = TP[7] = ay; TP[5] = TP[8] = az; TP[9] = -Math.asin(Math.max(-1, Math.min(1, sinB))); }
+            TP[0] = px; TP[1] = py; TP[2] = pz;
+            TP[3] = TP[6] = ax; TP[4] = TP[7] = ay; TP[5] = TP[8] = az;
+            TP[9] = -Math.asin(Math.max(-1, Math.min(1, sinB)));
             turnPair(s, L, k, inParent);
             px = x[po]!; py = x[po + 1]!; pz = x[po + 2]!; // the turn may have translated the pivot
             vx = x[to]! - px; vy = x[to + 1]! - py; vz = x[to + 2]! - pz;
@@ -190,7 +194,9 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
       if (theta < 0) theta += TWO_PI;
       if (theta >= L.min[k]! && theta <= L.max[k]!) continue;
       // Rotating v about n by +φ raises θ by φ; the parent turns the other way about the same n.
-      { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = nx; TP[4] = TP[7] = ny; TP[5] = TP[8] = nz; TP[9] = circularCorrection(theta, L.min[k]!, L.max[k]!); }
+      TP[0] = px; TP[1] = py; TP[2] = pz;
+      TP[3] = TP[6] = nx; TP[4] = TP[7] = ny; TP[5] = TP[8] = nz;
+      TP[9] = circularCorrection(theta, L.min[k]!, L.max[k]!);
       turnPair(s, L, k, true);
     } else {
       if (!boneFrame(s, bones, C, F, 9)) continue;
@@ -219,8 +225,9 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
       // parent about e_C instead changes ψ by less than assumed once the joint is swung, and the twist
       // and knee limits then overshot each other within a step until the ragdoll exploded.
       const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-      { TP[0] = px; TP[1] = py; TP[2] = pz; TP[3] = TP[6] = cex; TP[4] = TP[7] = cey; TP[5] = TP[8] = cez; TP[9] = d; }
-      TP[6] = ex / el; TP[7] = ey / el; TP[8] = ez / el;
+      TP[0] = px; TP[1] = py; TP[2] = pz; TP[9] = d;
+      TP[3] = cex; TP[4] = cey; TP[5] = cez; // child axis
+      TP[6] = ex / el; TP[7] = ey / el; TP[8] = ez / el; // parent axis
       turnPair(s, L, k, true);
     }
   }
@@ -311,6 +318,7 @@ function turnPair(s: ParticleState, L: JointLimits, k: number, parentMayTurn: bo
 }
 
 const RP = new Float64Array(8), RC = new Float64Array(8);
+/** turnPair's arguments: pivot TP[0..3), child axis TP[3..6), parent axis TP[6..9), angle TP[9]. */
 const TP = new Float64Array(10);
 
 // I = Σ m|k × r|², g = Σ m k × r, and Σ m, for members[from..to) about the axis k through p.
