@@ -78,6 +78,9 @@ export interface Simulation {
   /** Targets for joints whose motor target source is "animation" (ball: quaternion S; hinge: rad;
    *  prismatic: m). Until set, they hold the rest pose. */
   setMotorTargets(targets: Readonly<Record<string, ReadonlyQuat | number>>): void;
+  /** The motor target in force for a joint — rest pose, controller or animation, whichever set it last
+   *  (ball: quaternion S of frame B in frame A; hinge: rad; prismatic: m; fixed: 0). For plots. */
+  motorTarget(joint: string): ReadonlyQuat | number;
   bodyPose(body: string): { position: Vec3; rotation: Quat };
   /** Per-bone transforms for skinning (see BonePose). */
   bonePoses(space?: 'world' | 'local'): Record<string, BonePose>;
@@ -272,6 +275,10 @@ class RigSimulation implements Simulation {
       }
       this.targets[i] = typeof t === 'number' ? t : quatNormalize(t);
     }
+  }
+
+  motorTarget(joint: string): ReadonlyQuat | number {
+    return this.targets[this.jointAt(joint)]!;
   }
 
   bodyPose(body: string): { position: Vec3; rotation: Quat } {

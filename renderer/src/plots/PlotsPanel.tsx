@@ -1,7 +1,10 @@
 /**
  * Plots docked under the viewport (uPlot): time series of the preview's recording, synced with the
  * timeline — a vertical cursor at the playhead, and a click in any plot jumps the playhead there.
- *  - per selected joint: motor torque against its limit ±τmax, tracking error, joint angle against target;
+ *  - per selected joint: motor torque against its limit ±τmax, tracking error, joint angle against target
+ *    (a hinge: the signed angle about its axis; a ball joint: the rotation angle |θ| of its child frame from
+ *    its parent frame and the target's |θ| — magnitudes, as a 3-D rotation has no one signed angle; the
+ *    legend says so);
  *  - per creature: root speed, heading error to the steering target, total kinetic energy.
  * The data are copied from the recording when it grows (throttled), never per animation frame.
  */
@@ -24,7 +27,8 @@ export interface PlotSpec {
   series: { label: string; color: string; dash?: number[]; values: (rec: ReturnType<typeof frames>) => ArrayLike<number> }[];
 }
 
-export function jointPlots(joint: string): PlotSpec[] {
+export function jointPlots(joint: string, type: string = 'hinge'): PlotSpec[] {
+  const ball = type === 'ball';
   return [
     { id: 'torque', title: `${joint} · motor torque`, unit: 'N·m', series: [
       { label: 'torque', color: '#ff8c00', values: (r) => r.series(joint, 'torque') },
@@ -34,9 +38,9 @@ export function jointPlots(joint: string): PlotSpec[] {
     { id: 'tracking', title: `${joint} · tracking error`, unit: '°', series: [
       { label: 'error', color: '#e5b84b', values: (r) => r.series(joint, 'trackingError').map((v) => v * DEG) },
     ] },
-    { id: 'angle', title: `${joint} · angle vs target`, unit: '°', series: [
-      { label: 'angle', color: '#5c9cf5', values: (r) => r.series(joint, 'angle').map((v) => v * DEG) },
-      { label: 'target', color: '#8bc34a', dash: [4, 3], values: (r) => r.series(joint, 'target').map((v) => v * DEG) },
+    { id: 'angle', title: `${joint} · ${ball ? 'rotation angle |θ| from rest frame' : 'angle'} vs target`, unit: '°', series: [
+      { label: ball ? '|θ| (ball: rotation magnitude)' : 'angle', color: '#5c9cf5', values: (r) => r.series(joint, 'angle').map((v) => v * DEG) },
+      { label: ball ? 'target |θ|' : 'target', color: '#8bc34a', dash: [4, 3], values: (r) => r.series(joint, 'target').map((v) => v * DEG) },
     ] },
   ];
 }
@@ -51,8 +55,9 @@ export function PlotsPanel() {
   const [open, setOpen] = useState(true);
   const joint = useEditor((s) => (s.session.selection?.kind === 'joint' ? s.session.selection.name : null));
   const hasRig = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
+  const jointType = useEditor((s) => (joint ? s.document?.rig.joints.find((j) => j.name === joint)?.type ?? null : null));
   const recorded = usePreview((s) => s.recorded);
-  const specs = useMemo(() => [...(joint ? jointPlots(joint) : []), ...creaturePlots], [joint]);
+  const specs = useMemo(() => [...(joint ? jointPlots(joint, jointType ?? undefined) : []), ...creaturePlots], [joint, jointType]);
   return (
     <section className={`plots-panel${open ? '' : ' collapsed'}`} data-testid="plots">
       <header className="panel-header plots-header">
@@ -65,7 +70,7 @@ export function PlotsPanel() {
         <div className="plots-body">
           {!hasRig || !hasPreviewClient() || recorded === 0
             ? <div className="plots-empty">{hasRig ? 'Play the preview (or poke the creature) to record frames to plot.' : 'Generate bodies to preview and plot the ragdoll.'}</div>
-            : specs.map((s) => <Plot key={`${joint ?? ''}:${s.id}`} spec={s} />)}
+            : specs.map((s) => <Plot key={`${joint ?? ''}:${jointType ?? ''}:${s.id}`} spec={s} />)}
         </div>
       )}
     </section>

@@ -87,11 +87,7 @@ export class PreviewEngine {
   private auxData: Float64Array;
   private readonly handles = new Map<string, BodyHandle>();
   private readonly jointHandles = new Map<string, JointHandle>();
-  /** Motor target per joint as last set (controller, animation or rest), for the plots. */
-  private readonly targets: (Quat | number | null)[];
-  private restTarget: ((joint: string) => ReadonlyQuat | number) | null = null;
   private readonly controllers: CyclicPathInstance[] = [];
-  private readonly controllerChains: (readonly string[])[] = [];
   private readonly snapshots = new Map<number, SimulationSnapshot>();
   private readonly snapshotEvery: number;
   private inputs: PreviewInput[] = [];
@@ -125,16 +121,10 @@ export class PreviewEngine {
         cyclicPath: (config, ctx) => {
           const inst = cyclicPathControllerFactory(config, ctx) as CyclicPathInstance;
           this.controllers.push(inst);
-          this.controllerChains.push(config.chain);
-          this.restTarget = (j) => ctx.restTarget(j);
           return inst;
         },
       },
       missingControllers: 'skip',
-    });
-    this.targets = this.sim.jointNames.map((j) => {
-      const t = this.restTarget?.(j);
-      return t === undefined ? null : typeof t === 'number' ? t : [t[0], t[1], t[2], t[3]];
     });
     const first = rig.controllers.find((c) => c.type === 'cyclicPath');
     const t = first && 'steering' in first ? first.steering.target : null;
@@ -262,21 +252,18 @@ export class PreviewEngine {
       d.set(last.target, q + 7); d.set(last.solvedEffector, q + 10);
     });
     for (let j = 0; j < this.motors.length; j++) d[o + a.motors + j] = this.motors[j]! ? 1 : 0;
-    this.controllers.forEach((c, k) => {
-      c.controller.lastFrame?.values.forEach((v, n) => {
-        const j = this.sim.jointNames.indexOf(this.controllerChains[k]![n]!);
-        if (j >= 0) this.targets[j] = v;
-      });
-    });
+    // The target the simulation holds (rest pose, controller or animation — the Simulation keeps it
+    // through snapshot/restore, so a re-simulated frame plots the same target as the first run).
     this.sim.jointNames.forEach((name, j) => {
       const h = this.jointHandles.get(name), q = o + a.jointState + 3 * j;
       const type = this.rig.joints[j]!.type;
       if (h === undefined || type === 'fixed') { d[q] = NaN; d[q + 1] = NaN; d[q + 2] = NaN; return; }
-      const angle = this.sim.world.getJointAngle(h), target = this.targets[j] ?? null;
+      const angle = this.sim.world.getJointAngle(h), target = this.sim.motorTarget(name);
       if (typeof angle === 'number') {
         d[q] = angle;
         d[q + 1] = typeof target === 'number' ? target : NaN;
-        d[q + 2] = typeof target === 'number' ? target - angle : NaN;
+        // Hinge angles are unwrapped, targets in (−π, π]: the error is the smallest difference (prismatic: m, no wrap).
+        d[q + 2] = typeof target !== 'number' ? NaN : type === 'hinge' ? wrapAngle(target - angle) : target - angle;
       } else {
         d[q] = Math.hypot(angle[0], angle[1], angle[2]);
         const cur = quatFromRotationVector(angle);
@@ -376,7 +363,6 @@ export class PreviewEngine {
       const targets = animationTargets(this.rig, clip, this.sim.time, { onlyAnimationJoints: true });
       if (Object.keys(targets).length === 0) continue;
       this.sim.setMotorTargets(targets);
-      for (const [name, t] of Object.entries(targets)) this.targets[this.sim.jointNames.indexOf(name)] = t;
     }
   }
 
@@ -440,6 +426,8 @@ export class PreviewEngine {
     return g;
   }
 }
+
+const wrapAngle = (a: number): number => Math.atan2(Math.sin(a), Math.cos(a));
 
 /** Rotation angle (rad) of a unit quaternion, in [0, π]. */
 const rotationAngle = (q: ReadonlyQuat): number => 2 * Math.acos(Math.min(1, Math.abs(q[3])));

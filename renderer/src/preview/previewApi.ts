@@ -15,16 +15,14 @@
  *
  * Units: metres, seconds, N·s for impulses, rad for angles, N·m for torques, J for energy.
  */
-import { quatRotate, type Quat } from '../../../shared/math/quat';
-import { headingYaw } from '../../../shared/gait/steering';
 import { setMotor } from '../../../shared/authoring';
 import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
 import type { RigMotor } from '../../../shared/rig';
-import { BODY_STRIDE } from '../../../shared/runtime/trace';
 import { edit } from '../state/editor';
 import { previewClient } from './client';
 import type { PreviewInput, Vec3Tuple } from './engine';
 import { usePreview } from './previewStore';
+import { recordedSeries, type RecordedSeries } from './series';
 
 type V3 = readonly [number, number, number] | readonly number[];
 const v3 = (v: V3, what: string): Vec3Tuple => {
@@ -121,101 +119,18 @@ export function pickBody(origin: V3, direction: V3, maxDistance = 100): { body: 
   return c.pickBody(v3(origin, 'origin'), v3(direction, 'direction'), maxDistance);
 }
 
-export type BodyQuantity = 'p.x' | 'p.y' | 'p.z' | 'v.x' | 'v.y' | 'v.z' | 'w.x' | 'w.y' | 'w.z' | 'speed' | 'height' | 'heading' | 'headingError' | 'kineticEnergy';
-export type JointQuantity = 'torque' | 'maxTorque' | 'saturated' | 'error' | 'angle' | 'target' | 'trackingError';
-/** 'creature' (the whole rig): speed (root, horizontal m/s), headingError (rad to the steering target), kineticEnergy (J). */
-export type CreatureQuantity = 'speed' | 'headingError' | 'kineticEnergy';
-
-export interface RecordedSeries {
-  /** Time (s) of each recorded frame. */
-  t: Float64Array;
-  /** One quantity over the recorded frames: a body, a joint, a controller ('phase') or 'creature'. */
-  series(name: string, quantity: BodyQuantity | JointQuantity | CreatureQuantity | 'phase'): Float64Array;
-}
+export type { BodyQuantity, JointQuantity, CreatureQuantity, RecordedSeries } from './series';
 
 /** The recording as time series for plots (copies; call again after it grows). */
 export function frames(): RecordedSeries {
   const c = previewClient();
-  const L = c.layout, n = c.count;
-  const t = new Float64Array(n);
-  if (!L) return { t, series: () => new Float64Array(0) };
-  const fs = L.frameSize, data = c.frames, aux = c.aux, as = L.aux.size;
-  for (let i = 0; i < n; i++) t[i] = data[i * fs]!;
-  const col = (offset: number) => { const out = new Float64Array(n); for (let i = 0; i < n; i++) out[i] = data[i * fs + offset]!; return out; };
-  const root = L.rig.controllers[0]?.root ?? L.layout.bodies[0]!;
-
-  const bodySeries = (name: string, q: BodyQuantity): Float64Array => {
-    const o = c.bodyOffset(name);
-    const out = new Float64Array(n);
-    const comp = { x: 0, y: 1, z: 2 } as const;
-    const m = /^([pvw])\.([xyz])$/.exec(q);
-    if (m) return col(o + { p: 0, v: 7, w: 10 }[m[1] as 'p' | 'v' | 'w'] + comp[m[2] as 'x' | 'y' | 'z']);
-    if (q === 'height') return col(o + 1);
-    for (let i = 0; i < n; i++) {
-      const b = i * fs + o;
-      const rot: Quat = [data[b + 3]!, data[b + 4]!, data[b + 5]!, data[b + 6]!];
-      if (q === 'speed') out[i] = Math.hypot(data[b + 7]!, data[b + 8]!, data[b + 9]!);
-      else if (q === 'heading') out[i] = headingYaw(rot);
-      else if (q === 'headingError') {
-        const a = i * as;
-        if (aux[a + 3] !== 1) { out[i] = NaN; continue; }
-        const want = Math.atan2(aux[a]! - data[b]!, aux[a + 2]! - data[b + 2]!);
-        out[i] = wrapAngle(want - headingYaw(rot));
-      } else if (q === 'kineticEnergy') out[i] = kinetic(c.massOf(name), data, b, rot);
-    }
-    return out;
-  };
-
-  const jointSeries = (name: string, q: JointQuantity): Float64Array => {
-    const o = c.jointOffset(name), j = L.layout.joints.indexOf(name);
-    if (q === 'error') return col(o);
-    if (q === 'torque') return col(o + 1);
-    if (q === 'maxTorque') return col(o + 2);
-    if (q === 'saturated') return col(o + 3);
-    const k = { angle: 0, target: 1, trackingError: 2 }[q];
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = aux[i * as + L.aux.jointState + 3 * j + k]!;
-    return out;
-  };
-
-  return {
-    t,
-    series(name, quantity) {
-      if (name === 'creature') {
-        if (quantity === 'kineticEnergy') {
-          const out = new Float64Array(n);
-          for (const b of L.layout.bodies) { const s = bodySeries(b, 'kineticEnergy'); for (let i = 0; i < n; i++) out[i] += s[i]!; }
-          return out;
-        }
-        if (quantity === 'speed') {
-          const o = c.bodyOffset(root), out = new Float64Array(n);
-          for (let i = 0; i < n; i++) out[i] = Math.hypot(data[i * fs + o + 7]!, data[i * fs + o + 9]!);
-          return out;
-        }
-        if (quantity === 'headingError') return bodySeries(root, 'headingError');
-        throw new Error(`creature series: unknown quantity "${quantity}" (speed, headingError, kineticEnergy)`);
-      }
-      if (L.layout.bodies.includes(name)) return bodySeries(name, quantity as BodyQuantity);
-      if (L.layout.joints.includes(name)) return jointSeries(name, quantity as JointQuantity);
-      const k = L.layout.controllers.indexOf(name);
-      if (k >= 0 && quantity === 'phase') return col(1 + L.layout.bodies.length * BODY_STRIDE + L.layout.joints.length * 4 + k);
-      throw new Error(`no body, joint or controller named "${name}" with quantity "${quantity}" in the previewed rig`);
-    },
-  };
-}
-
-const wrapAngle = (a: number): number => Math.atan2(Math.sin(a), Math.cos(a));
-
-/** ½·m·|v|² + ½·ωᵦᵀ·I·ωᵦ with ω taken into body axes (I is about the centroid, in body axes). Body origin
- *  velocity is used for v; the recorded velocity is the centre of mass's (the solver integrates it). */
-function kinetic(mp: { mass: number; inertia: readonly number[] } | null, d: Float64Array, b: number, rot: Quat): number {
-  if (!mp) return NaN;
-  const v2 = d[b + 7]! ** 2 + d[b + 8]! ** 2 + d[b + 9]! ** 2;
-  const inv: Quat = [-rot[0], -rot[1], -rot[2], rot[3]];
-  const w = quatRotate(inv, [d[b + 10]!, d[b + 11]!, d[b + 12]!]);
-  const I = mp.inertia;
-  const Iw = [I[0]! * w[0] + I[1]! * w[1] + I[2]! * w[2], I[3]! * w[0] + I[4]! * w[1] + I[5]! * w[2], I[6]! * w[0] + I[7]! * w[1] + I[8]! * w[2]];
-  return 0.5 * mp.mass * v2 + 0.5 * (w[0] * Iw[0]! + w[1] * Iw[1]! + w[2] * Iw[2]!);
+  const L = c.layout;
+  if (!L) return { t: new Float64Array(0), series: () => new Float64Array(0) };
+  return recordedSeries({
+    layout: L.layout, frameSize: L.frameSize, aux: L.aux, frames: c.frames, auxData: c.aux, count: c.count,
+    root: L.rig.controllers[0]?.root ?? L.layout.bodies[0]!,
+    massOf: (body) => c.massOf(body),
+  });
 }
 
 /** Subscribe to recording changes (frames added or dropped, playhead moved at UI rate). Returns the unsubscribe. */
