@@ -4,7 +4,7 @@
  * Pure (only Electron's types), so the structure and every click are tested without Electron.
  */
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand, RecentEntry } from '../shared/platform';
+import type { MenuCommand, PreviewOverlay, RecentEntry } from '../shared/platform';
 
 export interface ExampleFile { name: string; path: string }
 
@@ -21,6 +21,15 @@ export interface MenuContext {
   openDocumentation(): void;
   clearRecent(): void;
 }
+
+/** View menu labels of the preview overlays, in toolbar order. */
+export const PREVIEW_OVERLAYS: ReadonlyArray<readonly [string, PreviewOverlay]> = [
+  ['Toggle Bodies', 'bodies'],
+  ['Toggle Joints and Limits', 'joints'],
+  ['Toggle Motor Torque', 'torque'],
+  ['Toggle Contacts', 'contacts'],
+  ['Toggle Gait Path', 'path'],
+];
 
 /** "double-pendulum-90" → "Double Pendulum 90". */
 export function exampleLabel(name: string): string {
@@ -84,6 +93,11 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
     // the user types in a text field. The viewport handles F itself; the menu item is the discoverable path.
     { label: 'Frame Selection', accelerator: 'F', registerAccelerator: false, click: () => ctx.send('frame-selection') },
     command('Toggle Skeleton', 'toggle-skeleton', 'CmdOrCtrl+Shift+K'),
+    { type: 'separator' },
+    // The preview's overlays and camera follow: plain toggles (the renderer holds their state and shows it
+    // in its toolbar), so the native menu never disagrees with what is on screen.
+    ...PREVIEW_OVERLAYS.map(([text, overlay]) => command(text, { kind: 'toggle-overlay', overlay })),
+    { label: 'Toggle Follow Creature', accelerator: 'C', registerAccelerator: false, click: () => ctx.send('toggle-follow') },
     { type: 'separator' },
     { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' },
     { type: 'separator' },

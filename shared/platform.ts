@@ -19,10 +19,18 @@ export interface PickedFile {
 
 export interface RecentEntry { kind: 'project' | 'creature'; path: string; name: string; openedAt: number }
 
+/** The preview's viewport overlays (View menu): bodies, joint axes and limits, motor torque ramp,
+ *  contact points, gait path and its handles. */
+export type PreviewOverlay = 'bodies' | 'joints' | 'torque' | 'contacts' | 'path';
+
 /** Commands the native menu (or, in the web build, the in-app menu bar) sends to the renderer. */
 export type MenuCommand =
   | 'new' | 'open-creature' | 'open-project' | 'save' | 'save-as' | 'export-rig'
   | 'undo' | 'redo' | 'frame-selection' | 'toggle-skeleton' | 'about'
+  /** View › Follow Creature: the orbit camera follows the previewed creature's root body (toggle). */
+  | 'toggle-follow'
+  /** View › an overlay of the preview (toggle). */
+  | { kind: 'toggle-overlay'; overlay: PreviewOverlay }
   | { kind: 'open-recent'; entry: RecentEntry }
   /** An example from assets/examples/. `path` is where it is (absolute under Electron, a URL in the web
    *  build): a `.marionette` file opens with readProject, a creature (.glb/.gltf/.fbx) with readCreature. */

@@ -3,12 +3,18 @@
  * View, Help), each item running the same MenuCommand.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MenuCommand, RecentEntry } from '../../../shared/platform';
+import type { MenuCommand, PreviewOverlay, RecentEntry } from '../../../shared/platform';
 import { dispatchMenuCommand, platform } from '../platform/bridge';
 import { useEditor } from '../state/store';
 import { builtinCreatures } from '../creature/builtins';
+import { usePreview } from '../preview/previewStore';
 
 const mod = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+
+/** The preview's overlays in the View menu (the native menu has the same, as Toggle … items). */
+const PREVIEW_VIEW_ITEMS: ReadonlyArray<readonly [string, PreviewOverlay]> = [
+  ['Show Bodies', 'bodies'], ['Show Joints and Limits', 'joints'], ['Show Motor Torque', 'torque'], ['Show Contacts', 'contacts'], ['Show Gait Path', 'path'],
+];
 
 type Item = { label: string; command: MenuCommand; shortcut?: string; disabled?: boolean; checked?: boolean } | 'separator' | { label: string; submenu: Item[] };
 
@@ -17,6 +23,8 @@ export function MenuBar() {
   const [recent, setRecent] = useState<RecentEntry[]>([]);
   const history = useEditor((s) => s.history);
   const showSkeleton = useEditor((s) => s.session.showSkeleton);
+  const overlays = usePreview((s) => s.overlays);
+  const follow = usePreview((s) => s.follow);
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -49,6 +57,9 @@ export function MenuBar() {
     View: [
       { label: 'Frame Selection', command: 'frame-selection', shortcut: 'F' },
       { label: 'Show Skeleton', command: 'toggle-skeleton', checked: showSkeleton, shortcut: `${mod}Shift+K` },
+      'separator',
+      ...PREVIEW_VIEW_ITEMS.map(([label, overlay]) => ({ label, command: { kind: 'toggle-overlay', overlay } as MenuCommand, checked: overlays[overlay] })),
+      { label: 'Follow Creature', command: 'toggle-follow', checked: follow, shortcut: 'C' },
     ],
     Help: [{ label: 'About Marionette', command: 'about' }],
   };

@@ -54,7 +54,14 @@ export class PreviewClient {
   playhead = 0;
   /** Bumped on every change of the mirror (frames added, truncated, reset), for redraws. */
   version = 0;
+  /** Per batch: worker compute of its newest frame → receipt here (ms). */
   readonly latencies: number[] = [];
+  /** Per batch: worker compute of its newest frame → the first viewport frame after receipt (ms), i.e. when
+   *  the viewport could draw it. Batches received within one display frame count once (the newest). */
+  readonly displayLatencies: number[] = [];
+  private undisplayedSince: number | null = null;
+  private publishRecordedTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastRecordedPublish = 0;
   private generation = 0;
   private debounce: ReturnType<typeof setTimeout> | null = null;
   private lastPublish = 0;
@@ -131,19 +138,25 @@ export class PreviewClient {
         usePreview.setState({ recorded: this.count, problem: null });
         break;
       case 'frames': {
-        this.latencies.push(wallClock() - m.postedAt);
+        // Ack first: the host sends its next batch (everything computed meanwhile) as soon as it can.
+        this.port.post({ type: 'ack' });
+        this.latencies.push(wallClock() - m.computedAt);
         if (this.latencies.length > LATENCY_SAMPLES) this.latencies.splice(0, this.latencies.length - LATENCY_SAMPLES);
+        this.undisplayedSince = m.computedAt;
         const L = this.layout;
         if (!L || m.start > this.count) break; // frames of a recording we have already dropped
         const end = m.start + m.count;
         this.ensure(end);
+        // Every frame goes into the recording; the viewport shows only the newest under the playhead.
         this.frames.set(m.frames, m.start * L.frameSize);
         this.aux.set(m.aux, m.start * L.aux.size);
         this.count = Math.max(this.count, end);
         this.version++;
-        const stats = usePreview.getState().stats;
-        if (m.stepsPerSecond > 0) usePreview.setState({ recorded: this.count, stats: { ...stats, stepsPerSecond: m.stepsPerSecond, latencyMs: this.latencyMedian() } });
-        else usePreview.setState({ recorded: this.count });
+        if (m.stepsPerSecond > 0) {
+          const stats = usePreview.getState().stats;
+          usePreview.setState({ stats: { ...stats, stepsPerSecond: m.stepsPerSecond, latencyMs: this.latencyMedian() } });
+        }
+        this.publishRecorded();
         break;
       }
       case 'problem':
@@ -152,6 +165,25 @@ export class PreviewClient {
         break;
       case 'pong': break;
     }
+  }
+
+  /**
+   * The store's `recorded` (timeline fill, plots) at most every PUBLISH_MS, plus a trailing update: React
+   * work per batch would otherwise be the main thread's bottleneck while the worker fills the timeline.
+   * `count` itself is always exact.
+   */
+  private publishRecorded(): void {
+    const now = performance.now();
+    if (now - this.lastRecordedPublish >= PUBLISH_MS) {
+      this.lastRecordedPublish = now;
+      if (usePreview.getState().recorded !== this.count) usePreview.setState({ recorded: this.count });
+      return;
+    }
+    this.publishRecordedTimer ??= setTimeout(() => {
+      this.publishRecordedTimer = null;
+      this.lastRecordedPublish = performance.now();
+      if (usePreview.getState().recorded !== this.count) usePreview.setState({ recorded: this.count });
+    }, PUBLISH_MS - (now - this.lastRecordedPublish));
   }
 
   private ensure(frames: number): void {
@@ -222,6 +254,11 @@ export class PreviewClient {
 
   /** Advance the playhead by a display interval (s). Called once per drawn frame. */
   tick(delta: number): void {
+    if (this.undisplayedSince !== null) {
+      this.displayLatencies.push(wallClock() - this.undisplayedSince);
+      if (this.displayLatencies.length > LATENCY_SAMPLES) this.displayLatencies.splice(0, this.displayLatencies.length - LATENCY_SAMPLES);
+      this.undisplayedSince = null;
+    }
     const s = usePreview.getState();
     if (!s.playing || !this.layout || this.count === 0) { this.publish(false); return; }
     let p = this.playhead + (Math.min(delta, 0.1) * s.speed) / this.layout.dt;

@@ -20,6 +20,11 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
   let sent = 0;
   let scheduled = false;
   let reportedFailure = false;
+  /** 'frames' batches posted and not yet acknowledged (0 or 1). */
+  let inFlight = 0;
+  /** Wall clock when the newest unsent frame was computed, and the speed of the last slice. */
+  let computedAt = 0;
+  let lastSpeed = 0;
 
   const kick = () => {
     if (scheduled) return;
@@ -35,7 +40,8 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
     let steps = 0;
     while (e.length < horizon && !e.failure && performance.now() - t0 < SLICE_MS) steps += e.advance(Math.min(8, horizon - e.length));
     const ms = performance.now() - t0;
-    flush(steps > 0 && ms > 0 ? (steps / ms) * 1000 : 0);
+    if (steps > 0) { computedAt = wallClock(); lastSpeed = ms > 0 ? (steps / ms) * 1000 : 0; }
+    if (inFlight === 0) flush();
     if (e.failure && !reportedFailure) {
       reportedFailure = true;
       post({ type: 'problem', message: e.failure, frame: e.length - 1 });
@@ -43,12 +49,14 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
     if (e.length < horizon && !e.failure) kick();
   }
 
-  function flush(stepsPerSecond: number) {
+  function flush() {
     const e = engine;
     if (!e || e.length <= sent) return;
     const { frames, aux } = e.slice(sent, e.length);
-    const msg: FromHost = { type: 'frames', start: sent, count: e.length - sent, frames, aux, postedAt: wallClock(), stepsPerSecond };
+    const msg: FromHost = { type: 'frames', start: sent, count: e.length - sent, frames, aux, computedAt, postedAt: wallClock(), stepsPerSecond: lastSpeed };
     sent = e.length;
+    lastSpeed = 0;
+    inFlight++;
     post(msg, [frames.buffer, aux.buffer]);
   }
 
@@ -103,6 +111,10 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
         case 'horizon':
           horizon = msg.frames;
           kick();
+          break;
+        case 'ack':
+          inFlight = Math.max(0, inFlight - 1);
+          if (inFlight === 0) flush();
           break;
         case 'ping': post({ type: 'pong', id: msg.id, length: engine?.length ?? 0 }); break;
       }

@@ -6,14 +6,10 @@
  */
 import { create } from 'zustand';
 import type { PreviewInput } from './engine';
+import type { PreviewOverlay } from '../../../shared/platform';
 
-export interface OverlayToggles {
-  bodies: boolean;
-  joints: boolean;
-  torque: boolean;
-  contacts: boolean;
-  path: boolean;
-}
+/** Which overlays are drawn: bodies, joints (axes and limits), torque (motor ramp), contacts, path. */
+export type OverlayToggles = Record<PreviewOverlay, boolean>;
 
 export interface PathPointRef { controller: string; index: number }
 
@@ -32,6 +28,8 @@ export interface PreviewState {
   /** Why the preview cannot run (invalid rig, blow-up), or null. */
   problem: string | null;
   overlays: OverlayToggles;
+  /** The orbit camera follows the creature's root body (on by default: a crawl never leaves the view). */
+  follow: boolean;
   inputs: PreviewInput[];
   selectedPoint: PathPointRef | null;
   /** Host speed (steps per second) as last reported, and the median worker→main latency (ms). */
@@ -52,6 +50,7 @@ export const usePreview = create<PreviewState>()(() => ({
   dt: 1 / 60,
   problem: null,
   overlays: { bodies: false, joints: false, torque: true, contacts: true, path: true },
+  follow: true,
   inputs: [],
   selectedPoint: null,
   stats: { stepsPerSecond: 0, latencyMs: 0, worker: true },
@@ -59,5 +58,11 @@ export const usePreview = create<PreviewState>()(() => ({
 
 export const toggleOverlay = (key: keyof OverlayToggles): void =>
   usePreview.setState((s) => ({ overlays: { ...s.overlays, [key]: !s.overlays[key] } }));
+
+export const toggleFollow = (): void => usePreview.setState((s) => ({ follow: !s.follow }));
+
+/** The View menu's preview toggles: an overlay, or the camera follow. */
+export type PreviewViewToggle = keyof OverlayToggles | 'follow';
+export const togglePreviewView = (key: PreviewViewToggle): void => (key === 'follow' ? toggleFollow() : toggleOverlay(key));
 
 export const selectPathPoint = (p: PathPointRef | null): void => usePreview.setState({ selectedPoint: p });

@@ -14,6 +14,10 @@ export type ToHost =
   | { type: 'clips'; clips: AnimationClip[] }
   /** Simulate until the recording holds this many frames (the timeline's length). */
   | { type: 'horizon'; frames: number }
+  /** The client has taken the last 'frames' batch. The host keeps at most one batch in flight: frames
+   *  computed meanwhile go out together in the next one, so batches never queue behind a slow frame on the
+   *  main thread and what arrives is always the newest the host has. */
+  | { type: 'ack' }
   /** Benchmark only: resend no frames, just count how many per second the host computes. */
   | { type: 'ping'; id: number };
 
@@ -34,8 +38,9 @@ export type FromHost =
    *  `keep` are unchanged (they precede every changed input), so a client may keep showing them. */
   | { type: 'truncate'; length: number; keep: number }
   /** Frames [start, start + count): `frames` count × frameSize numbers, `aux` count × aux.size.
-   *  postedAt: performance.timeOrigin + performance.now() at posting (ms), for latency. */
-  | { type: 'frames'; start: number; count: number; frames: Float64Array; aux: Float64Array; postedAt: number; stepsPerSecond: number }
+   *  computedAt: wall clock (performance.timeOrigin + performance.now(), ms) when the newest of these frames
+   *  had been computed; postedAt: when the batch was posted (later, if it waited for the client's ack). */
+  | { type: 'frames'; start: number; count: number; frames: Float64Array; aux: Float64Array; computedAt: number; postedAt: number; stepsPerSecond: number }
   /** The rig cannot be simulated (invalid, or the world blew up); `frame` where it stopped, if any. */
   | { type: 'problem'; message: string; frame: number | null }
   | { type: 'pong'; id: number; length: number };

@@ -2,10 +2,11 @@
  * window.__marionettePreview in the test build: read-only views of the preview for the end-to-end test
  * and the latency benchmark (tests act through the UI; this only reads).
  */
-import { Vector3 } from 'three';
+import { Vector3, type Mesh } from 'three';
 import { useEditor } from '../state/store';
 import { getViewportHandle } from '../viewport/viewportHandle';
-import { pathHandles } from '../viewport/overlays/PathOverlay';
+import { pathGizmo, pathHandles } from '../viewport/overlays/PathOverlay';
+import { cameraFollowSettled, followedBodyIndex } from '../viewport/overlays/CameraFollow';
 import { previewClient } from './client';
 import { usePreview } from './previewStore';
 import { shownPose } from './shownPose';
@@ -35,7 +36,25 @@ export interface PreviewTestHook {
   pathHandleScreen(controller: string, index: number): { x: number; y: number } | null;
   controlPoints(): number[][] | null;
   latencies(): number[];
+  /** Worker compute → first viewport frame that could draw it (ms), per batch. */
+  displayLatencies(): number[];
   stepsPerSecond(): number;
+  follow(): boolean;
+  /** The camera has caught up with the root (or is not following). */
+  cameraSettled(): boolean;
+  /** Where the followed root body of the shown frame is on the viewport: 0…1 across and down. */
+  rootInViewport(): { u: number; v: number } | null;
+  selectedPoint(): { controller: string; index: number } | null;
+  /** Page position of the path gizmo's X / Y / Z arrow (its pick zone's centre), or null. */
+  pathGizmoScreen(axis: 'X' | 'Y' | 'Z'): { x: number; y: number } | null;
+}
+
+function toPage(world: Vector3): { x: number; y: number } | null {
+  const vp = getViewportHandle();
+  if (!vp) return null;
+  const p = world.clone().project(vp.camera);
+  const r = vp.gl.domElement.getBoundingClientRect();
+  return { x: r.left + ((p.x + 1) / 2) * r.width, y: r.top + ((1 - p.y) / 2) * r.height };
 }
 
 export function installPreviewTestHook(): void {
@@ -48,18 +67,35 @@ export function installPreviewTestHook(): void {
     shown: () => ({ index: shownPose.index, bodies: posesOf(shownPose.frame) }),
     recordedBodies: (f) => posesOf(previewClient().frame(f)),
     pathHandleScreen(controller, index) {
-      const h = pathHandles.get(controller)?.[index], vp = getViewportHandle();
-      if (!h || !vp) return null;
-      const p = h.getWorldPosition(new Vector3()).project(vp.camera);
-      const r = vp.gl.domElement.getBoundingClientRect();
-      return { x: r.left + ((p.x + 1) / 2) * r.width, y: r.top + ((1 - p.y) / 2) * r.height };
+      const h = pathHandles.get(controller)?.[index];
+      return h ? toPage(h.getWorldPosition(new Vector3())) : null;
     },
     controlPoints: () => {
       const c = useEditor.getState().document?.rig.controllers.find((x) => x.type === 'cyclicPath');
       return c && c.type === 'cyclicPath' ? c.controlPoints.map((p) => [...p]) : null;
     },
     latencies: () => [...previewClient().latencies],
+    displayLatencies: () => [...previewClient().displayLatencies],
     stepsPerSecond: () => usePreview.getState().stats.stepsPerSecond,
+    follow: () => usePreview.getState().follow,
+    cameraSettled: cameraFollowSettled,
+    rootInViewport() {
+      const b = followedBodyIndex(), f = shownPose.frame, vp = getViewportHandle();
+      if (b < 0 || !f || !vp) return null;
+      const o = 1 + b * 13;
+      const p = new Vector3(f[o], f[o + 1], f[o + 2]).project(vp.camera);
+      return { u: (p.x + 1) / 2, v: (1 - p.y) / 2 };
+    },
+    selectedPoint: () => usePreview.getState().selectedPoint,
+    pathGizmoScreen(axis) {
+      // three-stdlib's gizmo: pick meshes named by axis under gizmo.picker.translate, their offset baked
+      // into the geometry and placed (scaled with distance, flipped toward the viewer) on every render; the
+      // centre of the pick zone's bounds is a safe place to press.
+      const pick = pathGizmo.current?.gizmo?.picker?.translate?.children.find((c) => c.name === axis) as Mesh | undefined;
+      if (!pick || !pathGizmo.current?.visible) return null;
+      pick.geometry.computeBoundingBox();
+      return toPage(pick.geometry.boundingBox!.getCenter(new Vector3()).applyMatrix4(pick.matrixWorld));
+    },
   };
   (window as unknown as { __marionettePreview: PreviewTestHook }).__marionettePreview = hook;
 }

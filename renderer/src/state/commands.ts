@@ -3,10 +3,12 @@ import type { MenuCommand } from '../../../shared/platform';
 import * as editor from './editor';
 import { useEditor } from './store';
 import { authoringShortcut } from '../authoring/shortcuts';
+import { toggleFollow, toggleOverlay } from '../preview/previewStore';
 
 export function runCommand(command: MenuCommand): void {
   if (typeof command === 'object') {
-    if (command.kind === 'open-recent') void editor.openRecent(command.entry);
+    if (command.kind === 'toggle-overlay') toggleOverlay(command.overlay);
+    else if (command.kind === 'open-recent') void editor.openRecent(command.entry);
     else void editor.openBuiltinCreature(command.name, command.path);
     return;
   }
@@ -22,6 +24,7 @@ export function runCommand(command: MenuCommand): void {
     case 'redo': if (isEditable(document.activeElement)) document.execCommand('redo'); else editor.redo(); break;
     case 'frame-selection': editor.frameSelection(); break;
     case 'toggle-skeleton': editor.toggleSkeleton(); break;
+    case 'toggle-follow': toggleFollow(); break;
     case 'about': void editor.ask('About Marionette', ABOUT, ['OK']); break;
   }
 }

@@ -1,11 +1,11 @@
 /**
  * Preview controls in the main toolbar: play / pause, step, reset, and the overlay toggles (the View
  * choices of the preview). Also owns the preview's keyboard shortcuts: Space play/pause, "." step, ","
- * step back, Home reset — ignored while typing in a field.
+ * step back, Home reset, C camera follow — ignored while typing in a field.
  */
 import { useEffect } from 'react';
 import { previewClient } from '../preview/client';
-import { toggleOverlay, usePreview, type OverlayToggles } from '../preview/previewStore';
+import { toggleFollow, toggleOverlay, usePreview, type OverlayToggles } from '../preview/previewStore';
 
 const isEditable = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 
@@ -22,9 +22,10 @@ const icons = {
   torque: 'M3 12a5.5 5.5 0 1 1 10 0 M8 12l3-5',
   contacts: 'M2 13h12 M5 13a1.5 1.5 0 1 0 0.01 0 M11 13a1.5 1.5 0 1 0 0.01 0',
   path: 'M3 11c0-5 10-7 10-2s-6 5-10 2z',
+  follow: 'M8 5.5a2.5 2.5 0 1 0 0.01 0 M8 1.5v2 M8 12.5v2 M1.5 8h2 M12.5 8h2',
 };
 
-const OVERLAYS: { key: keyof OverlayToggles; label: string; title: string }[] = [
+export const OVERLAYS: { key: keyof OverlayToggles; label: string; title: string }[] = [
   { key: 'bodies', label: 'Bodies', title: 'Show bodies (translucent shapes)' },
   { key: 'joints', label: 'Joints', title: 'Show joint axes and limits' },
   { key: 'torque', label: 'Torque', title: 'Show motor torque (blue idle → red saturated)' },
@@ -35,6 +36,7 @@ const OVERLAYS: { key: keyof OverlayToggles; label: string; title: string }[] = 
 export function PreviewTools() {
   const playing = usePreview((s) => s.playing);
   const overlays = usePreview((s) => s.overlays);
+  const follow = usePreview((s) => s.follow);
   const c = previewClient();
 
   useEffect(() => {
@@ -45,6 +47,7 @@ export function PreviewTools() {
       else if (e.key === '.') client.step(1);
       else if (e.key === ',') client.step(-1);
       else if (e.key === 'Home') client.reset();
+      else if (e.key === 'c' || e.key === 'C') toggleFollow();
       else return;
       e.preventDefault();
     };
@@ -65,6 +68,9 @@ export function PreviewTools() {
           <Icon d={icons[o.key]} /><span className="tool-text">{o.label}</span>
         </button>
       ))}
+      <button className={`tool${follow ? ' active' : ''}`} title="Camera follows the creature (C)" aria-label="Camera follows the creature" aria-pressed={follow} onClick={toggleFollow}>
+        <Icon d={icons.follow} /><span className="tool-text">Follow</span>
+      </button>
     </>
   );
 }

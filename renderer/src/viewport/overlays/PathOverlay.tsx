@@ -2,19 +2,22 @@
  * The cyclic hand path of each gait controller:
  *  - in the creature's frame (root position + heading, no steering skew): the sampled closed curve (grey)
  *    and the control points as handles — drag one to move it (in the creature's sagittal plane, or facing
- *    the camera when that plane is seen edge-on), click to select it for the inspector;
+ *    the camera when that plane is seen edge-on), click to select it for the inspector; the selected one
+ *    carries a translate gizmo (drei TransformControls, axes of the creature's frame) for moves along an
+ *    axis or a plane, including across the sagittal plane;
  *  - skewed toward the steering target as the controller used it this frame (green), with the current
  *    phase point (yellow) and where the IK put the hand (violet).
- * Every drag is one undo step (beginGesture at press, endGesture at release); the orbit camera is off while
- * dragging.
+ * Every drag is one undo step (beginGesture at press, endGesture at release); Escape during a drag puts the
+ * point back and leaves no undo step (cancelGesture); the orbit camera is off while dragging.
  */
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { TransformControls } from '@react-three/drei';
 import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
 import { BufferGeometry, Float32BufferAttribute, Group, Line, LineBasicMaterial, Mesh, Plane, Vector3, type Object3D } from 'three';
 import { CyclicPath } from '../../../../shared/gait/cyclicPath';
 import { headingToWorld, headingYaw } from '../../../../shared/gait/steering';
 import { useEditor } from '../../state/store';
-import { beginGesture, edit, endGesture, select } from '../../state/editor';
+import { beginGesture, cancelGesture, edit, endGesture, select } from '../../state/editor';
 import { previewClient } from '../../preview/client';
 import { selectPathPoint, usePreview } from '../../preview/previewStore';
 import { setControlPoint } from '../../preview/pathEdits';
@@ -23,6 +26,12 @@ import { OVERLAY_COLORS, shown } from './frameData';
 
 /** Handles drawn by the overlay, by controller name, for the test hook (screen positions). */
 export const pathHandles = new Map<string, Object3D[]>();
+
+/** The translate gizmo on the selected handle (three-stdlib TransformControls), for the test hook. */
+export interface PathGizmo extends Object3D { axis: string | null; dragging: boolean; reset(): void; gizmo?: { picker?: Record<string, Object3D> } }
+export const pathGizmo: { current: PathGizmo | null } = { current: null };
+
+const round = (v: number) => Math.round(v * 1e4) / 1e4; // 0.1 mm: clean numbers in the inspector and file
 
 const SAMPLES = 128;
 
@@ -98,6 +107,8 @@ function ControllerPath({ name }: { name: string }) {
   const onDown = (index: number) => (e: ThreeEvent<PointerEvent>) => {
     if (e.button !== 0) return;
     e.stopPropagation();
+    // The gizmo saw this press first (it listens on the canvas itself) and owns the drag.
+    if (pathGizmo.current?.dragging) return;
     select(null);
     selectPathPoint({ controller: name, index });
     const g = local.current!;
@@ -120,7 +131,6 @@ function ControllerPath({ name }: { name: string }) {
     if (!hit) return;
     const rel = hit.sub(d.origin);
     const p = headingToWorld([0, 0, 0], -d.yaw, [rel.x, rel.y, rel.z]);
-    const round = (v: number) => Math.round(v * 1e4) / 1e4; // 0.1 mm: clean numbers in the inspector and file
     edit('Move path point', (doc) => setControlPoint(doc, name, d.index, [round(p[0]), round(p[1]), round(p[2])]));
   };
 
@@ -136,42 +146,118 @@ function ControllerPath({ name }: { name: string }) {
 
   useFrame(() => { pathHandles.set(name, handles.current.filter((h): h is Mesh => !!h)); });
 
+  // Escape during a plane drag: back to the mark, no undo step. Capture phase, so the editor's own Escape
+  // (clear the selection) does not also run.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const d = drag.current;
+      if (e.key !== 'Escape' || !d) return;
+      e.preventDefault();
+      e.stopPropagation();
+      drag.current = null;
+      cancelGesture(d.mark);
+      setOrbit(true);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  });
+
+  // The selected handle's mesh mounts in the same commit as the selection; attach the gizmo after.
+  const [gizmoTarget, setGizmoTarget] = useState<Mesh | null>(null);
+  useEffect(() => { setGizmoTarget(selected >= 0 ? handles.current[selected] ?? null : null); }, [selected, points.length]);
+
   if (!lines) return null;
   return (
-    <group ref={local}>
-      <primitive object={lines.local} renderOrder={8} />
-      {points.map((p, i) => (
-        <mesh
-          key={i}
-          ref={(m) => { handles.current[i] = m; }}
-          position={[p[0], p[1], p[2]]}
-          renderOrder={13}
-          onPointerDown={onDown(i)}
-          onPointerMove={onMove}
-          onPointerUp={onUp}
-          onPointerOver={() => { document.body.style.cursor = 'grab'; }}
-          onPointerOut={() => { document.body.style.cursor = ''; }}
-          userData={{ pathPoint: { controller: name, index: i } }}
-        >
-          <sphereGeometry args={[selected === i ? 0.032 : 0.026, 16, 12]} />
-          <meshBasicMaterial color={selected === i ? OVERLAY_COLORS.handleSelected : OVERLAY_COLORS.handle} depthTest={false} transparent opacity={0.95} />
-        </mesh>
-      ))}
-      <group ref={skewPivot}>
-        <group ref={skewRot}>
-          <group ref={skewBack}>
-            <primitive object={lines.world} renderOrder={9} />
-            <mesh ref={phaseDot} renderOrder={14}>
-              <sphereGeometry args={[0.03, 16, 12]} />
-              <meshBasicMaterial color={OVERLAY_COLORS.phase} depthTest={false} transparent />
-            </mesh>
+    <>
+      {/* Outside the creature-frame group: the gizmo places itself from the handle's world pose. */}
+      {gizmoTarget && selected >= 0 && <PointGizmo controller={name} index={selected} target={gizmoTarget} />}
+      <group ref={local}>
+        <primitive object={lines.local} renderOrder={8} />
+        {points.map((p, i) => (
+          <mesh
+            key={i}
+            ref={(m) => { handles.current[i] = m; }}
+            position={[p[0], p[1], p[2]]}
+            renderOrder={13}
+            onPointerDown={onDown(i)}
+            onPointerMove={onMove}
+            onPointerUp={onUp}
+            onPointerOver={() => { document.body.style.cursor = 'grab'; }}
+            onPointerOut={() => { document.body.style.cursor = ''; }}
+            userData={{ pathPoint: { controller: name, index: i } }}
+          >
+            <sphereGeometry args={[selected === i ? 0.032 : 0.026, 16, 12]} />
+            <meshBasicMaterial color={selected === i ? OVERLAY_COLORS.handleSelected : OVERLAY_COLORS.handle} depthTest={false} transparent opacity={0.95} />
+          </mesh>
+        ))}
+        <group ref={skewPivot}>
+          <group ref={skewRot}>
+            <group ref={skewBack}>
+              <primitive object={lines.world} renderOrder={9} />
+              <mesh ref={phaseDot} renderOrder={14}>
+                <sphereGeometry args={[0.03, 16, 12]} />
+                <meshBasicMaterial color={OVERLAY_COLORS.phase} depthTest={false} transparent />
+              </mesh>
+            </group>
           </group>
         </group>
+        <mesh ref={ikDot} renderOrder={14}>
+          <sphereGeometry args={[0.02, 12, 8]} />
+          <meshBasicMaterial color={OVERLAY_COLORS.ik} depthTest={false} transparent />
+        </mesh>
       </group>
-      <mesh ref={ikDot} renderOrder={14}>
-        <sphereGeometry args={[0.02, 12, 8]} />
-        <meshBasicMaterial color={OVERLAY_COLORS.ik} depthTest={false} transparent />
-      </mesh>
-    </group>
+    </>
+  );
+}
+
+/**
+ * drei TransformControls (translate) on the selected handle. The handle lives in the creature's frame
+ * (root position + heading), so its local position is the control point itself; space="local" aligns the
+ * gizmo's axes with that frame (x across, y up, z forward). One drag = one undo step; Escape puts the
+ * point back (TransformControls.reset) and ends the drag with no undo step.
+ */
+function PointGizmo({ controller, index, target }: { controller: string; index: number; target: Mesh }) {
+  const gesture = useRef<{ mark: string; index: number } | null>(null);
+  const ref = useRef<PathGizmo | null>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const g = gesture.current, tc = ref.current;
+      if (e.key !== 'Escape' || !g || !tc) return;
+      e.preventDefault();
+      e.stopPropagation();
+      gesture.current = null; // before reset(): its objectChange must not edit
+      tc.reset();
+      tc.dragging = false; // ends the drag; 'dragging-changed' turns the orbit camera back on
+      cancelGesture(g.mark);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
+  // A gizmo removed mid-drag (selection changed, overlay off) still closes its undo step.
+  useEffect(() => () => { const g = gesture.current; if (g) endGesture(g.mark, `Move ${controller} point ${g.index + 1}`); }, [controller]);
+
+  return (
+    <TransformControls
+      ref={(c) => { ref.current = c as unknown as PathGizmo | null; pathGizmo.current = ref.current; }}
+      object={target}
+      mode="translate"
+      space="local"
+      size={0.6}
+      onMouseDown={() => { gesture.current = { mark: beginGesture(), index }; }}
+      onObjectChange={() => {
+        const g = gesture.current;
+        if (!g) return;
+        const p = target.position;
+        edit('Move path point', (doc) => setControlPoint(doc, controller, g.index, [round(p.x), round(p.y), round(p.z)]));
+      }}
+      onMouseUp={() => {
+        const g = gesture.current;
+        if (!g) return;
+        gesture.current = null;
+        endGesture(g.mark, `Move ${controller} point ${g.index + 1}`);
+      }}
+    />
   );
 }

@@ -15,6 +15,7 @@ import { JointsOverlay } from './JointsOverlay';
 import { ContactsOverlay } from './ContactsOverlay';
 import { PathOverlay } from './PathOverlay';
 import { TargetMarker } from './TargetMarker';
+import { CameraFollow } from './CameraFollow';
 import { isTestBuild } from '../../testing/testBuild';
 import { installPreviewTestHook } from '../../preview/testHook';
 
@@ -82,6 +83,7 @@ export function PreviewLayer() {
       {overlays.contacts && <ContactsOverlay />}
       {overlays.path && <PathOverlay />}
       <TargetMarker />
+      <CameraFollow />
     </group>
   );
 }
