@@ -15,6 +15,8 @@ import { registerCyclicPathController } from './gait/register';
 export * from './rig';
 export * from './runtime';
 export { registerCyclicPathController, cyclicPathControllerFactory } from './gait/register';
+/** The particle (Jakobsen/Verlet) solver: scenes, particle rigs, createParticleSimulation (docs/particles.md). */
+export * from './physics/particles';
 export type { Vec3, ReadonlyVec3 } from './math/vec3';
 export type { Quat, ReadonlyQuat } from './math/quat';
 export type { Transform } from './math/transform';

@@ -14,6 +14,7 @@ import { createSimulation, csvHeader, traceColumns, traceRow, type Simulation, t
 import { parse, parseNumber, parseVec3, str, strs } from '../args';
 import { readTextFile } from '../files';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io';
+import { isParticleInput, simulateParticles } from './simulateParticles';
 
 export const summary = 'run a rig headless; write its trace (JSON or CSV) and print a summary';
 
@@ -22,6 +23,12 @@ export const help = `Usage: marionette simulate <rig.json> --seconds S [options]
 Runs the rig with the Marionette runtime, exactly as a game would, for S
 seconds of simulated time, and prints a summary: distance travelled by the
 root body, mean speed, max joint error, motor saturation.
+
+Particle scenes (format "marionette-particles", e.g. assets/examples/*.json)
+and rigs with "solver": "particle" run under the particle solver: the trace
+frames carry "particles": {NAME: [x,y,z]} (CSV: NAME.x, NAME.y, NAME.z), an
+--impulse BONE@T:x,y,z acts at the bone's midpoint, and the summary gives the
+root particle's travel, the max bone length error, energy and overlap.
 
 Options:
   --seconds S             simulated time (s), required
@@ -61,6 +68,13 @@ export function run(argv: string[], io: CliIO): number {
   const file = positionals[0]!;
   const read = readTextFile(file);
   if (!read.ok) { io.err(`${file}: ${read.message}\n`); return EXIT_INVALID; }
+  // Particle scenes and rigs meant for the particle solver (docs/particles.md) run in simulateParticles.ts.
+  if (isParticleInput(read.text)) {
+    return simulateParticles({
+      file, text: read.text, seconds, dt: dtOverride, every, out, impulses: strs(values.impulse), limp: strs(values.limp), target,
+      skipControllers: !!values['skip-controllers'], quiet: !!values.quiet,
+    }, io);
+  }
   const result = validateRig(read.text);
   if (!result.ok) {
     io.err(`${file}: invalid rig (${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}); run \`marionette validate ${file}\`\n${result.problems.slice(0, 20).map((p) => `  ${formatProblem(p)}\n`).join('')}`);

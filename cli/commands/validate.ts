@@ -3,6 +3,7 @@ import { formatProblem, validateRig } from '../../shared/rig';
 import { parse, parseNumber, str } from '../args';
 import { readTextFile } from '../files';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io';
+import { isParticleScene, validateParticleScene } from './simulateParticles';
 
 export const summary = 'check rig files against the format (structure, units, references, cycles, chains)';
 
@@ -13,7 +14,9 @@ newer ones refused), every field's type and range, and the cross-checks the
 schema cannot express (missing bones/bodies/joints, duplicate names, cycles in
 the joint graph, limit min > max, disconnected controller chains, joint anchors
 that do not meet at the rest pose, computed mass properties that disagree with
-the shapes). Every problem is listed with its JSON path.
+the shapes). Every problem is listed with its JSON path. A particle scene
+(format "marionette-particles", assets/examples/) is checked by the particle
+loader instead.
 
 Options:
   --json          print one JSON object per line: {"file","ok","problems":[{"path","message"}]}
@@ -33,6 +36,15 @@ export function run(argv: string[], io: CliIO): number {
   let invalid = 0;
   for (const file of positionals) {
     const read = readTextFile(file, maxBytes);
+    if (read.ok && isParticleScene(read.text)) {
+      // A particle scene (assets/examples): checked by the particle loader, not against the rig format.
+      const r = validateParticleScene(read.text, file);
+      if (!r.ok) invalid++;
+      if (values.json) io.out(`${JSON.stringify({ file, ok: r.ok, kind: 'particle-scene', problems: r.ok ? [] : r.problems })}\n`);
+      else if (r.ok) io.out(`${file}: valid — ${r.summary}\n`);
+      else io.out(`${file}: INVALID particle scene — ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}\n${r.problems.map((p) => `  ${formatProblem(p)}\n`).join('')}`);
+      continue;
+    }
     const result = read.ok ? validateRig(read.text, { maxBytes }) : { ok: false as const, problems: [{ path: '', message: read.message }] };
     if (!result.ok) invalid++;
     if (values.json) {
