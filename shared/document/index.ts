@@ -3,3 +3,4 @@ export * from './history';
 export * from './editorDocument';
 export * from './commands';
 export * from './creatureSkeleton';
+export * from './creatureClips';

@@ -19,8 +19,10 @@ import { PickInterceptor } from './viewportPicking';
 import { previewBodyPose } from './previewPose';
 import { isTestBuild } from '../testing/testBuild';
 import { installAuthoringTestHook } from './testHook';
+import { installClipFeed } from './clipFeed';
 
 if (isTestBuild && typeof window !== 'undefined') installAuthoringTestHook();
+if (typeof window !== 'undefined') installClipFeed();
 
 const BODY_COLOR = '#7fb2e5';
 const SELECTED_COLOR = '#ff8c00';

@@ -4,7 +4,7 @@
  * same bytes for display only. Nothing is committed to the editor until this resolves, so a bad file leaves
  * the current creature alone.
  */
-import { rigBonesOf, skeletonFromGltf } from '../../../shared/document';
+import { clipsFromGltf, rigBonesOf, skeletonFromGltf } from '../../../shared/document';
 import { parseGltfDisplay, buildDisplay } from './loadDisplay';
 import type { LoadedCreature } from './types';
 
@@ -21,5 +21,7 @@ export async function loadCreature(fileName: string, bytes: Uint8Array, resource
   const skeleton = skeletonFromGltf(bytes, fileName);
   const gltf = await parseGltfDisplay(bytes, fileName, resources);
   const display = buildDisplay(gltf, skeleton, fileName);
-  return { id: nextCreatureId++, fileName, skeleton, bones: rigBonesOf(skeleton), display };
+  // Clips as plain data for the preview's animation targets; a broken clip is reported, not fatal.
+  const { clips, problems } = clipsFromGltf(bytes, fileName, skeleton, resources);
+  return { id: nextCreatureId++, fileName, skeleton, bones: rigBonesOf(skeleton), display, clips, clipProblems: problems };
 }

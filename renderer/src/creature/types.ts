@@ -5,6 +5,7 @@
 import type { Group, Object3D, SkinnedMesh } from 'three';
 import type { SkeletonData } from '../../../shared/document';
 import type { Bone } from '../../../shared/rig';
+import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
 
 export type { SkeletonBone, SkeletonData } from '../../../shared/document';
 
@@ -25,4 +26,9 @@ export interface LoadedCreature {
   /** The same skeleton in the rig format's shape (parents by name), what the document stores. */
   bones: Bone[];
   display: CreatureDisplay;
+  /** The file's animation clips as keyframe data (shared/document clipsFromGltf): motor targets with
+   *  source "animation" follow them in the preview. */
+  clips: AnimationClip[];
+  /** Clips the file has but that could not be read (one message each, naming the file and field). */
+  clipProblems: string[];
 }
