@@ -18,6 +18,8 @@ import { createHost } from './host';
 import type { PreviewInput } from './engine';
 import { wallClock, type FromHost, type HostLayout, type ToHost } from './protocol';
 import { DEFAULT_DURATION_S, SPEED_MAX, SPEED_MIN, usePreview } from './previewStore';
+import { previewSource } from './particleMode';
+import { particlePoser } from './particlePose';
 
 /** Document edits arriving closer than this (ms) are sent once (a drag sends at most ~12 rigs a second). */
 const DEBOUNCE_MS = 80;
@@ -98,15 +100,16 @@ export class PreviewClient {
 
   /** Send the document's rig now (tests and the benchmark call this to skip the debounce). */
   sendRig(): void {
-    const rig = useEditor.getState().document?.rig ?? null;
-    if (!rig || rig === this.lastRig) return;
-    this.lastRig = rig;
-    this.port.post({ type: 'rig', rig, generation: ++this.generation });
+    // The document's rig, or its particle version, or an open particle scene (particleMode.ts).
+    const src = previewSource(useEditor.getState().document?.rig ?? null);
+    if (!src || src.key === this.lastRig) return;
+    this.lastRig = src.key;
+    this.port.post({ type: 'rig', rig: src.rig, generation: ++this.generation, ...(src.particles ? { particles: src.particles } : {}) });
   }
 
   /** Whether the frames shown belong to the current document (no edit pending in the debounce or worker). */
   get current(): boolean {
-    return !this.debounce && this.layout?.generation === this.generation && this.lastRig === (useEditor.getState().document?.rig ?? null);
+    return !this.debounce && this.layout?.generation === this.generation && this.lastRig === (previewSource(useEditor.getState().document?.rig ?? null)?.key ?? null);
   }
 
   private resetSession(): void {
@@ -334,6 +337,8 @@ export class PreviewClient {
    */
   writeBoneWorld(f: number, out: Float64Array): boolean {
     const sim = this.poseSim, fr = this.frame(f), L = this.layout;
+    const particles = particlePoser(L);
+    if (particles && fr) { particles.writeBoneWorld(fr, out); return true; }
     if (!sim || !fr || !L) return false;
     L.layout.bodies.forEach((name, i) => {
       const h = this.poseHandles.get(name);
@@ -348,6 +353,8 @@ export class PreviewClient {
   /** The body a world ray hits first with the bodies where the shown frame has them. */
   pickBody(origin: readonly [number, number, number], direction: readonly [number, number, number], maxDistance: number): { body: string; point: [number, number, number]; distance: number } | null {
     const f = this.frameIndex(), sim = this.poseSim;
+    const particles = particlePoser(this.layout), fr = this.frame(f);
+    if (particles && fr) { const len = Math.hypot(...direction); return len > 0 ? particles.pick(fr, origin, direction.map((d) => d / len), maxDistance) : null; }
     if (!sim || f < 0) return null;
     this.writeBoneWorld(f, new Float64Array(this.boneNames().length * 7));
     const len = Math.hypot(direction[0], direction[1], direction[2]);
@@ -358,7 +365,7 @@ export class PreviewClient {
     return null;
   }
 
-  boneNames(): readonly string[] { return this.poseSim?.boneNames ?? []; }
+  boneNames(): readonly string[] { return particlePoser(this.layout)?.boneNames ?? this.poseSim?.boneNames ?? []; }
 
   /** Mass (kg) and principal-axis-free inertia of a body, from the pose simulation's world. */
   massOf(body: string): { mass: number; inertia: readonly number[]; centroid: readonly number[] } | null {

@@ -6,13 +6,14 @@
 import { validateRig, formatProblem, type RigDocument } from '../../../shared/rig';
 import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
 import { PreviewEngine, type PreviewInput } from './engine';
+import { startParticleEngine, type ParticlePreviewEngine, type ParticleRequest } from './particleEngine';
 import { wallClock, type FromHost, type ToHost } from './protocol';
 
 /** Work per slice (ms): long enough to amortise posting, short enough to react to edits within a frame. */
 const SLICE_MS = 12;
 
 export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => void, schedule: (fn: () => void) => void = (fn) => setTimeout(fn, 0)) {
-  let engine: PreviewEngine | null = null;
+  let engine: PreviewEngine | ParticlePreviewEngine | null = null;
   let generation = 0;
   let inputs: PreviewInput[] = [];
   let clips: AnimationClip[] = [];
@@ -87,6 +88,20 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
     }
   }
 
+  function setParticles(raw: unknown, request: ParticleRequest, gen: number) {
+    generation = gen;
+    engine = null;
+    sent = 0;
+    reportedFailure = false;
+    const r = startParticleEngine(raw, request, Math.max(1024, horizon + 1));
+    if (!r.ok) { post({ type: 'problem', message: r.message, frame: null }); return; }
+    const e = r.engine;
+    e.setInputs(inputs);
+    engine = e;
+    post({ type: 'reset', generation, rig: e.rig, layout: e.layout, frameSize: e.frameSize, aux: e.aux, dt: e.dt, controllers: [], particles: e.particles });
+    kick();
+  }
+
   function truncateTo(length: number, keep: number) {
     if (length < sent) {
       post({ type: 'truncate', length, keep: Math.max(length, Math.min(keep, sent)) });
@@ -99,7 +114,7 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
   return {
     receive(msg: ToHost) {
       switch (msg.type) {
-        case 'rig': setRig(msg.rig, msg.generation); break;
+        case 'rig': if (msg.particles) setParticles(msg.rig, msg.particles, msg.generation); else setRig(msg.rig, msg.generation); break;
         case 'inputs':
           inputs = msg.inputs;
           if (engine) { const len = engine.setInputs(inputs); truncateTo(len, engine.lastChange + 1); }

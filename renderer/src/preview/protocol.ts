@@ -6,10 +6,12 @@ import type { RigDocument } from '../../../shared/rig';
 import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
 import type { AuxLayout, PreviewInput } from './engine';
 import type { FrameLayout } from '../../../shared/runtime';
+import type { ParticleLayout, ParticleRequest } from './particleEngine';
 
 export type ToHost =
-  /** A new document: validated, then simulated from frame 0 (with the current inputs and clips). */
-  | { type: 'rig'; rig: unknown; generation: number }
+  /** A new document: validated, then simulated from frame 0 (with the current inputs and clips). With
+   *  `particles`, under the particle solver: the scene given there, or the rig's particle version. */
+  | { type: 'rig'; rig: unknown; generation: number; particles?: ParticleRequest }
   | { type: 'inputs'; inputs: PreviewInput[] }
   | { type: 'clips'; clips: AnimationClip[] }
   /** Simulate until the recording holds this many frames (the timeline's length). */
@@ -25,6 +27,8 @@ export interface HostLayout {
   generation: number;
   rig: RigDocument;
   layout: FrameLayout;
+  /** Present when the recording is under the particle solver (particleEngine.ts): what the frames hold. */
+  particles?: ParticleLayout;
   frameSize: number;
   aux: AuxLayout;
   dt: number;
