@@ -145,7 +145,7 @@ function showCreature(creature: LoadedCreature, doc: EditorDocument, file: { pat
   });
   if (old !== creature) disposeCreature(old);
   sync();
-  if (old !== creature) for (const p of creature.clipProblems) notify('error', `Clip left out: ${p}`);
+  if (old !== creature) for (const p of creature.clipProblems) notify('error', p);
 }
 
 /** A new project on a creature file (File > Open Creature…, drag and drop, examples). */

@@ -1,7 +1,8 @@
 /**
- * clipsFromGltf (shared/document/creatureClips.ts): a creature file's animation clips as keyframe data
- * for the preview's animation targets — from a GLB's binary chunk, a .gltf's external .bin and a base64
- * data: URI alike; a broken clip is left out with a message naming the file and field.
+ * clipsFromGltf (shared/document/creatureClips.ts, over shared/skeleton's glTF reader): a creature file's
+ * animation clips as keyframe data for the preview's animation targets, named by bone — from a GLB's
+ * binary chunk, a .gltf's external .bin and a base64 data: URI alike; a broken clip is left out with a
+ * message naming the file and field while the others load.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -55,7 +56,8 @@ describe('clipsFromGltf', () => {
     // Without its .bin the clip is left out, saying which file is missing; the creature still opens.
     const missing = clipsFromGltf(g, 'armed-mine.gltf', sk, {});
     expect(missing.clips).toEqual([]);
-    expect(missing.problems[0]).toMatch(/armed-mine\.gltf: animations\[0\] \("reach"\).*armed-mine\.bin.*not provided/);
+    expect(missing.problems).toHaveLength(1);
+    expect(missing.problems[0]).toMatch(/^clip "reach" left out: armed-mine\.gltf: buffer 0 'armed-mine\.bin' was not provided/);
   });
 
   it('reads a base64 data: buffer, and leaves out only the clip whose sampler is broken', () => {
@@ -75,6 +77,6 @@ describe('clipsFromGltf', () => {
     const r = clipsFromGltf(text(broken), 'broken.gltf', skeleton);
     expect(r.clips.map((c) => c.name)).toEqual(['wave']);
     expect(r.problems).toHaveLength(1);
-    expect(r.problems[0]).toMatch(/^broken\.gltf: animations\[1\] \("squat"\): samplers\[0\]\.output must be VEC4 for rotation/);
+    expect(r.problems[0]).toMatch(/^clip "squat" left out: broken\.gltf: accessor \d+ \(animation 1 \(squat\) channel 0 output\) is SCALAR FLOAT, expected VEC4/);
   });
 });
