@@ -10,7 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import { distance, type Vec3 } from '../../shared/math/vec3';
 import { formatProblem, validateRig, type RigDocument } from '../../shared/rig';
-import { createSimulation, csvHeader, traceColumns, traceRow, type Simulation, type TraceFrame } from '../../shared/index';
+import { createSimulation, csvHeader, FrameRecorder, traceColumns, traceRow, type Simulation } from '../../shared/index';
+import { BODY_STRIDE, JOINT_STRIDE } from '../../shared/runtime/trace';
 import { parse, parseNumber, parseVec3, str, strs } from '../args';
 import { readTextFile } from '../files';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io';
@@ -98,10 +99,18 @@ export function run(argv: string[], io: CliIO): number {
   if (target) sim.setTarget(target);
 
   const root = rootBody(rig);
-  const frames: TraceFrame[] = [];
+  // Every step's state goes through the flat frame (Simulation.writeFrame, no objects): the summary reads
+  // it there, and the steps the trace keeps are recorded by a FrameRecorder, which builds the trace's
+  // objects only when the file is written.
+  const recorder = new FrameRecorder(sim, { capacity: out === undefined ? 1 : Math.max(1, Math.floor(steps / every)) });
+  const { layout } = recorder;
+  const flat = new Float64Array(recorder.frameSize);
+  const rootAt = 1 + layout.bodies.indexOf(root) * BODY_STRIDE;
+  if (rootAt < 1) throw new Error(`simulate: the root body "${root}" is not in the simulation's frame`);
+  const jointsAt = 1 + layout.bodies.length * BODY_STRIDE;
   let path = 0, maxError = 0, maxErrorJoint = '', saturated = 0, powered = 0;
   const start = sim.bodyPose(root).position;
-  let prev: Vec3 = start;
+  let prev: Vec3 = [start[0], start[1], start[2]], cur: Vec3 = [0, 0, 0];
   const poweredJoints = new Set(rig.joints.filter((j) => j.type !== 'fixed' && j.motor.mode !== 'off').map((j) => j.name));
   const limped = new Set<string>();
   let nextEvent = 0;
@@ -114,15 +123,17 @@ export function run(argv: string[], io: CliIO): number {
       if (ev.describe.startsWith('limp ')) for (const n of ev.describe.slice(5).split(',')) limped.add(n);
     }
     sim.step();
-    const f = sim.frame();
-    const p = f.bodies[root]!.p as Vec3;
-    path += distance(p, prev);
-    prev = p;
-    for (const [name, j] of Object.entries(f.joints)) {
-      if (j.error > maxError) { maxError = j.error; maxErrorJoint = name; }
-      if (poweredJoints.has(name) && !limped.has(name) && !limped.has('*')) { powered++; if (j.saturated) saturated++; }
-    }
-    if (out !== undefined && (s + 1) % every === 0) frames.push(f);
+    if (out !== undefined && (s + 1) % every === 0) recorder.read(recorder.record(), flat);
+    else sim.writeFrame(flat, 0);
+    cur[0] = flat[rootAt]!; cur[1] = flat[rootAt + 1]!; cur[2] = flat[rootAt + 2]!;
+    path += distance(cur, prev);
+    [prev, cur] = [cur, prev];
+    layout.joints.forEach((name, j) => {
+      // Flat joint block: error (m), torque, maxTorque, saturated (0/1).
+      const error = flat[jointsAt + j * JOINT_STRIDE]!, isSaturated = flat[jointsAt + j * JOINT_STRIDE + 3] !== 0;
+      if (error > maxError) { maxError = error; maxErrorJoint = name; }
+      if (poweredJoints.has(name) && !limped.has(name) && !limped.has('*')) { powered++; if (isSaturated) saturated++; }
+    });
     if (sim.blowUp) break;
     if (io.interactive && !values.quiet && Date.now() - lastProgress > 250) {
       lastProgress = Date.now();
@@ -131,13 +142,13 @@ export function run(argv: string[], io: CliIO): number {
   }
   if (io.interactive && !values.quiet && steps * dt > 0) io.err('\r\x1b[K');
 
-  if (out !== undefined) writeTrace(out, rig.name, dt * every, frames);
+  if (out !== undefined) writeTrace(out, rig.name, dt * every, recorder);
 
   const time = sim.time;
   const net = distance(sim.bodyPose(root).position, start);
   if (!values.quiet) {
     const lines = [
-      `${file}: rig "${rig.name}", ${sim.steps} steps of ${fmt(dt * 1000, 4)} ms = ${fmt(time, 4)} s${out ? `, trace → ${out} (${frames.length} frames)` : ''}`,
+      `${file}: rig "${rig.name}", ${sim.steps} steps of ${fmt(dt * 1000, 4)} ms = ${fmt(time, 4)} s${out ? `, trace → ${out} (${recorder.length} frames)` : ''}`,
       `  root "${root}": travelled ${fmt(path, 4)} m (net ${fmt(net, 4)} m), mean speed ${fmt(time > 0 ? path / time : 0, 4)} m/s`,
       `  max joint error ${fmt(maxError, 3)} m${maxErrorJoint ? ` (joint "${maxErrorJoint}")` : ''}`,
       `  motor saturation ${powered > 0 ? fmt((100 * saturated) / powered, 3) : '0'}% of powered joint-steps${powered === 0 ? ' (no powered joints)' : ''}`,
@@ -151,13 +162,17 @@ export function run(argv: string[], io: CliIO): number {
   return EXIT_OK;
 }
 
-function writeTrace(path: string, rigName: string, dt: number, frames: TraceFrame[]): void {
+/** The recorded frames as the trace file; each frame's objects are built (FrameRecorder.frame) only here. */
+function writeTrace(path: string, rigName: string, dt: number, recorder: FrameRecorder): void {
+  const lines: string[] = [];
   if (/\.csv$/i.test(path)) {
-    const lines = frames.length > 0 ? [csvHeader(traceColumns(frames[0]!)), ...frames.map(traceRow)] : ['t'];
+    lines.push(recorder.length > 0 ? csvHeader(traceColumns(recorder.frame(0))) : 't');
+    for (let i = 0; i < recorder.length; i++) lines.push(traceRow(recorder.frame(i)));
     writeFileSync(path, `${lines.join('\n')}\n`);
   } else {
     // One frame per line: diffable, and a reader can stream it line by line after the header.
-    const body = frames.map((f) => JSON.stringify(f)).join(',\n');
+    for (let i = 0; i < recorder.length; i++) lines.push(JSON.stringify(recorder.frame(i)));
+    const body = lines.join(',\n');
     writeFileSync(path, `{"rig":${JSON.stringify(rigName)},"dt":${dt},"frames":[\n${body}\n]}\n`);
   }
 }

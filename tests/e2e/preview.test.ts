@@ -1,11 +1,13 @@
 /**
  * The preview end to end (issue 5): the Armed Mine opens with its rig, Play fills the timeline from the
  * worker, scrubbing back to frame 0 and forward again shows exactly the recorded poses, and dragging a
- * gait-path handle re-simulates (the recorded frames after the edit differ) as one undo step.
+ * gait-path handle re-simulates (the recorded frames after the edit differ) as one undo step; the selected
+ * point's translate gizmo moves it along one axis (one undo step; Escape cancels); the View menu toggles
+ * the overlays; with camera follow on, the crawling creature stays in the middle of the view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchApp, type App } from './harness/app';
+import { launchApp, type App, type MenuPath } from './harness/app';
 import { hook } from './harness/hook';
 import type { PreviewTestHook } from '../../renderer/src/preview/testHook';
 
@@ -34,6 +36,9 @@ function maxDiff(a: Poses | null, b: Poses | null): number {
   }
   return d;
 }
+
+type CameraPose = { position: number[]; target: number[] };
+const poseDiff = (a: CameraPose, b: CameraPose) => Math.max(...[0, 1, 2].flatMap((i) => [Math.abs(a.position[i]! - b.position[i]!), Math.abs(a.target[i]! - b.target[i]!)]));
 
 const waitShown = (page: Page, frame: number) =>
   expect.poll(() => preview(page, 'shown').then((s) => s.index), { timeout: 10_000 }).toBe(frame);
@@ -81,6 +86,8 @@ describe('preview', () => {
     const before = await preview(page, 'recordedBodies', 240);
     const points = await preview(page, 'controlPoints');
     const depth = await hook(page, 'undoDepth');
+    // The camera follows the root: let it finish gliding back with the playhead before aiming at a handle.
+    await expect.poll(() => preview(page, 'cameraSettled'), { timeout: 10_000 }).toBe(true);
     const at = await preview(page, 'pathHandleScreen', 'hand-path', 2);
     expect(at).not.toBeNull();
     await page.mouse.move(at!.x, at!.y);
@@ -92,5 +99,110 @@ describe('preview', () => {
     // The worker re-simulates the edited rig from frame 0.
     await expect.poll(async () => (await preview(page, 'current')) && (await preview(page, 'recorded')) > 240, { timeout: 30_000 }).toBe(true);
     expect(maxDiff(await preview(page, 'recordedBodies', 240), before)).toBeGreaterThan(1e-4);
+  });
+
+  it('the selected point carries a translate gizmo: its X arrow moves only x, as one undo step; Escape cancels', async () => {
+    const page = app.page;
+    expect(await preview(page, 'selectedPoint')).toEqual({ controller: 'hand-path', index: 2 });
+    await expect.poll(async () => (await preview(page, 'current')) && (await preview(page, 'cameraSettled')), { timeout: 30_000 }).toBe(true);
+    const arrow = async () => {
+      const centre = (await preview(page, 'pathHandleScreen', 'hand-path', 2))!;
+      const x = (await preview(page, 'pathGizmoScreen', 'X'))!;
+      const len = Math.hypot(x.x - centre.x, x.y - centre.y);
+      expect(len).toBeGreaterThan(8); // the arrow is seen from the side, not end-on
+      return { x, dir: { x: (x.x - centre.x) / len, y: (x.y - centre.y) / len } };
+    };
+    await expect.poll(() => preview(page, 'pathGizmoScreen', 'X')).not.toBeNull();
+    const before = (await preview(page, 'controlPoints'))!;
+    const depth = await hook(page, 'undoDepth');
+    const a = await arrow();
+    await page.mouse.move(a.x.x, a.x.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(a.x.x + a.dir.x * i * 4, a.x.y + a.dir.y * i * 4);
+    await page.mouse.up();
+    const after = (await preview(page, 'controlPoints'))!;
+    expect(Math.abs(after[2]![0]! - before[2]![0]!)).toBeGreaterThan(2e-3);
+    // y and z stay (only the 0.1 mm rounding of the stored numbers may touch them).
+    expect(Math.abs(after[2]![1]! - before[2]![1]!)).toBeLessThanOrEqual(1e-4);
+    expect(Math.abs(after[2]![2]! - before[2]![2]!)).toBeLessThanOrEqual(1e-4);
+    expect(after.filter((_, i) => i !== 2)).toEqual(before.filter((_, i) => i !== 2));
+    expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+
+    // Escape mid-drag: the point goes back, nothing to undo, and the rest of the drag does nothing.
+    await expect.poll(() => preview(page, 'cameraSettled'), { timeout: 10_000 }).toBe(true);
+    const b = await arrow();
+    await page.mouse.move(b.x.x, b.x.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(b.x.x + b.dir.x * i * 4, b.x.y + b.dir.y * i * 4);
+    await expect.poll(() => preview(page, 'controlPoints')).not.toEqual(after);
+    await page.keyboard.press('Escape');
+    await page.mouse.move(b.x.x + b.dir.x * 40, b.x.y + b.dir.y * 40);
+    await page.mouse.up();
+    expect(await preview(page, 'controlPoints')).toEqual(after);
+    expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+  });
+
+  it('View menu items toggle the overlays and the camera follow', async () => {
+    const page = app.page;
+    // The in-app View items are checkboxes (they show their state); under Electron the native menu sends.
+    const menu = async (entry: MenuPath) => {
+      if (app.target === 'electron') return app.menu(entry);
+      await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
+      await page.getByRole('menu').getByRole('menuitemcheckbox', { name: entry.item, exact: true }).click();
+    };
+    const pressed = (name: string) => page.getByRole('toolbar').getByRole('button', { name }).getAttribute('aria-pressed');
+    const bodies: MenuPath = { menu: 'View', item: 'Show Bodies', command: { kind: 'toggle-overlay', overlay: 'bodies' } };
+    const follow: MenuPath = { menu: 'View', item: 'Follow Creature', command: 'toggle-follow' };
+    const was = await pressed('Show bodies (translucent shapes)');
+    await menu(bodies);
+    await expect.poll(() => pressed('Show bodies (translucent shapes)')).toBe(was === 'true' ? 'false' : 'true');
+    await menu(bodies);
+    await expect.poll(() => pressed('Show bodies (translucent shapes)')).toBe(was);
+    expect(await preview(page, 'follow')).toBe(true);
+    await menu(follow);
+    await expect.poll(() => preview(page, 'follow')).toBe(false);
+    await page.keyboard.press('c');
+    await expect.poll(() => preview(page, 'follow')).toBe(true);
+  });
+
+  it('with follow on, the root body is still in the central 60 % of the view after 10 s of crawling; off, the camera stays', async () => {
+    const page = app.page;
+    const pose = () => preview(page, 'cameraPose');
+    await page.keyboard.press('Home');
+    await waitShown(page, 0);
+    await expect.poll(async () => (await preview(page, 'current')) && (await preview(page, 'recorded')) > 600, { timeout: 30_000 }).toBe(true);
+
+    // Off: playing moves the creature, not the camera.
+    await page.keyboard.press('c');
+    await expect.poll(() => preview(page, 'follow')).toBe(false);
+    const still = (await pose())!;
+    await page.keyboard.press('Space');
+    await expect.poll(() => preview(page, 'playhead'), { timeout: 20_000 }).toBeGreaterThan(60);
+    await page.keyboard.press('Space');
+    expect(poseDiff((await pose())!, still)).toBeLessThan(1e-6);
+
+    // On, from frame 0, at 2× so 10 s of crawl do not take minutes of software rendering.
+    await page.keyboard.press('c');
+    await page.keyboard.press('Home');
+    await page.getByLabel('Playback speed').selectOption('2');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()); // Space must reach the editor
+    const start = (await preview(page, 'recordedBodies', 0))!;
+    await page.keyboard.press('Space');
+    await expect.poll(() => preview(page, 'playhead'), { timeout: 120_000, interval: 250 }).toBeGreaterThanOrEqual(600);
+    await page.keyboard.press('Space');
+    const shown = await preview(page, 'shown');
+    const root = 'body'; // the hand-path controller's root
+    const moved = Math.hypot(shown.bodies![root]!.p[0]! - start[root]!.p[0]!, shown.bodies![root]!.p[2]! - start[root]!.p[2]!);
+    expect(moved).toBeGreaterThan(0.3); // it did crawl away from where the view started
+    const at = (await preview(page, 'rootInViewport'))!;
+    expect(at.u).toBeGreaterThan(0.2); expect(at.u).toBeLessThan(0.8);
+    expect(at.v).toBeGreaterThan(0.2); expect(at.v).toBeLessThan(0.8);
+    // Switching follow on glided the aim onto the root; since then the target has been carried with it
+    // (lagging a crawl of u m/s by 2u/ω, a few cm).
+    const now = (await pose())!;
+    const p = shown.bodies![root]!.p;
+    expect(Math.hypot(now.target[0] - p[0]!, now.target[2] - p[2]!)).toBeLessThan(0.1);
+    expect(Math.hypot(now.target[0] - still.target[0], now.target[2] - still.target[2])).toBeGreaterThan(0.2);
+    await page.getByLabel('Playback speed').selectOption('1');
   });
 });

@@ -40,6 +40,7 @@ export interface PreviewTestHook {
   displayLatencies(): number[];
   stepsPerSecond(): number;
   follow(): boolean;
+  cameraPose(): { position: [number, number, number]; target: [number, number, number] } | null;
   /** The camera has caught up with the root (or is not following). */
   cameraSettled(): boolean;
   /** Where the followed root body of the shown frame is on the viewport: 0…1 across and down. */
@@ -78,6 +79,7 @@ export function installPreviewTestHook(): void {
     displayLatencies: () => [...previewClient().displayLatencies],
     stepsPerSecond: () => usePreview.getState().stats.stepsPerSecond,
     follow: () => usePreview.getState().follow,
+    cameraPose: () => getViewportHandle()?.cameraPose() ?? null,
     cameraSettled: cameraFollowSettled,
     rootInViewport() {
       const b = followedBodyIndex(), f = shownPose.frame, vp = getViewportHandle();
