@@ -4,3 +4,7 @@ export * from './types';
 export { CreatureLoadError } from './errors';
 export { parseCreature, boneIndex } from './parseCreature';
 export { restPose, sampleClip, sampleChannel, poseToWorld } from './animation';
+// The layers under parseCreature, for readers of other parts of a glTF file (e.g. clips one by one).
+export { readContainer, type Container } from './container';
+export { GltfDocument, type AccessorData } from './gltfDocument';
+export { readClips } from './animation';
