@@ -99,11 +99,26 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
     ...PREVIEW_OVERLAYS.map(([text, overlay]) => command(text, { kind: 'toggle-overlay', overlay })),
     { label: 'Toggle Follow Creature', accelerator: 'C', registerAccelerator: false, click: () => ctx.send('toggle-follow') },
     { type: 'separator' },
+    command('Preview with Rigid Solver', { kind: 'set-solver', solver: 'rigid' }),
+    command('Preview with Particle Solver', { kind: 'set-solver', solver: 'particle' }),
+    { type: 'separator' },
     { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' },
     { type: 'separator' },
     { role: 'togglefullscreen' },
   ];
   if (ctx.isDev) view.push({ type: 'separator' }, { role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' });
+
+  // Authoring actions on the open creature; the renderer says why when one cannot apply yet (no creature,
+  // no bodies), so the items stay enabled here (main does not track the document).
+  const rig: MenuItemConstructorOptions[] = [
+    command('Generate Bodies from Skeleton…', 'generate-bodies'),
+    { type: 'separator' },
+    command('Mirror Left → Right', 'mirror-left-to-right'),
+    command('Fix Mass Ratios', 'fix-mass-ratios'),
+    { type: 'separator' },
+    command('Go Limp (All Joints)', 'go-limp-all'),
+    command('Power On (All Joints)', 'power-on-all'),
+  ];
 
   const about: MenuItemConstructorOptions = { label: `About ${ctx.appName}`, click: () => ctx.showAbout() };
   const help: MenuItemConstructorOptions[] = [];
@@ -117,7 +132,7 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
       submenu: [about, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
     });
   }
-  template.push({ label: '&File', submenu: file }, { label: '&Edit', submenu: edit }, { label: '&View', submenu: view });
+  template.push({ label: '&File', submenu: file }, { label: '&Edit', submenu: edit }, { label: '&View', submenu: view }, { label: '&Rig', submenu: rig });
   if (isMac) template.push({ role: 'windowMenu' });
   if (help.length > 0) template.push({ label: '&Help', role: 'help', submenu: help });
   return template;

@@ -31,9 +31,12 @@ export type MenuCommand =
   | 'toggle-follow'
   /** View › an overlay of the preview (toggle). */
   | { kind: 'toggle-overlay'; overlay: PreviewOverlay }
+  /** View › Rigid Solver / Particle Solver: which solver the preview runs (the toolbar's Rigid | Particle). */
+  | { kind: 'set-solver'; solver: 'rigid' | 'particle' }
   | { kind: 'open-recent'; entry: RecentEntry }
   /** An example from assets/examples/. `path` is where it is (absolute under Electron, a URL in the web
-   *  build): a `.marionette` file opens with readProject, a creature (.glb/.gltf/.fbx) with readCreature. */
+   *  build): a `.marionette` file opens with readProject, a creature (.glb/.gltf/.fbx) with readCreature,
+   *  a `.json` particle scene ("marionette-particles") under the particle solver. */
   | { kind: 'open-example'; name: string; path?: string };
 
 export interface PlatformApi {

@@ -1,12 +1,14 @@
 /**
  * The in-app menu bar of the web build: the same menus as the native ones under Electron (File, Edit,
- * View, Help), each item running the same MenuCommand.
+ * View, Rig, Help), each item running the same MenuCommand.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { MenuCommand, PreviewOverlay, RecentEntry } from '../../../shared/platform';
 import { dispatchMenuCommand, platform } from '../platform/bridge';
 import { useEditor } from '../state/store';
 import { builtinCreatures } from '../creature/builtins';
+import { bundledExamples, exampleLabel } from '../preview/particleExamples';
+import { useSolver } from '../preview/particleMode';
 import { usePreview } from '../preview/previewStore';
 
 const mod = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
@@ -25,7 +27,10 @@ export function MenuBar() {
   const showSkeleton = useEditor((s) => s.session.showSkeleton);
   const overlays = usePreview((s) => s.overlays);
   const follow = usePreview((s) => s.follow);
+  const hasCreature = useEditor((s) => s.creature !== null);
+  const hasBodies = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
   const ref = useRef<HTMLDivElement>(null);
+  const solver = useSolver((s) => s.solver);
 
   useEffect(() => {
     if (!open) return;
@@ -42,7 +47,11 @@ export function MenuBar() {
       { label: 'New', command: 'new', shortcut: `${mod}N` },
       { label: 'Open Creature…', command: 'open-creature', shortcut: `${mod}O` },
       { label: 'Open Project…', command: 'open-project', shortcut: `${mod}Shift+O` },
-      ...(builtinCreatures.length > 0 ? [{ label: 'Examples', submenu: builtinCreatures.map((c) => ({ label: c.name, command: { kind: 'open-example', name: c.name } as MenuCommand })) }] : []),
+      ...(builtinCreatures.length + bundledExamples.length > 0 ? [{ label: 'Examples', submenu: [
+        ...builtinCreatures.map((c) => ({ label: c.name, command: { kind: 'open-example', name: c.name } as MenuCommand })),
+        ...(builtinCreatures.length > 0 && bundledExamples.length > 0 ? ['separator' as const] : []),
+        ...bundledExamples.map((e) => ({ label: exampleLabel(e.name), command: { kind: 'open-example', name: e.name } as MenuCommand })),
+      ] }] : []),
       ...(recent.length > 0 ? [{ label: 'Open Recent', submenu: recent.map((r) => ({ label: r.name, command: { kind: 'open-recent', entry: r } as MenuCommand })) }] : []),
       'separator',
       { label: 'Save', command: 'save', shortcut: `${mod}S` },
@@ -60,6 +69,18 @@ export function MenuBar() {
       'separator',
       ...PREVIEW_VIEW_ITEMS.map(([label, overlay]) => ({ label, command: { kind: 'toggle-overlay', overlay } as MenuCommand, checked: overlays[overlay] })),
       { label: 'Follow Creature', command: 'toggle-follow', checked: follow, shortcut: 'C' },
+      'separator',
+      { label: 'Rigid Solver', command: { kind: 'set-solver', solver: 'rigid' }, checked: solver === 'rigid' },
+      { label: 'Particle Solver', command: { kind: 'set-solver', solver: 'particle' }, checked: solver === 'particle' },
+    ],
+    Rig: [
+      { label: 'Generate Bodies from Skeleton…', command: 'generate-bodies', disabled: !hasCreature },
+      'separator',
+      { label: 'Mirror Left → Right', command: 'mirror-left-to-right', disabled: !hasBodies },
+      { label: 'Fix Mass Ratios', command: 'fix-mass-ratios', disabled: !hasBodies },
+      'separator',
+      { label: 'Go Limp (All Joints)', command: 'go-limp-all', disabled: !hasBodies },
+      { label: 'Power On (All Joints)', command: 'power-on-all', disabled: !hasBodies },
     ],
     Help: [{ label: 'About Marionette', command: 'about' }],
   };

@@ -4,6 +4,7 @@ import { runCommand } from '../state/commands';
 import { toggleMesh } from '../state/editor';
 import { PreviewTools } from '../timeline/PreviewTools';
 import { AuthoringToolbar } from '../authoring/AuthoringToolbar';
+import { SolverSwitch } from '../preview/SolverSwitch';
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
@@ -43,6 +44,7 @@ export function Toolbar() {
       <Tool label="Show mesh" icon={icons.mesh} active={session.showMesh} onClick={toggleMesh}>Mesh</Tool>
       <span className="tool-sep" />
       <PreviewTools />
+      <SolverSwitch />
       <AuthoringToolbar />
     </div>
   );

@@ -43,6 +43,7 @@ export interface ParticleLayout {
 
 export class ParticlePreviewEngine {
   readonly sim: ParticleSimulation;
+  /** The rig as the client sees it: its skeleton only. */
   readonly rig: RigDocument;
   readonly particles: ParticleLayout;
   /** The rigid layout the client and overlays read: no bodies, joints or controllers. */
@@ -63,7 +64,9 @@ export class ParticlePreviewEngine {
 
   constructor(scene: ParticleScene, rig: RigDocument, source: 'scene' | 'rig', options: { snapshotEvery?: number; capacity?: number } = {}) {
     this.sim = createParticleSimulation(scene);
-    this.rig = rig;
+    // The rigid overlays read bodies, joints and controllers from the reset's rig: under particles there
+    // are none (the skeleton stays, for skinning).
+    this.rig = { ...rig, bodies: [], joints: [], controllers: [] };
     this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
     const P = this.sim.particleNames.length, B = this.sim.boneNames.length;
     this.particles = {

@@ -4,14 +4,21 @@ import * as editor from './editor';
 import { useEditor } from './store';
 import { authoringShortcut } from '../authoring/shortcuts';
 import { toggleFollow, toggleOverlay } from '../preview/previewStore';
+import { setSolver } from '../preview/particleMode';
+import { isExampleFile, openExampleFile } from '../preview/particleExamples';
+import { isRigMenuCommand, runRigCommand } from '../authoring/rigMenu';
 
 export function runCommand(command: MenuCommand): void {
   if (typeof command === 'object') {
     if (command.kind === 'toggle-overlay') toggleOverlay(command.overlay);
     else if (command.kind === 'open-recent') void editor.openRecent(command.entry);
+    else if (command.kind === 'set-solver') setSolver(command.solver);
+    // assets/examples/*.json: particle scenes (and any JSON project) open by their format.
+    else if (isExampleFile(command.name, command.path)) void openExampleFile(command.name, command.path);
     else void editor.openBuiltinCreature(command.name, command.path);
     return;
   }
+  if (isRigMenuCommand(command)) { runRigCommand(command); return; }
   switch (command) {
     case 'new': void editor.newProject(); break;
     case 'open-creature': void editor.pickAndOpenCreature(); break;

@@ -197,12 +197,18 @@ export async function openDroppedFiles(files: readonly File[]): Promise<void> {
 
 export async function newProject(): Promise<void> {
   if (builtinCreatures.some((c) => c.name === DEFAULT_CREATURE)) await openBuiltinCreature(DEFAULT_CREATURE);
-  else if (await confirmDiscard()) {
-    history.reset(null);
-    disposeCreature(useEditor.getState().creature);
-    useEditor.setState({ creature: null, file: { path: null, fileName: null, dirty: false }, session: initialSession() });
-    sync();
-  }
+  else await closeDocument();
+}
+
+/** Close the document (asking about unsaved changes first): an empty editor, e.g. under a particle
+ *  scene example. false when the user cancelled. */
+export async function closeDocument(): Promise<boolean> {
+  if (!(await confirmDiscard())) return false;
+  history.reset(null);
+  disposeCreature(useEditor.getState().creature);
+  useEditor.setState({ creature: null, file: { path: null, fileName: null, dirty: false }, session: initialSession() });
+  sync();
+  return true;
 }
 
 // ---------------------------------------------------------------- projects

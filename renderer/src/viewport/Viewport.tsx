@@ -17,12 +17,14 @@ import { activeSkeletonOverlay } from './SkeletonLayer';
 import { setViewportHandle, viewportStats } from './viewportHandle';
 import { VIEWPORT_BACKGROUND } from './theme';
 import { isTestBuild } from '../testing/testBuild';
+import { useSolver } from '../preview/particleMode';
 
 export function Viewport() {
   const [dragOver, setDragOver] = useState(false);
   const loading = useEditor((s) => s.loading);
   const hasCreature = useEditor((s) => s.creature !== null);
   const fileName = useEditor((s) => s.creature?.fileName ?? null);
+  const sceneName = useSolver((s) => s.scene?.name ?? null);
 
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
@@ -55,8 +57,8 @@ export function Viewport() {
         <CameraRig />
         <ViewportProbe />
       </Canvas>
-      <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : (fileName ?? 'empty')}</div>
-      {!hasCreature && !loading && <div className="viewport-empty">Drop a .glb / .gltf creature here, or use File › Open Creature…</div>}
+      <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : (fileName ?? (sceneName ? `${sceneName} · particle solver` : 'empty'))}</div>
+      {!hasCreature && !loading && !sceneName && <div className="viewport-empty">Drop a .glb / .gltf creature here, or use File › Open Creature…</div>}
       {dragOver && <div className="viewport-drop">Drop to open the creature</div>}
     </div>
   );

@@ -7,11 +7,13 @@ import type { ComponentType } from 'react';
 import { SkeletonLayer } from './SkeletonLayer';
 import { AuthoringLayer } from '../authoring/RigLayer';
 import { PreviewLayer } from './overlays/PreviewLayer';
+import { ParticleLayer } from './overlays/ParticleLayer';
 
 export const viewportOverlays: { id: string; component: ComponentType }[] = [
   { id: 'skeleton', component: SkeletonLayer },
   { id: 'rig', component: AuthoringLayer },
   { id: 'preview', component: PreviewLayer },
+  { id: 'particles', component: ParticleLayer },
 ];
 
 export function Overlays() {

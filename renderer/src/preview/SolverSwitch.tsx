@@ -1,0 +1,31 @@
+/** The toolbar's "Rigid | Particle" segmented control: which solver the preview runs (particleMode.ts). */
+import { useEditor } from '../state/store';
+import { setSolver, useSolver, type Solver } from './particleMode';
+
+const OPTIONS: { solver: Solver; label: string; title: string }[] = [
+  { solver: 'rigid', label: 'Rigid', title: 'Preview with the rigid-body solver (motors, gaits)' },
+  { solver: 'particle', label: 'Particle', title: 'Preview the same creature as a particle ragdoll (Jakobsen/Verlet; click a bone to push it)' },
+];
+
+export function SolverSwitch() {
+  const solver = useSolver((s) => s.solver);
+  const scene = useSolver((s) => s.scene !== null);
+  const hasDocument = useEditor((s) => s.document !== null);
+  return (
+    <div className="segmented" role="radiogroup" aria-label="Preview solver" style={{ display: 'flex', border: '1px solid var(--line-soft)', borderRadius: 4 }}>
+      {OPTIONS.map((o) => (
+        <button
+          key={o.solver}
+          role="radio"
+          aria-checked={solver === o.solver}
+          className={`tool${solver === o.solver ? ' active' : ''}`}
+          title={scene ? 'A particle scene runs under the particle solver only' : o.title}
+          disabled={scene || !hasDocument}
+          onClick={() => setSolver(o.solver)}
+        >
+          <span className="tool-text">{o.label}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
