@@ -1,0 +1,156 @@
+/**
+ * The preview under the particle solver, headless: the recorded timeline (inputs re-simulate from the
+ * snapshot before them, bit for bit), the host's particle reset, the skinned bones' rest pose and bone
+ * picking from a particle frame.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createParticleSimulation } from '../../../shared/physics/particles';
+import { boneRestWorld, validateRig, type RigDocument } from '../../../shared/rig';
+import { newRigDocument } from '../../../shared/authoring/document';
+import { ParticlePreviewEngine, particleSceneFor, startParticleEngine } from '../../../renderer/src/preview/particleEngine';
+import { ParticlePoser, type ParticleHostLayout } from '../../../renderer/src/preview/particlePose';
+import { createHost } from '../../../renderer/src/preview/host';
+import type { FromHost } from '../../../renderer/src/preview/protocol';
+import type { PreviewInput } from '../../../renderer/src/preview/engine';
+import { repo } from '../rig/corpus';
+
+const text = (p: string) => readFileSync(`${repo}${p}`, 'utf8');
+const ragdollScene = JSON.parse(text('assets/examples/ragdoll.json')) as unknown;
+const humanoid = (): RigDocument => { const v = validateRig(text('assets/creatures/humanoid.rig.json')); if (!v.ok) throw new Error('humanoid rig invalid'); return v.rig; };
+
+function engineFor(scene: unknown, name: string): ParticlePreviewEngine {
+  const r = startParticleEngine(null, { scene, name }, 256);
+  if (!r.ok) throw new Error(r.message);
+  return r.engine;
+}
+
+/** Largest particle displacement (m) between the same frames of two recordings. */
+function maxDelta(a: Float64Array, b: Float64Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i += 3) d = Math.max(d, Math.hypot(a[i]! - b[i]!, a[i + 1]! - b[i + 1]!, a[i + 2]! - b[i + 2]!));
+  return d;
+}
+
+describe('particle preview engine', () => {
+  it('records the scene as the library runs it: frame 0 is the rest pose, frame i is i steps', () => {
+    const e = engineFor(ragdollScene, 'ragdoll.json');
+    expect(e.advance(60)).toBe(60);
+    expect(e.length).toBe(61);
+    const sim = createParticleSimulation(ragdollScene);
+    expect(Array.from(e.positionsAt(0))).toEqual(Array.from(sim.positions));
+    for (let i = 0; i < 60; i++) sim.step();
+    expect(Array.from(e.positionsAt(60))).toEqual(Array.from(sim.positions));
+    const poses = new Float64Array(7 * sim.boneNames.length);
+    sim.writeBonePoses(poses);
+    const { frames } = e.slice(60, 61);
+    expect(Array.from(frames.subarray(e.particles.poses))).toEqual(Array.from(poses));
+    expect(frames[0]).toBeCloseTo(60 * e.dt, 12);
+  });
+
+  it('a click input re-simulates from the snapshot before it: earlier frames unchanged, later ones moved, removal restores the run exactly', () => {
+    const e = engineFor(ragdollScene, 'ragdoll.json');
+    e.advance(120);
+    const before = Array.from({ length: 121 }, (_, f) => e.positionsAt(f).slice());
+    // A push on the left shin at frame 45, at its centre, 20 N·s sideways.
+    const shin = e.particles.boneNames.indexOf('shin_l');
+    const frame = e.slice(45, 46).frames, o = e.particles.poses + 7 * shin;
+    const click: PreviewInput = { kind: 'impulse', frame: 45, body: 'shin_l', point: [frame[o]!, frame[o + 1]!, frame[o + 2]!], impulse: [20, 0, 0] };
+    const len = e.setInputs([click]);
+    expect(len).toBe(31); // back to the snapshot at frame 30
+    e.advance(120 - 30);
+    for (let f = 0; f <= 45; f++) expect(maxDelta(e.positionsAt(f), before[f]!)).toBe(0);
+    let moved = 0;
+    for (let f = 46; f <= 75; f++) moved = Math.max(moved, maxDelta(e.positionsAt(f), before[f]!));
+    expect(moved).toBeGreaterThan(0.02);
+    // Taking the click away gives back the very same recording (determinism).
+    e.setInputs([]);
+    e.advance(120);
+    for (let f = 0; f <= 120; f++) expect(maxDelta(e.positionsAt(f), before[f]!)).toBe(0);
+  });
+
+  it('a rig runs as its particle version (body names map to bones); a rig without bodies uses its skeleton', () => {
+    const rig = humanoid();
+    const fromRig = particleSceneFor(rig, { scene: null, name: rig.name });
+    expect(fromRig.source).toBe('rig');
+    expect(fromRig.scene.bones.map((b) => b.name)).toEqual(expect.arrayContaining(rig.skeleton.bones.map((b) => b.name)));
+    const e = new ParticlePreviewEngine(fromRig.scene, fromRig.rig, 'rig', { capacity: 64 });
+    expect(e.rig.bodies).toEqual([]); // the client's rigid overlays see no bodies under particles
+    const body = rig.bodies.find((b) => b.bone === 'spine')!;
+    e.setInputs([{ kind: 'impulse', frame: 0, body: body.name, point: [0, 1.5, 0], impulse: [0, 0, 30] }]);
+    e.advance(30);
+    const spine = e.particles.particleNames.indexOf('spine');
+    expect(e.positionsAt(30)[3 * spine + 2]!).toBeGreaterThan(0.05);
+    const bare = particleSceneFor(newRigDocument('bare', rig.skeleton.bones), { scene: null, name: 'bare' });
+    expect(bare.scene.bones).toHaveLength(rig.skeleton.bones.length);
+    expect(Number.isFinite(bare.scene.settings.damping)).toBe(true);
+  });
+
+  it('a bad scene is refused with the file, the field and the reason', () => {
+    const broken = JSON.parse(text('assets/examples/double-pendulum.json')) as { bones: { head: string }[] };
+    broken.bones[0]!.head = 'ghost';
+    const r = startParticleEngine(null, { scene: broken, name: 'broken.json' }, 64);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/broken\.json: bones\[0\]\.head.*"ghost"/);
+  });
+
+  it('the host resets to a particle recording and streams its frames', () => {
+    const posted: FromHost[] = [];
+    const queue: (() => void)[] = [];
+    const host = createHost((m) => posted.push(m), (fn) => queue.push(fn));
+    host.receive({ type: 'horizon', frames: 40 });
+    host.receive({ type: 'rig', rig: null, generation: 1, particles: { scene: ragdollScene, name: 'ragdoll.json' } });
+    for (let i = 0; i < 50 && queue.length; i++) { queue.shift()!(); host.receive({ type: 'ack' }); }
+    const reset = posted.find((m) => m.type === 'reset');
+    expect(reset?.type === 'reset' && reset.particles?.particleNames.length).toBe(31);
+    const frames = posted.filter((m) => m.type === 'frames');
+    const count = frames.reduce((a, m) => a + (m.type === 'frames' ? m.count : 0), 0);
+    expect(count).toBe(40);
+  });
+});
+
+describe('particle poser (skinning and picking on the main thread)', () => {
+  const rig = humanoid();
+  const r = startParticleEngine(rig, { scene: null, name: rig.name }, 64);
+  if (!r.ok) throw new Error(r.message);
+  const e = r.engine;
+  const layout: ParticleHostLayout = { generation: 1, rig: e.rig, layout: e.layout, frameSize: e.frameSize, aux: e.aux, dt: e.dt, controllers: [], particles: e.particles };
+  const poser = new ParticlePoser(layout);
+
+  it('at the rest frame the skinned bones sit exactly at their rest pose', () => {
+    const out = new Float64Array(7 * poser.boneNames.length);
+    poser.writeBoneWorld(e.slice(0, 1).frames, out);
+    const rest = boneRestWorld(rig.skeleton.bones);
+    poser.boneNames.forEach((n, i) => {
+      const w = rest.get(n)!;
+      for (let k = 0; k < 3; k++) expect(out[7 * i + k]!).toBeCloseTo(w.position[k]!, 9);
+      // q and −q are the same rotation.
+      const dot = Math.abs(w.rotation[0] * out[7 * i + 3]! + w.rotation[1] * out[7 * i + 4]! + w.rotation[2] * out[7 * i + 5]! + w.rotation[3] * out[7 * i + 6]!);
+      expect(dot).toBeCloseTo(1, 9);
+    });
+  });
+
+  it('after falling, a bone keeps its offset from its capsule (the mesh follows the particles)', () => {
+    e.advance(60);
+    const frame = e.slice(60, 61).frames;
+    const out = new Float64Array(7 * poser.boneNames.length);
+    poser.writeBoneWorld(frame, out);
+    const i = poser.boneNames.indexOf('shin_l'), centre = poser.boneCentre(frame, 'shin_l')!;
+    const restCentre = poser.boneCentre(e.slice(0, 1).frames, 'shin_l')!;
+    const rest = boneRestWorld(rig.skeleton.bones).get('shin_l')!;
+    const dRest = Math.hypot(rest.position[0] - restCentre[0], rest.position[1] - restCentre[1], rest.position[2] - restCentre[2]);
+    const dNow = Math.hypot(out[7 * i]! - centre[0], out[7 * i + 1]! - centre[1], out[7 * i + 2]! - centre[2]);
+    expect(dNow).toBeCloseTo(dRest, 9);
+    expect(Math.abs(out[7 * i + 1]! - rest.position[1])).toBeGreaterThan(0.01); // it moved
+  });
+
+  it('a ray through a bone capsule picks that bone at the frame given', () => {
+    const frame = e.slice(60, 61).frames;
+    const c = poser.boneCentre(frame, 'spine')!;
+    const hit = poser.pick(frame, [c[0], c[1], c[2] + 5], [0, 0, -1], 100);
+    expect(hit?.body).toBe('spine');
+    expect(hit!.distance).toBeGreaterThan(4.5);
+    expect(hit!.distance).toBeLessThan(5);
+    expect(poser.pick(frame, [c[0] + 10, c[1], c[2] + 5], [0, 0, -1], 100)).toBeNull();
+  });
+});
