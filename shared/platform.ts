@@ -29,6 +29,9 @@ export type MenuCommand =
   | 'undo' | 'redo' | 'frame-selection' | 'toggle-skeleton' | 'about'
   /** View › Follow Creature: the orbit camera follows the previewed creature's root body (toggle). */
   | 'toggle-follow'
+  /** Rig menu: authoring actions on the open creature, each one undo step (go limp / power on are inputs
+   *  on the preview timeline at the frame shown, for every joint). Generate… opens the generate dialog. */
+  | 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'go-limp-all' | 'power-on-all'
   /** View › an overlay of the preview (toggle). */
   | { kind: 'toggle-overlay'; overlay: PreviewOverlay }
   /** View › Rigid Solver / Particle Solver: which solver the preview runs (the toolbar's Rigid | Particle). */

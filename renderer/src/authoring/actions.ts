@@ -96,6 +96,19 @@ export function mirrorBody(name: string): boolean {
   return ok;
 }
 
+/** Rig › Mirror Left → Right: every left body and joint copied onto its right-hand name (one undo step). */
+export function mirrorLeftToRight(): boolean {
+  const rig = useEditor.getState().document?.rig;
+  if (!rig || rig.bodies.length === 0) { notify('error', 'Mirror Left → Right: generate or add bodies first.'); return false; }
+  if (!rig.bodies.some((b) => sideOf(b.name) === 'left' || sideOf(b.bone) === 'left')) {
+    notify('error', 'Mirror Left → Right: no body is on the left side (names ending _l, .L or Left).');
+    return false;
+  }
+  const ok = report(rigEdit('Mirror left → right', (r) => mirrorSide(r, 'left')), 'Mirror Left → Right');
+  if (ok) notify('info', 'Mirrored the left side onto the right');
+  return ok;
+}
+
 /** The joints a motor operation applies to: the selected joint and every Ctrl-clicked one. */
 export function selectedJoints(): string[] {
   const sel = useEditor.getState().session.selection;

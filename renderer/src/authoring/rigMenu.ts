@@ -1,0 +1,41 @@
+/**
+ * The Rig menu (native menu under Electron, the in-app menu bar in the web build): each item runs an
+ * existing authoring action, with a message when it cannot apply yet (no creature, no bodies, nothing to
+ * fix) instead of doing nothing silently.
+ */
+import { checkMassRatios } from '../../../shared/authoring';
+import type { MenuCommand } from '../../../shared/platform';
+import { notify } from '../state/editor';
+import { useEditor } from '../state/store';
+import { fixMassRatiosNow, mirrorLeftToRight, openGenerateDialog } from './actions';
+import { setLimp } from './previewControls';
+
+export type RigMenuCommand = Extract<MenuCommand, 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'go-limp-all' | 'power-on-all'>;
+
+export const RIG_MENU_COMMANDS: readonly RigMenuCommand[] = ['generate-bodies', 'mirror-left-to-right', 'fix-mass-ratios', 'go-limp-all', 'power-on-all'];
+
+export const isRigMenuCommand = (c: MenuCommand): c is RigMenuCommand => typeof c === 'string' && (RIG_MENU_COMMANDS as readonly string[]).includes(c);
+
+/** Runs a Rig menu command; returns whether it changed something (or opened the dialog). */
+export function runRigCommand(command: RigMenuCommand): boolean {
+  const { creature, document } = useEditor.getState();
+  if (!creature || !document) { notify('error', 'Rig menu: open a creature first.'); return false; }
+  const hasBodies = document.rig.bodies.length > 0;
+  switch (command) {
+    case 'generate-bodies': openGenerateDialog(); return true;
+    case 'mirror-left-to-right': return mirrorLeftToRight();
+    case 'fix-mass-ratios': {
+      if (!hasBodies) { notify('error', 'Fix Mass Ratios: the rig has no bodies yet.'); return false; }
+      const issues = checkMassRatios(document.rig).length;
+      if (issues === 0) { notify('info', 'Mass ratios: every jointed pair is within 10×; nothing to fix.'); return false; }
+      const ok = fixMassRatiosNow();
+      if (ok) notify('info', `Fixed ${issues} jointed pair${issues === 1 ? '' : 's'} over the 10× mass or inertia ratio`);
+      return ok;
+    }
+    case 'go-limp-all':
+    case 'power-on-all':
+      if (!hasBodies) { notify('error', `${command === 'go-limp-all' ? 'Go Limp' : 'Power On'}: the rig has no bodies yet.`); return false; }
+      setLimp('all', command === 'go-limp-all');
+      return true;
+  }
+}
