@@ -48,7 +48,8 @@ import {
 } from './joints/jointLayout';
 import { correctJointPositions } from './joints/positionCorrection';
 import { projectJointPositions } from './joints/positionProjection';
-import { finishJoints, JointStore, prepareJoints, solveJoints, warmStartJoints } from './joints/jointStore';
+import { finishJoints, JointStore, prepareJoints, solveJointList, warmStartJoints } from './joints/jointStore';
+import { Islands } from './islands';
 import { computeFrames, qFA, qFB, tv } from './joints/rows';
 import { computeMassProperties, invertSymmetric3 } from './massProperties';
 import type { StepContext } from './stepContext';
@@ -106,10 +107,15 @@ export class World implements PhysicsWorld {
   readonly bodies = new BodyStore();
   readonly joints = new JointStore();
   readonly contacts: ContactSolver;
+  private readonly islands = new Islands();
   private readonly ctx: StepContext;
   private massProps: MassProperties[] = [];
   /** Jointed body pairs (key = lo·SLOT_BITS + hi) → number of joints between them that disable collision. */
   private readonly excludedPairs = new Map<number, number>();
+  /** The same pairs as per-body partner lists (with multiplicity), for the broad phase's per-candidate
+   *  query: pair keys exceed 2³¹, so Map.has boxed a heap number per candidate pair (≈ 1.6 MB of garbage per
+   *  step with 128 ragdolls); a body has only a few joints, so a linear scan of small integers is cheaper. */
+  private exclusionPartners: number[][] = [];
   private lastSnapshot: WorldSnapshot | null = null;
   /** A fresh id (never reused, even across restores) after every add/remove of a body: a restore to a
    *  snapshot with another id rebuilds the collision shapes. */
@@ -124,7 +130,7 @@ export class World implements PhysicsWorld {
     validateSettings(s);
     this.settings = Object.freeze(s);
     this.ctx = { bodies: this.bodies, joints: this.joints.data, h: 0, invH: 0, positionBeta: s.jointErrorReduction, velocityBeta: 0, beta: 0.2, maxBiasVelocity: 4 };
-    this.contacts = new ContactSolver(this.bodies, (a, b) => this.excludedPairs.has(pairKey(a, b)), collision);
+    this.contacts = new ContactSolver(this.bodies, (a, b) => this.excludedBetween(a, b), collision);
   }
 
   get time(): number { return this._time; }
@@ -387,6 +393,8 @@ export class World implements PhysicsWorld {
     if (!desc.collideConnected) {
       const key = pairKey(iA, iB);
       this.excludedPairs.set(key, (this.excludedPairs.get(key) ?? 0) + 1);
+      (this.exclusionPartners[iA] ??= []).push(iB);
+      (this.exclusionPartners[iB] ??= []).push(iA);
     }
     return (js.generation[j]! * SLOT_BITS + j) as JointHandle;
   }
@@ -409,6 +417,8 @@ export class World implements PhysicsWorld {
       const key = pairKey(J[o + BODY_A]!, J[o + BODY_B]!);
       const n = (this.excludedPairs.get(key) ?? 1) - 1;
       if (n <= 0) this.excludedPairs.delete(key); else this.excludedPairs.set(key, n);
+      const a = J[o + BODY_A]!, b = J[o + BODY_B]!;
+      dropPartner(this.exclusionPartners[a], b); dropPartner(this.exclusionPartners[b], a);
     }
     this.joints.release(j);
   }
@@ -504,7 +514,14 @@ export class World implements PhysicsWorld {
   }
 
   /** Should bodies (slots) a and b collide as far as joints are concerned? */
-  jointAllowsCollision(a: number, b: number): boolean { return !this.excludedPairs.has(pairKey(a, b)); }
+  jointAllowsCollision(a: number, b: number): boolean { return !this.excludedBetween(a, b); }
+
+  private excludedBetween(a: number, b: number): boolean {
+    const list = this.exclusionPartners[a];
+    if (list === undefined) return false;
+    for (let k = 0; k < list.length; k++) if (list[k] === b) return true;
+    return false;
+  }
 
   // ---------------------------------------------------------------------------------------------- step
 
@@ -523,16 +540,12 @@ export class World implements PhysicsWorld {
       rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial);
       warmStartJoints(ctx, js);
       this.contacts.warmStart(ctx);
-      for (let it = 0; it < s.velocityIterations; it++) {
-        solveJoints(ctx, js, true);
-        this.contacts.solve(ctx, true);
-      }
+      const isl = this.islands;
+      isl.build(b, js, this.contacts);
+      this.solveIslands(s.velocityIterations, true);
       integratePositions(b, h);
       if (!shake) for (let it = 0; it < s.positionIterations; it++) projectJointPositions(ctx, js);
-      for (let it = 0; it < s.positionIterations; it++) {
-        solveJoints(ctx, js, false);
-        this.contacts.solve(ctx, false);
-      }
+      this.solveIslands(s.positionIterations, false);
       this.contacts.applyRestitution(ctx);
       if (shake) for (let it = 0; it < s.positionIterations; it++) correctJointPositions(ctx, js, it);
       finishJoints(ctx, js);
@@ -547,6 +560,18 @@ export class World implements PhysicsWorld {
     this.stats.velocityIterations = s.velocityIterations;
     this.stats.substeps = n;
     this.checkBlowUp();
+  }
+
+  /** Gauss-Seidel sweeps island by island (islands.ts: bit-identical to global sweeps, cache-resident). */
+  private solveIslands(iterations: number, useBias: boolean): void {
+    const isl = this.islands, ctx = this.ctx, jo = isl.jointOrder, js = isl.jointStart, co = isl.contactOrder, cs = isl.contactStart;
+    for (let k = 0; k < isl.count; k++) {
+      const j0 = js[k]!, j1 = js[k + 1]!, c0 = cs[k]!, c1 = cs[k + 1]!;
+      for (let it = 0; it < iterations; it++) {
+        if (j1 > j0) solveJointList(ctx, jo, j0, j1, useBias);
+        if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
+      }
+    }
   }
 
   private checkBlowUp(): void {
@@ -634,6 +659,11 @@ export class World implements PhysicsWorld {
     this.ctx.joints = js.data;
     this.excludedPairs.clear();
     for (const [k, v] of d.excluded) this.excludedPairs.set(k, v);
+    this.exclusionPartners = [];
+    for (const [k, v] of d.excluded) {
+      const lo = Math.floor(k / SLOT_BITS), hi = k % SLOT_BITS;
+      for (let r = 0; r < v; r++) { (this.exclusionPartners[lo] ??= []).push(hi); (this.exclusionPartners[hi] ??= []).push(lo); }
+    }
     if (d.structureVersion !== this.structureVersion) {
       this.contacts.rebuildShapes();
       this.structureVersion = d.structureVersion;
@@ -651,6 +681,12 @@ export class World implements PhysicsWorld {
     this.restore(this.lastSnapshot);
     return true;
   }
+}
+
+function dropPartner(list: number[] | undefined, b: number): void {
+  if (!list) return;
+  const k = list.indexOf(b);
+  if (k >= 0) list.splice(k, 1);
 }
 
 function pairKey(a: number, b: number): number { return a < b ? a * SLOT_BITS + b : b * SLOT_BITS + a; }

@@ -284,10 +284,18 @@ export class ContactSolver {
    *          Δλ = −massScale·m·(v_n + max(biasRate·(s + slop), −vmax)) − impulseScale·λ;  λ ≥ 0.
    * Friction: |λ_t,i| ≤ μ·λ_n.
    */
-  solve(ctx: StepContext, useBias: boolean): void {
+  solve(ctx: StepContext, useBias: boolean): void { this.solveList(ctx, null, 0, this.count, useBias); }
+
+  /** Body slots of manifold c (for the island builder). */
+  bodyA(c: number): number { return this.data[c * M + A]!; }
+  bodyB(c: number): number { return this.data[c * M + B]!; }
+
+  /** solve() over the manifolds order[from..to) (or from..to when order is null), in that order. */
+  solveList(ctx: StepContext, order: Int32Array | null, from: number, to: number, useBias: boolean): void {
     const D = this.data, p = this.bodies.p, p0 = this.p0, soft = this.soft, v = this.bodies.v, w = this.bodies.w, im = this.bodies.invMass;
     const invH = ctx.invH, biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
-    for (let c = 0; c < this.count; c++) {
+    for (let i = from; i < to; i++) {
+      const c = order === null ? i : order[i]!;
       const o = c * M, a = D[o + A]!, b = D[o + B]!, n = D[o + COUNT]!, mu = D[o + MU]!;
       const nx = D[o + NX]!, ny = D[o + NX + 1]!, nz = D[o + NX + 2]!;
       const a3 = 3 * a, b3 = 3 * b, ma = im[a]!, mb = im[b]!;

@@ -93,6 +93,18 @@ export function solveJoints(ctx: StepContext, js: JointStore, useBias: boolean):
   }
 }
 
+/** solveJoints over the joint slots order[from..to), in that order (one island). */
+export function solveJointList(ctx: StepContext, order: Int32Array, from: number, to: number, useBias: boolean): void {
+  const J = ctx.joints;
+  for (let n = from; n < to; n++) {
+    const o = order[n]! * STRIDE, iA = J[o + BODY_A]!, iB = J[o + BODY_B]!, t = J[o + TYPE]!;
+    if (t === JOINT_BALL) solveBall(ctx, o, iA, iB, useBias);
+    else if (t === JOINT_HINGE) solveHinge(ctx, o, iA, iB, useBias);
+    else if (t === JOINT_FIXED) solveFixed(ctx, o, iA, iB, useBias);
+    else solvePrismatic(ctx, o, iA, iB, useBias);
+  }
+}
+
 /** Stage "store impulses": the motor report of this substep (torque = |λ_acc|/h, saturation). */
 export function finishJoints(ctx: StepContext, js: JointStore): void {
   const J = ctx.joints;

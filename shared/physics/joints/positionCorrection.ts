@@ -24,6 +24,7 @@
  * the current pose, no velocity change).
  */
 import type { StepContext } from '../stepContext';
+import { kickAngularBy, lv, mv, push, turn, turnBy } from './poseMoves';
 import { rotationVector } from './ballJoint';
 import {
   AC, AC_OLD, AK, AX1, AX2, AX3, BODY_A, BODY_B, JOINT_BALL, JOINT_FIXED, JOINT_HINGE, LA, LB, LC, LK, N1, N2, JA1, JA2,
@@ -31,42 +32,7 @@ import {
 } from './jointLayout';
 import type { JointStore } from './jointStore';
 import { preparePrismatic } from './prismaticJoint';
-import { applyAngular, applyPointImpulse, computeFrames, invertSym3Into, qFA, qFB, rotate, tv } from './rows';
-
-/** Rotate body i by the small rotation vector θ (rad): q ← normalize(q + ½·(θ,0)⊗q). */
-function rotateBody(ctx: StepContext, i: number, tx: number, ty: number, tz: number): void {
-  const q = ctx.bodies.q, o = 4 * i;
-  const qx = q[o]!, qy = q[o + 1]!, qz = q[o + 2]!, qw = q[o + 3]!;
-  const nx = qx + 0.5 * (tx * qw + ty * qz - tz * qy);
-  const ny = qy + 0.5 * (ty * qw + tz * qx - tx * qz);
-  const nz = qz + 0.5 * (tz * qw + tx * qy - ty * qx);
-  const nw = qw - 0.5 * (tx * qx + ty * qy + tz * qz);
-  const s = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-  q[o] = nx * s; q[o + 1] = ny * s; q[o + 2] = nz * s; q[o + 3] = nw * s;
-}
-
-/** Angular pseudo-impulse L (world): A turns by −I_A⁻¹·L, B by +I_B⁻¹·L. */
-function turn(ctx: StepContext, iA: number, iB: number, lx: number, ly: number, lz: number): void {
-  const I = ctx.bodies.invIw, a = 9 * iA, b = 9 * iB;
-  if (ctx.bodies.invMass[iA]! > 0) rotateBody(ctx, iA, -(I[a]! * lx + I[a + 1]! * ly + I[a + 2]! * lz), -(I[a + 3]! * lx + I[a + 4]! * ly + I[a + 5]! * lz), -(I[a + 6]! * lx + I[a + 7]! * ly + I[a + 8]! * lz));
-  if (ctx.bodies.invMass[iB]! > 0) rotateBody(ctx, iB, I[b]! * lx + I[b + 1]! * ly + I[b + 2]! * lz, I[b + 3]! * lx + I[b + 4]! * ly + I[b + 5]! * lz, I[b + 6]! * lx + I[b + 7]! * ly + I[b + 8]! * lz);
-}
-
-/** Linear pseudo-impulse P at arms (ax..), (bx..): −P at A, +P at B. */
-function push(ctx: StepContext, iA: number, iB: number, px: number, py: number, pz: number,
-  rax: number, ray: number, raz: number, rbx: number, rby: number, rbz: number): void {
-  const b = ctx.bodies, p = b.p, mA = b.invMass[iA]!, mB = b.invMass[iB]!, I = b.invIw;
-  if (mA > 0) {
-    p[3 * iA] = p[3 * iA]! - mA * px; p[3 * iA + 1] = p[3 * iA + 1]! - mA * py; p[3 * iA + 2] = p[3 * iA + 2]! - mA * pz;
-    const lx = ray * pz - raz * py, ly = raz * px - rax * pz, lz = rax * py - ray * px, a = 9 * iA;
-    rotateBody(ctx, iA, -(I[a]! * lx + I[a + 1]! * ly + I[a + 2]! * lz), -(I[a + 3]! * lx + I[a + 4]! * ly + I[a + 5]! * lz), -(I[a + 6]! * lx + I[a + 7]! * ly + I[a + 8]! * lz));
-  }
-  if (mB > 0) {
-    p[3 * iB] = p[3 * iB]! + mB * px; p[3 * iB + 1] = p[3 * iB + 1]! + mB * py; p[3 * iB + 2] = p[3 * iB + 2]! + mB * pz;
-    const lx = rby * pz - rbz * py, ly = rbz * px - rbx * pz, lz = rbx * py - rby * px, c = 9 * iB;
-    rotateBody(ctx, iB, I[c]! * lx + I[c + 1]! * ly + I[c + 2]! * lz, I[c + 3]! * lx + I[c + 4]! * ly + I[c + 5]! * lz, I[c + 6]! * lx + I[c + 7]! * ly + I[c + 8]! * lz);
-  }
-}
+import { computeFrames, invertSym3Into, kickPoint, pointImpulse, qFA, qFB, rotate, tv } from './rows';
 
 /** Arms r_A, r_B (m, world) and inverse point-block mass K⁻¹ (xx xy xz yy yz zz) at the CURRENT poses,
  *  and the point error C = p_B + r_B − p_A − r_A, into `cur` (r_A 0..2, r_B 3..5, K⁻¹ 6..11, C 12..14). */
@@ -112,11 +78,13 @@ function correctPoint(ctx: StepContext, o: number, iA: number, iB: number, first
   const ox = J[o + src]!, oy = J[o + src + 1]!, oz = J[o + src + 2]!;
   J[o + PC_OLD] = (1 - beta) * ox; J[o + PC_OLD + 1] = (1 - beta) * oy; J[o + PC_OLD + 2] = (1 - beta) * oz;
   const c0 = cur[6]!, c1 = cur[7]!, c2 = cur[8]!, c3 = cur[9]!, c4 = cur[10]!, c5 = cur[11]!;
-  push(ctx, iA, iB, -beta * (c0 * cx + c1 * cy + c2 * cz), -beta * (c1 * cx + c3 * cy + c4 * cz), -beta * (c2 * cx + c4 * cy + c5 * cz),
-    cur[0]!, cur[1]!, cur[2]!, cur[3]!, cur[4]!, cur[5]!);
+  mv[0] = -beta * (c0 * cx + c1 * cy + c2 * cz); mv[1] = -beta * (c1 * cx + c3 * cy + c4 * cz); mv[2] = -beta * (c2 * cx + c4 * cy + c5 * cz);
+  mv[3] = cur[0]!; mv[4] = cur[1]!; mv[5] = cur[2]!; mv[6] = cur[3]!; mv[7] = cur[4]!; mv[8] = cur[5]!;
+  push(ctx, iA, iB);
   const k0 = J[o + PK]!, k1 = J[o + PK + 1]!, k2 = J[o + PK + 2]!, k3 = J[o + PK + 3]!, k4 = J[o + PK + 4]!, k5 = J[o + PK + 5]!;
   const s = -beta * ctx.invH, dx = cx - ox, dy = cy - oy, dz = cz - oz;
-  applyPointImpulse(ctx, o, iA, iB, s * (k0 * dx + k1 * dy + k2 * dz), s * (k1 * dx + k3 * dy + k4 * dz), s * (k2 * dx + k4 * dy + k5 * dz));
+  pointImpulse[0] = s * (k0 * dx + k1 * dy + k2 * dz); pointImpulse[1] = s * (k1 * dx + k3 * dy + k4 * dz); pointImpulse[2] = s * (k2 * dx + k4 * dy + k5 * dz);
+  kickPoint(ctx, o, iA, iB);
 }
 
 const ce = new Float64Array(3);
@@ -157,7 +125,8 @@ function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 
     const lx = J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3;
     const ly = J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3;
     const lz = J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3;
-    if (pass === 0) turn(ctx, iA, iB, lx, ly, lz); else applyAngular(ctx, iA, iB, lx, ly, lz);
+    lv[0] = lx; lv[1] = ly; lv[2] = lz;
+    if (pass === 0) turn(ctx, iA, iB); else kickAngularBy(ctx, iA, iB);
   }
 }
 
@@ -167,28 +136,30 @@ function projectLock(ctx: StepContext, o: number, iA: number, iB: number): void 
   const c1 = J[o + AC]!, c2 = J[o + AC + 1]!, c3 = J[o + AC + 2]!;
   const k0 = J[o + AK]!, k1 = J[o + AK + 1]!, k2 = J[o + AK + 2]!, k3 = J[o + AK + 3]!, k4 = J[o + AK + 4]!, k5 = J[o + AK + 5]!;
   const l1 = -beta * (k0 * c1 + k1 * c2 + k2 * c3), l2 = -beta * (k1 * c1 + k3 * c2 + k4 * c3), l3 = -beta * (k2 * c1 + k4 * c2 + k5 * c3);
-  turn(ctx, iA, iB,
-    J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3,
-    J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3,
-    J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3);
+  lv[0] = J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3;
+  lv[1] = J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3;
+  lv[2] = J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3;
+  turn(ctx, iA, iB);
 }
 
 /** Prismatic perpendicular rows: λ = −β·K⁻¹·C along n₁, n₂ with the angular parts JA, JB. */
 function correctSlide(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, beta = ctx.positionBeta, b = ctx.bodies, p = b.p, I = b.invIw;
+  const J = ctx.joints, beta = ctx.positionBeta, b = ctx.bodies, p = b.p;
   const c1 = J[o + LC]!, c2 = J[o + LC + 1]!;
   const l1 = -beta * (J[o + LK]! * c1 + J[o + LK + 1]! * c2), l2 = -beta * (J[o + LK + 1]! * c1 + J[o + LK + 2]! * c2);
   const px = J[o + N1]! * l1 + J[o + N2]! * l2, py = J[o + N1 + 1]! * l1 + J[o + N2 + 1]! * l2, pz = J[o + N1 + 2]! * l1 + J[o + N2 + 2]! * l2;
   const ax = J[o + JA1]! * l1 + J[o + JA2]! * l2, ay = J[o + JA1 + 1]! * l1 + J[o + JA2 + 1]! * l2, az = J[o + JA1 + 2]! * l1 + J[o + JA2 + 2]! * l2;
   const bx = J[o + JB1]! * l1 + J[o + JB2]! * l2, by = J[o + JB1 + 1]! * l1 + J[o + JB2 + 1]! * l2, bz = J[o + JB1 + 2]! * l1 + J[o + JB2 + 2]! * l2;
-  const mA = b.invMass[iA]!, mB = b.invMass[iB]!, a9 = 9 * iA, b9 = 9 * iB;
+  const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
   if (mA > 0) {
     p[3 * iA] = p[3 * iA]! - mA * px; p[3 * iA + 1] = p[3 * iA + 1]! - mA * py; p[3 * iA + 2] = p[3 * iA + 2]! - mA * pz;
-    rotateBody(ctx, iA, -(I[a9]! * ax + I[a9 + 1]! * ay + I[a9 + 2]! * az), -(I[a9 + 3]! * ax + I[a9 + 4]! * ay + I[a9 + 5]! * az), -(I[a9 + 6]! * ax + I[a9 + 7]! * ay + I[a9 + 8]! * az));
+    lv[0] = ax; lv[1] = ay; lv[2] = az;
+    turnBy(ctx, iA, -1);
   }
   if (mB > 0) {
     p[3 * iB] = p[3 * iB]! + mB * px; p[3 * iB + 1] = p[3 * iB + 1]! + mB * py; p[3 * iB + 2] = p[3 * iB + 2]! + mB * pz;
-    rotateBody(ctx, iB, I[b9]! * bx + I[b9 + 1]! * by + I[b9 + 2]! * bz, I[b9 + 3]! * bx + I[b9 + 4]! * by + I[b9 + 5]! * bz, I[b9 + 6]! * bx + I[b9 + 7]! * by + I[b9 + 8]! * bz);
+    lv[0] = bx; lv[1] = by; lv[2] = bz;
+    turnBy(ctx, iB, 1);
   }
 }
 

@@ -13,6 +13,7 @@
  * of its energy in 10 s at 60 Hz). 'shake' (positionCorrection.ts) does not.
  */
 import type { StepContext } from '../stepContext';
+import { lv, mv, push, turn, turnBy } from './poseMoves';
 import {
   AC, AK, AX1, AX2, AX3, BODY_A, BODY_B, JOINT_BALL, JOINT_FIXED, JOINT_HINGE, LC, LK, N1, N2, JA1, JA2, JB1, JB2, PC, PK,
   RA, RB, STRIDE, TYPE,
@@ -23,48 +24,14 @@ import { prepareHingeLock } from './hingeJoint';
 import { preparePrismatic } from './prismaticJoint';
 import { computeFrames, preparePoint } from './rows';
 
-/** Rotate body i by the small rotation vector θ (rad): q ← normalize(q + ½·(θ,0)⊗q). */
-function rotateBody(ctx: StepContext, i: number, tx: number, ty: number, tz: number): void {
-  const q = ctx.bodies.q, o = 4 * i;
-  const qx = q[o]!, qy = q[o + 1]!, qz = q[o + 2]!, qw = q[o + 3]!;
-  const nx = qx + 0.5 * (tx * qw + ty * qz - tz * qy);
-  const ny = qy + 0.5 * (ty * qw + tz * qx - tx * qz);
-  const nz = qz + 0.5 * (tz * qw + tx * qy - ty * qx);
-  const nw = qw - 0.5 * (tx * qx + ty * qy + tz * qz);
-  const s = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-  q[o] = nx * s; q[o + 1] = ny * s; q[o + 2] = nz * s; q[o + 3] = nw * s;
-}
-
-/** Angular pseudo-impulse L (world): A turns by −I_A⁻¹·L, B by +I_B⁻¹·L. */
-function turn(ctx: StepContext, iA: number, iB: number, lx: number, ly: number, lz: number): void {
-  const I = ctx.bodies.invIw, a = 9 * iA, b = 9 * iB;
-  if (ctx.bodies.invMass[iA]! > 0) rotateBody(ctx, iA, -(I[a]! * lx + I[a + 1]! * ly + I[a + 2]! * lz), -(I[a + 3]! * lx + I[a + 4]! * ly + I[a + 5]! * lz), -(I[a + 6]! * lx + I[a + 7]! * ly + I[a + 8]! * lz));
-  if (ctx.bodies.invMass[iB]! > 0) rotateBody(ctx, iB, I[b]! * lx + I[b + 1]! * ly + I[b + 2]! * lz, I[b + 3]! * lx + I[b + 4]! * ly + I[b + 5]! * lz, I[b + 6]! * lx + I[b + 7]! * ly + I[b + 8]! * lz);
-}
-
-/** Linear pseudo-impulse P at arms (ax..), (bx..): −P at A, +P at B. */
-function push(ctx: StepContext, iA: number, iB: number, px: number, py: number, pz: number,
-  rax: number, ray: number, raz: number, rbx: number, rby: number, rbz: number): void {
-  const b = ctx.bodies, p = b.p, mA = b.invMass[iA]!, mB = b.invMass[iB]!, I = b.invIw;
-  if (mA > 0) {
-    p[3 * iA] = p[3 * iA]! - mA * px; p[3 * iA + 1] = p[3 * iA + 1]! - mA * py; p[3 * iA + 2] = p[3 * iA + 2]! - mA * pz;
-    const lx = ray * pz - raz * py, ly = raz * px - rax * pz, lz = rax * py - ray * px, a = 9 * iA;
-    rotateBody(ctx, iA, -(I[a]! * lx + I[a + 1]! * ly + I[a + 2]! * lz), -(I[a + 3]! * lx + I[a + 4]! * ly + I[a + 5]! * lz), -(I[a + 6]! * lx + I[a + 7]! * ly + I[a + 8]! * lz));
-  }
-  if (mB > 0) {
-    p[3 * iB] = p[3 * iB]! + mB * px; p[3 * iB + 1] = p[3 * iB + 1]! + mB * py; p[3 * iB + 2] = p[3 * iB + 2]! + mB * pz;
-    const lx = rby * pz - rbz * py, ly = rbz * px - rbx * pz, lz = rbx * py - rby * px, c = 9 * iB;
-    rotateBody(ctx, iB, I[c]! * lx + I[c + 1]! * ly + I[c + 2]! * lz, I[c + 3]! * lx + I[c + 4]! * ly + I[c + 5]! * lz, I[c + 6]! * lx + I[c + 7]! * ly + I[c + 8]! * lz);
-  }
-}
-
 function correctPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, beta = ctx.positionBeta;
   preparePoint(ctx, o, iA, iB);
   const cx = J[o + PC]!, cy = J[o + PC + 1]!, cz = J[o + PC + 2]!;
   const k0 = J[o + PK]!, k1 = J[o + PK + 1]!, k2 = J[o + PK + 2]!, k3 = J[o + PK + 3]!, k4 = J[o + PK + 4]!, k5 = J[o + PK + 5]!;
-  push(ctx, iA, iB, -beta * (k0 * cx + k1 * cy + k2 * cz), -beta * (k1 * cx + k3 * cy + k4 * cz), -beta * (k2 * cx + k4 * cy + k5 * cz),
-    J[o + RA]!, J[o + RA + 1]!, J[o + RA + 2]!, J[o + RB]!, J[o + RB + 1]!, J[o + RB + 2]!);
+  mv[0] = -beta * (k0 * cx + k1 * cy + k2 * cz); mv[1] = -beta * (k1 * cx + k3 * cy + k4 * cz); mv[2] = -beta * (k2 * cx + k4 * cy + k5 * cz);
+  mv[3] = J[o + RA]!; mv[4] = J[o + RA + 1]!; mv[5] = J[o + RA + 2]!; mv[6] = J[o + RB]!; mv[7] = J[o + RB + 1]!; mv[8] = J[o + RB + 2]!;
+  push(ctx, iA, iB);
 }
 
 function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
@@ -72,28 +39,30 @@ function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 
   const c1 = J[o + AC]!, c2 = J[o + AC + 1]!, c3 = rows === 3 ? J[o + AC + 2]! : 0;
   const k0 = J[o + AK]!, k1 = J[o + AK + 1]!, k2 = J[o + AK + 2]!, k3 = J[o + AK + 3]!, k4 = J[o + AK + 4]!, k5 = J[o + AK + 5]!;
   const l1 = -beta * (k0 * c1 + k1 * c2 + k2 * c3), l2 = -beta * (k1 * c1 + k3 * c2 + k4 * c3), l3 = rows === 3 ? -beta * (k2 * c1 + k4 * c2 + k5 * c3) : 0;
-  turn(ctx, iA, iB,
-    J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3,
-    J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3,
-    J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3);
+  lv[0] = J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3;
+  lv[1] = J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3;
+  lv[2] = J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3;
+  turn(ctx, iA, iB);
 }
 
 /** Prismatic perpendicular rows: λ = −β·K⁻¹·C along n₁, n₂ with the angular parts JA, JB. */
 function correctSlide(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, beta = ctx.positionBeta, b = ctx.bodies, p = b.p, I = b.invIw;
+  const J = ctx.joints, beta = ctx.positionBeta, b = ctx.bodies, p = b.p;
   const c1 = J[o + LC]!, c2 = J[o + LC + 1]!;
   const l1 = -beta * (J[o + LK]! * c1 + J[o + LK + 1]! * c2), l2 = -beta * (J[o + LK + 1]! * c1 + J[o + LK + 2]! * c2);
   const px = J[o + N1]! * l1 + J[o + N2]! * l2, py = J[o + N1 + 1]! * l1 + J[o + N2 + 1]! * l2, pz = J[o + N1 + 2]! * l1 + J[o + N2 + 2]! * l2;
   const ax = J[o + JA1]! * l1 + J[o + JA2]! * l2, ay = J[o + JA1 + 1]! * l1 + J[o + JA2 + 1]! * l2, az = J[o + JA1 + 2]! * l1 + J[o + JA2 + 2]! * l2;
   const bx = J[o + JB1]! * l1 + J[o + JB2]! * l2, by = J[o + JB1 + 1]! * l1 + J[o + JB2 + 1]! * l2, bz = J[o + JB1 + 2]! * l1 + J[o + JB2 + 2]! * l2;
-  const mA = b.invMass[iA]!, mB = b.invMass[iB]!, a9 = 9 * iA, b9 = 9 * iB;
+  const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
   if (mA > 0) {
     p[3 * iA] = p[3 * iA]! - mA * px; p[3 * iA + 1] = p[3 * iA + 1]! - mA * py; p[3 * iA + 2] = p[3 * iA + 2]! - mA * pz;
-    rotateBody(ctx, iA, -(I[a9]! * ax + I[a9 + 1]! * ay + I[a9 + 2]! * az), -(I[a9 + 3]! * ax + I[a9 + 4]! * ay + I[a9 + 5]! * az), -(I[a9 + 6]! * ax + I[a9 + 7]! * ay + I[a9 + 8]! * az));
+    lv[0] = ax; lv[1] = ay; lv[2] = az;
+    turnBy(ctx, iA, -1);
   }
   if (mB > 0) {
     p[3 * iB] = p[3 * iB]! + mB * px; p[3 * iB + 1] = p[3 * iB + 1]! + mB * py; p[3 * iB + 2] = p[3 * iB + 2]! + mB * pz;
-    rotateBody(ctx, iB, I[b9]! * bx + I[b9 + 1]! * by + I[b9 + 2]! * bz, I[b9 + 3]! * bx + I[b9 + 4]! * by + I[b9 + 5]! * bz, I[b9 + 6]! * bx + I[b9 + 7]! * by + I[b9 + 8]! * bz);
+    lv[0] = bx; lv[1] = by; lv[2] = bz;
+    turnBy(ctx, iB, 1);
   }
 }
 

@@ -65,6 +65,26 @@ export function applyAngular(ctx: StepContext, iA: number, iB: number, ax: numbe
   w[b3 + 2] = w[b3 + 2]! + (I[b + 6]! * ax + I[b + 7]! * ay + I[b + 8]! * az);
 }
 
+/**
+ * No double crosses a function call in the solve loops: V8 passes arguments and results tagged, so a double
+ * argument of a call it does not inline is boxed in a fresh heap number (1.6 MB of garbage per step with 128
+ * ragdolls, most of it here). Impulse magnitudes go through this scratch instead.
+ */
+const lam = new Float64Array(1);
+
+/** ω_A −= I_A⁻¹·a·λ, ω_B += I_B⁻¹·a·λ for the axis a = J[ao..ao+2] and λ = lam[0]. */
+function kickAngular(ctx: StepContext, iA: number, iB: number, J: Float64Array, ao: number): void {
+  const I = ctx.bodies.invIw, w = ctx.bodies.w, l = lam[0]!;
+  const ax = J[ao]! * l, ay = J[ao + 1]! * l, az = J[ao + 2]! * l;
+  const a = 9 * iA, b = 9 * iB, a3 = 3 * iA, b3 = 3 * iB;
+  w[a3] = w[a3]! - (I[a]! * ax + I[a + 1]! * ay + I[a + 2]! * az);
+  w[a3 + 1] = w[a3 + 1]! - (I[a + 3]! * ax + I[a + 4]! * ay + I[a + 5]! * az);
+  w[a3 + 2] = w[a3 + 2]! - (I[a + 6]! * ax + I[a + 7]! * ay + I[a + 8]! * az);
+  w[b3] = w[b3]! + (I[b]! * ax + I[b + 1]! * ay + I[b + 2]! * az);
+  w[b3 + 1] = w[b3 + 1]! + (I[b + 3]! * ax + I[b + 4]! * ay + I[b + 5]! * az);
+  w[b3 + 2] = w[b3 + 2]! + (I[b + 6]! * ax + I[b + 7]! * ay + I[b + 8]! * az);
+}
+
 /** (ω_B − ω_A)·a */
 export function relAngVel(ctx: StepContext, iA: number, iB: number, J: Float64Array, ao: number): number {
   const w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB;
@@ -78,11 +98,6 @@ export function invertSym3Into(J: Float64Array, o: number, a: number, b: number,
   const s = Math.abs(det) > 1e-300 ? 1 / det : 0;
   J[o] = A * s; J[o + 1] = B * s; J[o + 2] = C * s;
   J[o + 3] = (a * f - c * c) * s; J[o + 4] = (b * c - a * e) * s; J[o + 5] = (a * d - b * b) * s;
-}
-
-function clampBias(ctx: StepContext, v: number): number {
-  const m = ctx.maxBiasVelocity;
-  return v > m ? m : v < -m ? -m : v;
 }
 
 // ------------------------------------------------------------------------------------------ point (3 rows)
@@ -145,7 +160,31 @@ export function applyPointImpulse(ctx: StepContext, o: number, iA: number, iB: n
 
 export function warmStartPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints;
-  applyPointImpulse(ctx, o, iA, iB, J[o + PI]!, J[o + PI + 1]!, J[o + PI + 2]!);
+  pointImpulse[0] = J[o + PI]!; pointImpulse[1] = J[o + PI + 1]!; pointImpulse[2] = J[o + PI + 2]!;
+  kickPoint(ctx, o, iA, iB);
+}
+
+/** Linear impulse for kickPoint (N·s), a scratch so no double is passed as an argument. */
+export const pointImpulse = new Float64Array(3);
+
+/** applyPointImpulse with P = pointImpulse. */
+export function kickPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, b = ctx.bodies, v = b.v, w = b.w, I = b.invIw;
+  const px = pointImpulse[0]!, py = pointImpulse[1]!, pz = pointImpulse[2]!;
+  const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
+  const a3 = 3 * iA, b3 = 3 * iB, a9 = 9 * iA, b9 = 9 * iB;
+  v[a3] = v[a3]! - mA * px; v[a3 + 1] = v[a3 + 1]! - mA * py; v[a3 + 2] = v[a3 + 2]! - mA * pz;
+  v[b3] = v[b3]! + mB * px; v[b3 + 1] = v[b3 + 1]! + mB * py; v[b3 + 2] = v[b3 + 2]! + mB * pz;
+  const rax = J[o + RA]!, ray = J[o + RA + 1]!, raz = J[o + RA + 2]!;
+  const rbx = J[o + RB]!, rby = J[o + RB + 1]!, rbz = J[o + RB + 2]!;
+  const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
+  const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
+  w[a3] = w[a3]! - (I[a9]! * ax + I[a9 + 1]! * ay + I[a9 + 2]! * az);
+  w[a3 + 1] = w[a3 + 1]! - (I[a9 + 3]! * ax + I[a9 + 4]! * ay + I[a9 + 5]! * az);
+  w[a3 + 2] = w[a3 + 2]! - (I[a9 + 6]! * ax + I[a9 + 7]! * ay + I[a9 + 8]! * az);
+  w[b3] = w[b3]! + (I[b9]! * bx + I[b9 + 1]! * by + I[b9 + 2]! * bz);
+  w[b3 + 1] = w[b3 + 1]! + (I[b9 + 3]! * bx + I[b9 + 4]! * by + I[b9 + 5]! * bz);
+  w[b3 + 2] = w[b3 + 2]! + (I[b9 + 6]! * bx + I[b9 + 7]! * by + I[b9 + 8]! * bz);
 }
 
 /** Ċ = v_B + ω_B × r_B − v_A − ω_A × r_A;  λ = −K⁻¹·(Ċ + β·C/h). */
@@ -159,13 +198,14 @@ export function solvePoint(ctx: StepContext, o: number, iA: number, iB: number, 
   let cy = v[b3 + 1]! + (wbz * rbx - wbx * rbz) - v[a3 + 1]! - (waz * rax - wax * raz);
   let cz = v[b3 + 2]! + (wbx * rby - wby * rbx) - v[a3 + 2]! - (wax * ray - way * rax);
   if (useBias && ctx.velocityBeta > 0) {
-    const k = ctx.velocityBeta * ctx.invH;
-    cx += clampBias(ctx, k * J[o + PC]!); cy += clampBias(ctx, k * J[o + PC + 1]!); cz += clampBias(ctx, k * J[o + PC + 2]!);
+    const k = ctx.velocityBeta * ctx.invH, m = ctx.maxBiasVelocity;
+    cx += Math.max(-m, Math.min(m, k * J[o + PC]!)); cy += Math.max(-m, Math.min(m, k * J[o + PC + 1]!)); cz += Math.max(-m, Math.min(m, k * J[o + PC + 2]!));
   }
   const k0 = J[o + PK]!, k1 = J[o + PK + 1]!, k2 = J[o + PK + 2]!, k3 = J[o + PK + 3]!, k4 = J[o + PK + 4]!, k5 = J[o + PK + 5]!;
   const px = -(k0 * cx + k1 * cy + k2 * cz), py = -(k1 * cx + k3 * cy + k4 * cz), pz = -(k2 * cx + k4 * cy + k5 * cz);
   J[o + PI] = J[o + PI]! + px; J[o + PI + 1] = J[o + PI + 1]! + py; J[o + PI + 2] = J[o + PI + 2]! + pz;
-  applyPointImpulse(ctx, o, iA, iB, px, py, pz);
+  pointImpulse[0] = px; pointImpulse[1] = py; pointImpulse[2] = pz;
+  kickPoint(ctx, o, iA, iB);
 }
 
 // ------------------------------------------------------------------------------ angular lock (2 or 3 rows)
@@ -209,15 +249,26 @@ export function warmStartAngularLock(ctx: StepContext, o: number, iA: number, iB
 }
 
 export function solveAngularLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3, useBias: boolean): void {
-  const J = ctx.joints;
-  const k = useBias ? ctx.velocityBeta * ctx.invH : 0;
-  const c1 = relAngVel(ctx, iA, iB, J, o + AX1) + clampBias(ctx, k * J[o + AC]!);
-  const c2 = relAngVel(ctx, iA, iB, J, o + AX2) + clampBias(ctx, k * J[o + AC + 1]!);
-  const c3 = rows === 3 ? relAngVel(ctx, iA, iB, J, o + AX3) + clampBias(ctx, k * J[o + AC + 2]!) : 0;
+  const J = ctx.joints, w = ctx.bodies.w, I = ctx.bodies.invIw;
+  const k = useBias ? ctx.velocityBeta * ctx.invH : 0, mb = ctx.maxBiasVelocity;
+  const a3 = 3 * iA, b3 = 3 * iB;
+  const dx = w[b3]! - w[a3]!, dy = w[b3 + 1]! - w[a3 + 1]!, dz = w[b3 + 2]! - w[a3 + 2]!;
+  const c1 = dx * J[o + AX1]! + dy * J[o + AX1 + 1]! + dz * J[o + AX1 + 2]! + Math.max(-mb, Math.min(mb, k * J[o + AC]!));
+  const c2 = dx * J[o + AX2]! + dy * J[o + AX2 + 1]! + dz * J[o + AX2 + 2]! + Math.max(-mb, Math.min(mb, k * J[o + AC + 1]!));
+  const c3 = rows === 3 ? dx * J[o + AX3]! + dy * J[o + AX3 + 1]! + dz * J[o + AX3 + 2]! + Math.max(-mb, Math.min(mb, k * J[o + AC + 2]!)) : 0;
   const k0 = J[o + AK]!, k1 = J[o + AK + 1]!, k2 = J[o + AK + 2]!, k3 = J[o + AK + 3]!, k4 = J[o + AK + 4]!, k5 = J[o + AK + 5]!;
   const l1 = -(k0 * c1 + k1 * c2 + k2 * c3), l2 = -(k1 * c1 + k3 * c2 + k4 * c3), l3 = -(k2 * c1 + k4 * c2 + k5 * c3);
   J[o + AI] = J[o + AI]! + l1; J[o + AI + 1] = J[o + AI + 1]! + l2; J[o + AI + 2] = J[o + AI + 2]! + l3;
-  applyLock(ctx, o, iA, iB, l1, l2, l3);
+  const ax = J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3;
+  const ay = J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3;
+  const az = J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3;
+  const a = 9 * iA, b = 9 * iB;
+  w[a3] = w[a3]! - (I[a]! * ax + I[a + 1]! * ay + I[a + 2]! * az);
+  w[a3 + 1] = w[a3 + 1]! - (I[a + 3]! * ax + I[a + 4]! * ay + I[a + 5]! * az);
+  w[a3 + 2] = w[a3 + 2]! - (I[a + 6]! * ax + I[a + 7]! * ay + I[a + 8]! * az);
+  w[b3] = w[b3]! + (I[b]! * ax + I[b + 1]! * ay + I[b + 2]! * az);
+  w[b3 + 1] = w[b3 + 1]! + (I[b + 3]! * ax + I[b + 4]! * ay + I[b + 5]! * az);
+  w[b3 + 2] = w[b3 + 2]! + (I[b + 6]! * ax + I[b + 7]! * ay + I[b + 8]! * az);
 }
 
 // -------------------------------------------------------------------------- unilateral angular limits
@@ -244,28 +295,28 @@ export function warmStartAngularLimit(ctx: StepContext, o: number, iA: number, i
  * stops further penetration. Accumulated impulse ≥ 0 (a stop pushes, never pulls).
  */
 export function solveAngularLimit(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
-  const J = ctx.joints;
+  const J = ctx.joints, w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB, mb = ctx.maxBiasVelocity;
   const ax = J[o + LIM_AXIS]!, ay = J[o + LIM_AXIS + 1]!, az = J[o + LIM_AXIS + 2]!, m = J[o + LIM_MASS]!;
   const k = useBias ? ctx.beta * ctx.invH : 0;
   {
     const C = J[o + LIM_C_LO]!;
-    const bias = C > 0 ? C * ctx.invH : clampBias(ctx, k * C);
-    const cdot = relAngVel(ctx, iA, iB, J, o + LIM_AXIS);
+    const bias = C > 0 ? C * ctx.invH : Math.max(-mb, Math.min(mb, k * C));
+    const cdot = (w[b3]! - w[a3]!) * ax + (w[b3 + 1]! - w[a3 + 1]!) * ay + (w[b3 + 2]! - w[a3 + 2]!) * az;
     const old = J[o + LIM_I_LO]!;
     const acc = Math.max(old - m * (cdot + bias), 0);
     J[o + LIM_I_LO] = acc;
-    const l = acc - old;
-    if (l !== 0) applyAngular(ctx, iA, iB, ax * l, ay * l, az * l);
+    lam[0] = acc - old;
+    if (lam[0] !== 0) kickAngular(ctx, iA, iB, J, o + LIM_AXIS);
   }
   {
     const C = J[o + LIM_C_HI]!;
-    const bias = C > 0 ? C * ctx.invH : clampBias(ctx, k * C);
-    const cdot = -relAngVel(ctx, iA, iB, J, o + LIM_AXIS);
+    const bias = C > 0 ? C * ctx.invH : Math.max(-mb, Math.min(mb, k * C));
+    const cdot = -((w[b3]! - w[a3]!) * ax + (w[b3 + 1]! - w[a3 + 1]!) * ay + (w[b3 + 2]! - w[a3 + 2]!) * az);
     const old = J[o + LIM_I_HI]!;
     const acc = Math.max(old - m * (cdot + bias), 0);
     J[o + LIM_I_HI] = acc;
-    const l = acc - old;
-    if (l !== 0) applyAngular(ctx, iA, iB, -ax * l, -ay * l, -az * l);
+    lam[0] = old - acc;
+    if (lam[0] !== 0) kickAngular(ctx, iA, iB, J, o + LIM_AXIS);
   }
 }
 
@@ -278,14 +329,15 @@ export function warmStartSwing(ctx: StepContext, o: number, iA: number, iB: numb
 export function solveSwing(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
   const J = ctx.joints, m = J[o + SW_MASS]!;
   if (m === 0) return;
+  const w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB, mb = ctx.maxBiasVelocity;
   const C = J[o + SW_C]!;
-  const bias = C > 0 ? C * ctx.invH : useBias ? clampBias(ctx, ctx.beta * ctx.invH * C) : 0;
-  const cdot = -relAngVel(ctx, iA, iB, J, o + SW_AXIS);
+  const bias = C > 0 ? C * ctx.invH : useBias ? Math.max(-mb, Math.min(mb, ctx.beta * ctx.invH * C)) : 0;
+  const cdot = -((w[b3]! - w[a3]!) * J[o + SW_AXIS]! + (w[b3 + 1]! - w[a3 + 1]!) * J[o + SW_AXIS + 1]! + (w[b3 + 2]! - w[a3 + 2]!) * J[o + SW_AXIS + 2]!);
   const old = J[o + SW_I]!;
   const acc = Math.max(old - m * (cdot + bias), 0);
   J[o + SW_I] = acc;
-  const l = -(acc - old);
-  if (l !== 0) applyAngular(ctx, iA, iB, J[o + SW_AXIS]! * l, J[o + SW_AXIS + 1]! * l, J[o + SW_AXIS + 2]! * l);
+  lam[0] = old - acc;
+  if (lam[0] !== 0) kickAngular(ctx, iA, iB, J, o + SW_AXIS);
 }
 
 // ------------------------------------------------------------------------------------- angular motor rows
@@ -296,16 +348,16 @@ export function solveSwing(ctx: StepContext, o: number, iA: number, iB: number, 
  * torque limit). rhs/γ encode the mode (see motor.ts).
  */
 export function solveMotorRow(ctx: StepContext, o: number, iA: number, iB: number, k: number): void {
-  const J = ctx.joints;
+  const J = ctx.joints, w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB;
   const ao = o + MAXIS + 3 * k;
-  const cdot = relAngVel(ctx, iA, iB, J, ao);
+  const cdot = (w[b3]! - w[a3]!) * J[ao]! + (w[b3 + 1]! - w[a3 + 1]!) * J[ao + 1]! + (w[b3 + 2]! - w[a3 + 2]!) * J[ao + 2]!;
   const old = J[o + M_I + k]!;
   const maxImpulse = J[o + M_CLAMP]! * ctx.h;
   let acc = old - J[o + M_MASS + k]! * (cdot - J[o + M_RHS + k]! + J[o + M_GAMMA]! * old);
   acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
   J[o + M_I + k] = acc;
-  const l = acc - old;
-  if (l !== 0) applyAngular(ctx, iA, iB, J[ao]! * l, J[ao + 1]! * l, J[ao + 2]! * l);
+  lam[0] = acc - old;
+  if (lam[0] !== 0) kickAngular(ctx, iA, iB, J, ao);
 }
 
 export function warmStartMotorRows(ctx: StepContext, o: number, iA: number, iB: number, rows: number): void {
@@ -316,8 +368,8 @@ export function warmStartMotorRows(ctx: StepContext, o: number, iA: number, iB: 
     let acc = J[o + M_I + k]!;
     acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
     J[o + M_I + k] = acc;
-    const ao = o + MAXIS + 3 * k;
-    if (acc !== 0) applyAngular(ctx, iA, iB, J[ao]! * acc, J[ao + 1]! * acc, J[ao + 2]! * acc);
+    lam[0] = acc;
+    if (acc !== 0) kickAngular(ctx, iA, iB, J, o + MAXIS + 3 * k);
   }
 }
 
