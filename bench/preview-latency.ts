@@ -60,7 +60,11 @@ try {
     await page.mouse.down();
     for (let i = 1; i <= 6; i++) await page.mouse.move(at.x + i * 2 * (k % 2 ? -1 : 1), at.y + i);
     await page.mouse.up();
-    await page.waitForFunction(() => { const h = (window as unknown as { __marionettePreview: Hook }).__marionettePreview; return h.current() && h.recorded() >= 1201; }, null, { timeout: 60_000 });
+    await page.waitForFunction(() => { const h = (window as unknown as { __marionettePreview: Hook }).__marionettePreview; return h.current() && h.recorded() >= 1201; }, null, { timeout: 60_000, polling: 100 })
+      .catch(async (e: unknown) => {
+        const state = await read(page, (h) => ({ current: h.current(), recorded: h.recorded() }));
+        throw new Error(`drag ${k + 1}: the re-simulated timeline did not arrive (${JSON.stringify(state)}): ${String(e)}`);
+      });
   }
   const editMs = (Date.now() - t1) / EDITS;
   const edit = await read(page, (h) => ({ lat: h.latencies(), shown: h.displayLatencies?.() ?? null }));

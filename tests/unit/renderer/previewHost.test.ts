@@ -1,0 +1,74 @@
+/**
+ * The preview host's flow control (renderer/src/preview/host.ts): at most one 'frames' batch is in flight
+ * — the worker never queues batches behind a slow main-thread frame — and the next batch, sent on the
+ * client's ack, carries everything computed meanwhile, so the recording the client mirrors is complete
+ * and contiguous, and what arrives is always the newest the host has.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createHost } from '../../../renderer/src/preview/host';
+import type { FromHost } from '../../../renderer/src/preview/protocol';
+import { PreviewEngine } from '../../../renderer/src/preview/engine';
+import { loadRig } from '../../../shared/rig';
+
+const rig = JSON.parse(readFileSync(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url), 'utf8'));
+type Frames = Extract<FromHost, { type: 'frames' }>;
+
+function harness() {
+  const posted: FromHost[] = [];
+  const queue: (() => void)[] = [];
+  const host = createHost((m) => posted.push(m), (fn) => queue.push(fn));
+  const drain = () => { for (let i = 0; i < 1000 && queue.length > 0; i++) queue.shift()!(); };
+  const batches = () => posted.filter((m): m is Frames => m.type === 'frames');
+  return { host, posted, drain, batches };
+}
+
+describe('preview host flow control', () => {
+  it('keeps one batch in flight; on ack the next carries every frame computed meanwhile', () => {
+    const h = harness();
+    // 600 frames take several 12 ms slices (the host computes ~16 000 frames/s at best).
+    h.host.receive({ type: 'horizon', frames: 600 });
+    h.host.receive({ type: 'rig', rig, generation: 1 });
+    expect(h.posted[0]!.type).toBe('reset');
+    h.drain(); // the host simulates all 600 frames in several slices without any ack
+    expect(h.batches()).toHaveLength(1);
+    const first = h.batches()[0]!;
+    expect(first.start).toBe(0);
+    expect(first.computedAt).toBeLessThanOrEqual(first.postedAt);
+
+    h.host.receive({ type: 'ack' });
+    expect(h.batches()).toHaveLength(2);
+    const second = h.batches()[1]!;
+    expect(second.start).toBe(first.count);
+    expect(second.start + second.count).toBe(600);
+    h.host.receive({ type: 'ack' });
+    h.drain();
+    expect(h.batches()).toHaveLength(2); // nothing left to send
+
+    // The two batches are the recording: the same numbers as the engine run directly.
+    const direct = new PreviewEngine(loadRig(rig));
+    direct.advance(599);
+    const size = direct.frameSize;
+    const all = new Float64Array(600 * size);
+    all.set(first.frames, 0);
+    all.set(second.frames, first.count * size);
+    expect(Array.from(all)).toEqual(Array.from(direct.slice(0, 600).frames));
+  });
+
+  it('a new rig while a batch is in flight waits for the ack, then sends the new recording from frame 0', () => {
+    const h = harness();
+    h.host.receive({ type: 'horizon', frames: 60 });
+    h.host.receive({ type: 'rig', rig, generation: 1 });
+    h.drain();
+    expect(h.batches()).toHaveLength(1);
+    h.host.receive({ type: 'rig', rig: { ...rig, name: 'armed-mine-2' }, generation: 2 });
+    h.drain();
+    expect(h.batches()).toHaveLength(1);
+    h.host.receive({ type: 'ack' });
+    const next = h.batches()[1]!;
+    const resetAt = h.posted.findIndex((m) => m.type === 'reset' && m.generation === 2);
+    expect(resetAt).toBeGreaterThan(0);
+    expect(h.posted.indexOf(next)).toBeGreaterThan(resetAt);
+    expect([next.start, next.count]).toEqual([0, 60]);
+  });
+});
