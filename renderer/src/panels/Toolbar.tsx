@@ -43,8 +43,9 @@ export function Toolbar() {
       <Tool label="Show skeleton" icon={icons.bones} active={session.showSkeleton} onClick={() => runCommand('toggle-skeleton')}>Skeleton</Tool>
       <Tool label="Show mesh" icon={icons.mesh} active={session.showMesh} onClick={toggleMesh}>Mesh</Tool>
       <span className="tool-sep" />
-      <PreviewTools />
       <SolverSwitch />
+      <span className="tool-sep" />
+      <PreviewTools />
       <AuthoringToolbar />
     </div>
   );

@@ -8,6 +8,7 @@ import { previewClient } from './client';
 import { particlePoser } from './particlePose';
 import { useSolver } from './particleMode';
 import { usePreview } from './previewStore';
+import { particleDrawStats } from '../viewport/overlays/ParticleLayer';
 
 export interface ParticleTestHook {
   solver(): 'rigid' | 'particle';
@@ -25,6 +26,8 @@ export interface ParticleTestHook {
   /** Page position (CSS px) of a bone's capsule centre at the shown frame, or null. */
   boneScreen(bone: string): { x: number; y: number } | null;
   inputs(): number;
+  /** What the viewport drew last: bone capsules, particle dots, the frame shown (−1: nothing). */
+  drawn(): { bones: number; particles: number; frame: number };
 }
 
 export function installParticleTestHook(): void {
@@ -55,6 +58,7 @@ export function installParticleTestHook(): void {
       return { x: r.left + ((s.x + 1) / 2) * r.width, y: r.top + ((1 - s.y) / 2) * r.height };
     },
     inputs: () => usePreview.getState().inputs.length,
+    drawn: () => ({ ...particleDrawStats }),
   };
   (window as unknown as { __marionetteParticles: ParticleTestHook }).__marionetteParticles = hook;
 }

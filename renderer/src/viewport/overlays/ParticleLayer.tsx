@@ -28,6 +28,9 @@ const CLICK_PX = 4;
 const BONE_COLOR = '#e8a33d';
 const PARTICLE_COLOR = '#f4f1ea';
 
+/** What the layer drew last (bones, particles, frame index): for the test hook, never for React. */
+export const particleDrawStats = { bones: 0, particles: 0, frame: -1 };
+
 const m = new Matrix4(), p = new Vector3(), q = new Quaternion(), s = new Vector3(1, 1, 1);
 
 export function ParticleLayer() {
@@ -46,10 +49,11 @@ export function ParticleLayer() {
   useBoneClicks(active);
 
   useFrame(() => {
-    if (!built || !poser) return;
+    if (!built || !poser || !active) { particleDrawStats.bones = 0; particleDrawStats.particles = 0; particleDrawStats.frame = -1; return; }
     const client = previewClient();
-    const frame = client.frame(client.frameIndex());
-    if (!frame) { built.group.visible = false; return; }
+    const index = client.frameIndex(), frame = client.frame(index);
+    if (!frame) { built.group.visible = false; particleDrawStats.frame = -1; return; }
+    particleDrawStats.bones = built.bones.length; particleDrawStats.particles = built.dots.count; particleDrawStats.frame = index;
     built.group.visible = true;
     const info = poser.info;
     info.boneNames.forEach((_, k) => {
