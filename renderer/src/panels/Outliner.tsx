@@ -29,7 +29,8 @@ function treeRows(skeleton: SkeletonData, collapsed: ReadonlySet<string>, filter
 
 export function Outliner() {
   const creature = useEditor((s) => s.creature);
-  const selected = useEditor((s) => s.session.selection?.name ?? null);
+  // A bone row is selected only by a bone selection: body "forearm" is not bone "forearm".
+  const selected = useEditor((s) => (s.session.selection?.kind === 'bone' ? s.session.selection.name : null));
   const rig = useEditor((s) => s.document?.rig ?? null);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState('');

@@ -7,6 +7,7 @@ import { toggleFollow, toggleOverlay } from '../preview/previewStore';
 import { setSolver } from '../preview/particleMode';
 import { isExampleFile, openExampleFile } from '../preview/particleExamples';
 import { isRigMenuCommand, runRigCommand } from '../authoring/rigMenu';
+import { takesTyping } from './keyTarget';
 
 export function runCommand(command: MenuCommand): void {
   if (typeof command === 'object') {
@@ -58,9 +59,11 @@ export function installShortcuts(nativeMenu: boolean): () => void {
     else if (mod && key === 'n') command = 'new';
     else if (mod && key === 'e') command = 'export-rig';
     else if (mod && e.shiftKey && key === 'k') command = 'toggle-skeleton';
-    else if (!mod && !e.altKey && key === 'f' && !isEditable(e.target)) command = 'frame-selection';
-    else if (!mod && !e.altKey && key === 'escape' && !isEditable(e.target)) { editor.select(null); e.preventDefault(); return; }
-    else if (!mod && !e.altKey && !isEditable(e.target) && authoringShortcut(key)) { e.preventDefault(); return; }
+    // Plain keys are shortcuts unless the focused control takes typing (keyTarget.ts); Space is bound once,
+    // in the preview tools (timeline/PreviewTools.tsx).
+    else if (!mod && !e.altKey && key === 'f' && !takesTyping(e.target)) command = 'frame-selection';
+    else if (!mod && !e.altKey && key === 'escape' && !takesTyping(e.target)) { editor.select(null); e.preventDefault(); return; }
+    else if (!mod && !e.altKey && !takesTyping(e.target) && authoringShortcut(key)) { e.preventDefault(); return; }
     if (!command) return;
     // Typing in a field keeps the field's own undo; saving works everywhere.
     if (isEditable(e.target) && (command === 'undo' || command === 'redo')) return;

@@ -6,6 +6,7 @@ import { useEditor } from '../state/store';
 import { historyInfo, projectText } from '../state/editor';
 import { getViewportHandle, viewportStats } from '../viewport/viewportHandle';
 import { BONE_SELECTED_COLOR, VIEWPORT_BACKGROUND } from '../viewport/theme';
+import { activeSkeletonOverlay } from '../viewport/SkeletonLayer';
 
 export interface MarionetteTestHook {
   ready(): boolean;
@@ -18,6 +19,8 @@ export interface MarionetteTestHook {
   status(): string;
   boneScreenPosition(bone: string): { x: number; y: number } | null;
   highlightedBones(): string[];
+  /** Bones drawn in the secondary colour: the selected body's bone. */
+  secondaryBones(): string[];
   frames(): number;
   colors: { background: string; selected: string };
 }
@@ -39,6 +42,7 @@ export function installTestHook(): void {
     status: () => useEditor.getState().status,
     boneScreenPosition: (bone) => getViewportHandle()?.boneScreenPosition(bone) ?? null,
     highlightedBones: () => getViewportHandle()?.highlightedBones() ?? [],
+    secondaryBones: () => activeSkeletonOverlay?.secondaryBones() ?? [],
     frames: () => viewportStats.frames,
     colors: { background: VIEWPORT_BACKGROUND, selected: BONE_SELECTED_COLOR },
   };

@@ -6,8 +6,8 @@
 import { useEffect } from 'react';
 import { previewClient } from '../preview/client';
 import { toggleFollow, toggleOverlay, usePreview, type OverlayToggles } from '../preview/previewStore';
+import { activatesOnSpace, takesTyping } from '../state/keyTarget';
 
-const isEditable = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
@@ -40,19 +40,34 @@ export function PreviewTools() {
   const c = previewClient();
 
   useEffect(() => {
+    // The one binding of Space in the app (play / pause). A held key's auto-repeat does not toggle again;
+    // on a focused button the key-up is cancelled too, so the button is not pressed as well.
+    let spaceDown = false;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || takesTyping(e.target)) return;
       const client = previewClient();
-      if (e.key === ' ') client.togglePlay();
-      else if (e.key === '.') client.step(1);
+      if (e.key === ' ') {
+        e.preventDefault();
+        if (e.repeat) return;
+        spaceDown = true;
+        client.togglePlay();
+        return;
+      }
+      if (e.key === '.') client.step(1);
       else if (e.key === ',') client.step(-1);
       else if (e.key === 'Home') client.reset();
       else if (e.key === 'c' || e.key === 'C') toggleFollow();
       else return;
       e.preventDefault();
     };
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (e.key !== ' ' || !spaceDown) return;
+      spaceDown = false;
+      if (activatesOnSpace(e.target)) e.preventDefault();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKeyUp);
+    return () => { window.removeEventListener('keydown', onKey); window.removeEventListener('keyup', onKeyUp); };
   }, []);
 
   return (

@@ -4,6 +4,7 @@ import { useEditor } from '../state/store';
 import { creatureBounds } from '../creature/loadDisplay';
 import { SkeletonOverlay } from './skeletonOverlay';
 import { bonePickingHandlers } from './bonePicking';
+import { boneHighlight } from './boneHighlight';
 import { Vector3 } from 'three';
 import { editorExtras } from '../../../shared/document';
 import type { RigDocument } from '../../../shared/rig';
@@ -35,7 +36,8 @@ export function SkeletonLayer() {
     // Read, don't subscribe: selection/hover changes recolour without a React render.
     const { session, document } = useEditor.getState();
     const excluded = excludedOf(document?.rig ?? null);
-    overlay.update(session.selection?.name ?? null, session.hover?.name ?? null, excluded);
+    // By the selection's kind, not its name: body "shin_l" and joint "shin_l" are not bone "shin_l".
+    overlay.update(boneHighlight(session.selection, session.hover, document?.rig ?? null), excluded);
   });
   if (!overlay) return null;
   return <primitive object={overlay.group} visible={show} {...bonePickingHandlers} />;

@@ -8,7 +8,8 @@ import {
   Color, Group, Mesh, MeshBasicMaterial, OctahedronGeometry, Quaternion, SphereGeometry, Vector3, type Object3D,
 } from 'three';
 import type { LoadedCreature } from '../creature/types';
-import { BONE_COLOR, BONE_EXCLUDED_COLOR, BONE_HOVER_COLOR, BONE_SELECTED_COLOR } from './theme';
+import { BONE_BODY_COLOR, BONE_COLOR, BONE_EXCLUDED_COLOR, BONE_HOVER_COLOR, BONE_SELECTED_COLOR } from './theme';
+import type { BoneHighlight } from './boneHighlight';
 
 const UP = new Vector3(0, 1, 0);
 const tmpA = new Vector3();
@@ -18,6 +19,7 @@ const colors = {
   normal: new Color(BONE_COLOR),
   hover: new Color(BONE_HOVER_COLOR),
   selected: new Color(BONE_SELECTED_COLOR),
+  secondary: new Color(BONE_BODY_COLOR),
   excluded: new Color(BONE_EXCLUDED_COLOR),
 };
 
@@ -30,6 +32,7 @@ export class SkeletonOverlay {
   private readonly names: string[];
   private readonly jointRadius: number;
   private highlighted = new Set<string>();
+  private secondary = new Set<string>();
 
   constructor(creature: LoadedCreature, size: number) {
     this.group.name = 'skeleton-overlay';
@@ -70,8 +73,9 @@ export class SkeletonOverlay {
     });
   }
 
-  update(selected: string | null, hovered: string | null, excluded: ReadonlySet<string>): void {
+  update({ selected, secondary, hovered }: BoneHighlight, excluded: ReadonlySet<string>): void {
     this.highlighted.clear();
+    this.secondary.clear();
     for (const p of this.parts) {
       const a = this.objects[p.bone]!.getWorldPosition(tmpA);
       const name = this.names[p.bone]!;
@@ -86,13 +90,18 @@ export class SkeletonOverlay {
         const w = Math.min(len * 0.18, this.jointRadius * 2.2);
         p.mesh.scale.set(w, len, w);
       }
-      const c = name === selected ? colors.selected : name === hovered ? colors.hover : excluded.has(name) ? colors.excluded : colors.normal;
+      const c = name === selected ? colors.selected : name === hovered ? colors.hover : name === secondary ? colors.secondary
+        : excluded.has(name) ? colors.excluded : colors.normal;
       p.material.color.copy(c);
       if (name === selected) this.highlighted.add(name);
+      else if (name === secondary && name !== hovered) this.secondary.add(name);
     }
   }
 
+  /** Bones drawn in the selection colour (a bone selection). */
   highlightedBones(): string[] { return [...this.highlighted]; }
+  /** Bones drawn in the secondary colour (the selected body's bone). */
+  secondaryBones(): string[] { return [...this.secondary]; }
 
   dispose(): void {
     const geoms = new Set(this.parts.map((p) => p.mesh.geometry));

@@ -5,3 +5,5 @@ export const BONE_HOVER_COLOR = '#c9e2ff';
 /** Pure, saturated orange: easy to tell apart from every shaded surface in the scene. */
 export const BONE_SELECTED_COLOR = '#ff8c00';
 export const BONE_EXCLUDED_COLOR = '#6b7280';
+/** The bone a selected body rides on: a soft yellow, secondary to the selection orange. */
+export const BONE_BODY_COLOR = '#e5d36b';

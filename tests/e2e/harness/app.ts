@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MenuCommand } from '../../../shared/platform';
 
-export type MenuPath = { menu: 'File' | 'Edit' | 'View' | 'Help'; item: string; command: MenuCommand };
+export type MenuPath = { menu: 'File' | 'Edit' | 'View' | 'Rig' | 'Help'; item: string; command: MenuCommand };
 
 export const MENU = {
   openCreature: { menu: 'File', item: 'Open Creature…', command: 'open-creature' },
