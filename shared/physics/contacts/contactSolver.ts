@@ -199,9 +199,9 @@ export class ContactSolver {
       const rbx = cx - p[b3]!, rby = cy - p[b3 + 1]!, rbz = cz - p[b3 + 2]!;
       D[q + RAx] = rax; D[q + RAx + 1] = ray; D[q + RAx + 2] = raz;
       D[q + RBx] = rbx; D[q + RBx + 1] = rby; D[q + RBx + 2] = rbz;
-      D[q + NMASS] = this.rowSetup(a, bb, D, q, q + ROWS, nx, ny, nz);
-      D[q + TMASS1] = this.rowSetup(a, bb, D, q, q + ROWS + ROW, t1x, t1y, t1z);
-      D[q + TMASS2] = this.rowSetup(a, bb, D, q, q + ROWS + 2 * ROW, t2x, t2y, t2z);
+      rowDir[0] = nx; rowDir[1] = ny; rowDir[2] = nz; this.rowSetup(a, bb, D, q, q + ROWS, q + NMASS);
+      rowDir[0] = t1x; rowDir[1] = t1y; rowDir[2] = t1z; this.rowSetup(a, bb, D, q, q + ROWS + ROW, q + TMASS1);
+      rowDir[0] = t2x; rowDir[1] = t2y; rowDir[2] = t2z; this.rowSetup(a, bb, D, q, q + ROWS + 2 * ROW, q + TMASS2);
       D[q + SEP] = -m.depth[k]!;
       const dvx = v[b3]! + (w[b3 + 1]! * rbz - w[b3 + 2]! * rby) - v[a3]! - (w[a3 + 1]! * raz - w[a3 + 2]! * ray);
       const dvy = v[b3 + 1]! + (w[b3 + 2]! * rbx - w[b3]! * rbz) - v[a3 + 1]! - (w[a3 + 2]! * rax - w[a3]! * raz);
@@ -225,10 +225,11 @@ export class ContactSolver {
     void ctx;
   }
 
-  /** Write row r's CA, CB, IA, IB at D[r..] (arms from the point record at q, direction d) and return its
-   *  effective mass 1 / (m_A⁻¹ + m_B⁻¹ + CA·IA + CB·IB). */
-  private rowSetup(a: number, b: number, D: Float64Array, q: number, r: number, dx: number, dy: number, dz: number): number {
-    const B = this.bodies, I = B.invIw;
+  /** Write row r's CA, CB, IA, IB at D[r..] (arms from the point record at q, direction d = rowDir) and its
+   *  effective mass 1 / (m_A⁻¹ + m_B⁻¹ + CA·IA + CB·IB) at D[massAt]. The direction comes in a scratch
+   *  array: V8 boxes double arguments and results of calls it does not inline. */
+  private rowSetup(a: number, b: number, D: Float64Array, q: number, r: number, massAt: number): void {
+    const B = this.bodies, I = B.invIw, dx = rowDir[0]!, dy = rowDir[1]!, dz = rowDir[2]!;
     let k = B.invMass[a]! + B.invMass[b]!;
     for (let s = 0; s < 2; s++) {
       const o = 9 * (s === 0 ? a : b), arm = q + (s === 0 ? RAx : RBx);
@@ -242,7 +243,7 @@ export class ContactSolver {
       D[ii] = ix; D[ii + 1] = iy; D[ii + 2] = iz;
       k += cx * ix + cy * iy + cz * iz;
     }
-    return k > 0 ? 1 / k : 0;
+    D[massAt] = k > 0 ? 1 / k : 0;
   }
 
   /** Apply impulse l along row r (direction d): A gets −, B gets +. */
@@ -265,15 +266,27 @@ export class ContactSolver {
   }
 
   warmStart(_ctx: StepContext): void {
-    const D = this.data;
+    const D = this.data, v = this.bodies.v, w = this.bodies.w, im = this.bodies.invMass;
     for (let c = 0; c < this.count; c++) {
       const o = c * M, a = D[o + A]!, b = D[o + B]!, n = D[o + COUNT]!;
+      const a3 = 3 * a, b3 = 3 * b, ma = im[a]!, mb = im[b]!;
+      let vax = v[a3]!, vay = v[a3 + 1]!, vaz = v[a3 + 2]!, wax = w[a3]!, way = w[a3 + 1]!, waz = w[a3 + 2]!;
+      let vbx = v[b3]!, vby = v[b3 + 1]!, vbz = v[b3 + 2]!, wbx = w[b3]!, wby = w[b3 + 1]!, wbz = w[b3 + 2]!;
       for (let k = 0; k < n; k++) {
         const q = o + P0 + P * k;
-        this.apply(a, b, D, q + ROWS, D[o + NX]!, D[o + NX + 1]!, D[o + NX + 2]!, D[q + NIMP]!);
-        this.apply(a, b, D, q + ROWS + ROW, D[o + T1]!, D[o + T1 + 1]!, D[o + T1 + 2]!, D[q + TIMP1]!);
-        this.apply(a, b, D, q + ROWS + 2 * ROW, D[o + T2]!, D[o + T2 + 1]!, D[o + T2 + 2]!, D[q + TIMP2]!);
+        // Normal, tangent 1, tangent 2 impulses, each applied as apply() did (same operation order).
+        for (let t = 0; t < 3; t++) {
+          const d = o + (t === 0 ? NX : t === 1 ? T1 : T2), r = q + ROWS + t * ROW;
+          const l = D[q + (t === 0 ? NIMP : t === 1 ? TIMP1 : TIMP2)]!;
+          const dx = D[d]!, dy = D[d + 1]!, dz = D[d + 2]!, la = ma * l, lb = mb * l;
+          vax = vax - la * dx; vay = vay - la * dy; vaz = vaz - la * dz;
+          vbx = vbx + lb * dx; vby = vby + lb * dy; vbz = vbz + lb * dz;
+          wax = wax - l * D[r + IA]!; way = way - l * D[r + IA + 1]!; waz = waz - l * D[r + IA + 2]!;
+          wbx = wbx + l * D[r + IB]!; wby = wby + l * D[r + IB + 1]!; wbz = wbz + l * D[r + IB + 2]!;
+        }
       }
+      v[a3] = vax; v[a3 + 1] = vay; v[a3 + 2] = vaz; w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+      v[b3] = vbx; v[b3 + 1] = vby; v[b3 + 2] = vbz; w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
     }
   }
 
@@ -328,23 +341,41 @@ export class ContactSolver {
           wbx += l * D[r + IB]!; wby += l * D[r + IB + 1]!; wbz += l * D[r + IB + 2]!;
         }
       }
+      const t1x = D[o + T1]!, t1y = D[o + T1 + 1]!, t1z = D[o + T1 + 2]!, t2x = D[o + T2]!, t2y = D[o + T2 + 1]!, t2z = D[o + T2 + 2]!;
       for (let k = 0; k < n; k++) {
         const q = o + P0 + P * k;
         const lim = mu * D[q + NIMP]!;
-        for (let t = 0; t < 2; t++) {
-          const to = o + (t === 0 ? T1 : T2), io = q + (t === 0 ? TIMP1 : TIMP2), r = q + ROWS + (t + 1) * ROW;
-          const tx = D[to]!, ty = D[to + 1]!, tz = D[to + 2]!;
-          const vt = (vbx - vax) * tx + (vby - vay) * ty + (vbz - vaz) * tz
+        // Tangent 1 then tangent 2 (unrolled: the same arithmetic as a loop over t, in the same order).
+        {
+          const r = q + ROWS + ROW;
+          const vt = (vbx - vax) * t1x + (vby - vay) * t1y + (vbz - vaz) * t1z
             + wbx * D[r + CB]! + wby * D[r + CB + 1]! + wbz * D[r + CB + 2]!
             - wax * D[r + CA]! - way * D[r + CA + 1]! - waz * D[r + CA + 2]!;
-          const old = D[io]!;
-          let acc = old - D[q + (t === 0 ? TMASS1 : TMASS2)]! * vt;
+          const old = D[q + TIMP1]!;
+          let acc = old - D[q + TMASS1]! * vt;
           acc = acc > lim ? lim : acc < -lim ? -lim : acc;
-          D[io] = acc;
+          D[q + TIMP1] = acc;
           const l = acc - old;
           if (l !== 0) {
-            vax -= ma * l * tx; vay -= ma * l * ty; vaz -= ma * l * tz;
-            vbx += mb * l * tx; vby += mb * l * ty; vbz += mb * l * tz;
+            vax -= ma * l * t1x; vay -= ma * l * t1y; vaz -= ma * l * t1z;
+            vbx += mb * l * t1x; vby += mb * l * t1y; vbz += mb * l * t1z;
+            wax -= l * D[r + IA]!; way -= l * D[r + IA + 1]!; waz -= l * D[r + IA + 2]!;
+            wbx += l * D[r + IB]!; wby += l * D[r + IB + 1]!; wbz += l * D[r + IB + 2]!;
+          }
+        }
+        {
+          const r = q + ROWS + 2 * ROW;
+          const vt = (vbx - vax) * t2x + (vby - vay) * t2y + (vbz - vaz) * t2z
+            + wbx * D[r + CB]! + wby * D[r + CB + 1]! + wbz * D[r + CB + 2]!
+            - wax * D[r + CA]! - way * D[r + CA + 1]! - waz * D[r + CA + 2]!;
+          const old = D[q + TIMP2]!;
+          let acc = old - D[q + TMASS2]! * vt;
+          acc = acc > lim ? lim : acc < -lim ? -lim : acc;
+          D[q + TIMP2] = acc;
+          const l = acc - old;
+          if (l !== 0) {
+            vax -= ma * l * t2x; vay -= ma * l * t2y; vaz -= ma * l * t2z;
+            vbx += mb * l * t2x; vby += mb * l * t2y; vbz += mb * l * t2z;
             wax -= l * D[r + IA]!; way -= l * D[r + IA + 1]!; waz -= l * D[r + IA + 2]!;
             wbx += l * D[r + IB]!; wby += l * D[r + IB + 1]!; wbz += l * D[r + IB + 2]!;
           }
@@ -483,6 +514,8 @@ export class ContactSolver {
 }
 
 const originScratch = new Float64Array(3);
+/** Row direction for rowSetup (world, unit). */
+const rowDir = new Float64Array(3);
 const rayHit: RayHitData = { distance: 0, point: new Float64Array(3), normal: new Float64Array(3) };
 
 function hashOf(key: number): number {
