@@ -98,6 +98,12 @@ describe('particle ragdoll', () => {
     // The humanoid's own skeleton as particles: one per joint, named after its bones.
     expect(Object.keys(frame0!)).toEqual(expect.arrayContaining(['pelvis', 'spine', 'head', 'shin_l', 'shin_r']));
     await poll(() => particles(page, 'drawn').then((d) => d.particles)).toBe(Object.keys(frame0!).length);
+    if (process.env.MARIONETTE_SCREENSHOTS) {
+      // The skinned humanoid following its particle bones, two and a half seconds into the fall.
+      for (let i = 0; i < 150; i++) await page.keyboard.press('.');
+      await poll(() => particles(page, 'drawn').then((d) => d.frame)).toBe(150);
+      await page.screenshot({ path: path.join(process.env.MARIONETTE_SCREENSHOTS, 'particles-humanoid.png') });
+    }
     await page.getByRole('radio', { name: 'Rigid', exact: true }).click();
     await poll(() => particles(page, 'active')).toBe(false);
     await poll(() => particles(page, 'drawn').then((d) => d.bones)).toBe(0);

@@ -125,7 +125,8 @@ export type { BodyQuantity, JointQuantity, CreatureQuantity, RecordedSeries } fr
 export function frames(): RecordedSeries {
   const c = previewClient();
   const L = c.layout;
-  if (!L) return { t: new Float64Array(0), series: () => new Float64Array(0) };
+  // Under the particle solver there are no bodies, joints or controllers to plot.
+  if (!L || L.particles) return { t: new Float64Array(0), series: () => new Float64Array(0) };
   return recordedSeries({
     layout: L.layout, frameSize: L.frameSize, aux: L.aux, frames: c.frames, auxData: c.aux, count: c.count,
     root: L.rig.controllers[0]?.root ?? L.layout.bodies[0]!,
