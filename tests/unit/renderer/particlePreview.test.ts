@@ -154,3 +154,25 @@ describe('particle poser (skinning and picking on the main thread)', () => {
     expect(poser.pick(frame, [c[0] + 10, c[1], c[2] + 5], [0, 0, -1], 100)).toBeNull();
   });
 });
+
+describe('solver mode follows the rig (particleMode.ts)', () => {
+  it('opening a rig meant for particles selects the particle solver; a rigid rig selects rigid; the preview source follows', async () => {
+    const { useEditor } = await import('../../../renderer/src/state/store');
+    const { useSolver, previewSource } = await import('../../../renderer/src/preview/particleMode');
+    const rig = humanoid();
+    const open = (solver: 'rigid' | 'particle') => {
+      const doc = { creature: { name: 'humanoid.glb', path: null }, rig: { ...rig, solver } };
+      // A new creature object is what showCreature sets when a document opens.
+      useEditor.setState({ creature: { id: Math.random() } as never, document: doc as never });
+      return doc.rig;
+    };
+    const particleRig = open('particle');
+    expect(useSolver.getState().solver).toBe('particle');
+    const src = previewSource(particleRig)!;
+    expect(src.particles).toEqual({ scene: null, name: rig.name });
+    expect(previewSource(particleRig)!.key).toBe(src.key); // stable: the client does not resend
+    const rigidRig = open('rigid');
+    expect(useSolver.getState().solver).toBe('rigid');
+    expect(previewSource(rigidRig)).toEqual({ key: rigidRig, rig: rigidRig });
+  });
+});
