@@ -110,7 +110,7 @@ export async function benchMain(argv: readonly string[], io: BenchIO): Promise<n
   const warmup = args.options.warmupSteps ?? bench.warmupSteps, timed = args.options.timedSteps ?? bench.timedSteps;
   const qualityStep = Math.min(bench.qualityAtStep, warmup + timed);
   io.out(
-    `ms/step: median of ${timed} timed steps after ${warmup} warm-up steps; drift after step ${qualityStep} ` +
+    `ms/step: median of ${timed} timed steps after ${warmup} warm-up steps, the engines of a scene stepped in turn; drift after step ${qualityStep} ` +
       `(t = ${(qualityStep * world.dt).toFixed(2)} s); fall: first time copy 0's head is below ${FALL_HEIGHT_M} m within ${warmup + timed} steps.`,
   );
   io.out('');

@@ -1,6 +1,7 @@
 /**
  * The physics benchmark of issue 3: the same scenes in Marionette, Rapier and Jolt, side by side in one
- * run. Per scene and engine: median wall time per step over the timed steps (after the warm-up), joint
+ * run, the engines of each scene stepped in turn (one step each, rotating who goes first). Per scene and
+ * engine: median wall time per step over the timed steps (after the warm-up), joint
  * drift at t = qualityAtStep·dt, and the first time copy 0's head drops below FALL_HEIGHT_M.
  *
  * Runs in Node (performance.now); `marionette bench` and `npm run bench` both call runBenchmark.
@@ -83,43 +84,70 @@ interface Measured {
  * between steps and the drift once, right after step `qualityAtStep` (or after the last step of a
  * shorter run).
  */
-export function measureWorld(world: BenchWorld, scene: BenchScene, warmupSteps: number, timedSteps: number, qualityAtStep: number): Measured {
-  const total = warmupSteps + timedSteps;
-  const qualityStep = Math.min(qualityAtStep, total);
-  const times = new Float64Array(timedSteps);
-  const position: [number, number, number] = [0, 0, 0];
-  const rotation: [number, number, number, number] = [0, 0, 0, 1];
-  let fallTimeS: number | null = null;
-  let headRiseM = 0;
-  const headStartY = scene.headBody === null ? 0 : scene.bodies[scene.headBody]!.position[1];
-  let drift: ReturnType<typeof measureDrift> = null;
-  for (let k = 1; k <= total; k++) {
+/**
+ * One world's measurement, advanced one step at a time so runBenchmark can interleave the engines step by
+ * step: on a shared machine a load burst then slows all three engines of a scene alike instead of whichever
+ * happened to be running (sequential runs gave the same engine 0.9–2.3× its quiet time from one run to the
+ * next at load 5–15).
+ */
+export class WorldMeasurer {
+  private k = 0;
+  private readonly times: Float64Array;
+  private readonly position: [number, number, number] = [0, 0, 0];
+  private readonly rotation: [number, number, number, number] = [0, 0, 0, 1];
+  private fallTimeS: number | null = null;
+  private headRiseM = 0;
+  private readonly headStartY: number;
+  private drift: ReturnType<typeof measureDrift> = null;
+  readonly total: number;
+  private readonly qualityStep: number;
+
+  constructor(private readonly world: BenchWorld, private readonly scene: BenchScene, private readonly warmupSteps: number, timedSteps: number, qualityAtStep: number) {
+    this.total = warmupSteps + timedSteps;
+    this.qualityStep = Math.min(qualityAtStep, this.total);
+    this.times = new Float64Array(timedSteps);
+    this.headStartY = scene.headBody === null ? 0 : scene.bodies[scene.headBody]!.position[1];
+  }
+
+  /** Step k (1-based) of the run: timed after the warm-up, then fall height and drift bookkeeping. */
+  step(): void {
+    const k = ++this.k, world = this.world, scene = this.scene;
     const t0 = performance.now();
     world.step();
     const t1 = performance.now();
-    if (k > warmupSteps) times[k - warmupSteps - 1] = t1 - t0;
+    if (k > this.warmupSteps) this.times[k - this.warmupSteps - 1] = t1 - t0;
     if (scene.headBody !== null) {
-      world.getPose(scene.headBody, position, rotation);
-      if (fallTimeS === null && !(position[1] >= FALL_HEIGHT_M)) fallTimeS = k * scene.dt; // NaN counts as fallen
-      headRiseM = Math.max(headRiseM, position[1] - headStartY);
+      world.getPose(scene.headBody, this.position, this.rotation);
+      if (this.fallTimeS === null && !(this.position[1] >= FALL_HEIGHT_M)) this.fallTimeS = k * scene.dt; // NaN counts as fallen
+      this.headRiseM = Math.max(this.headRiseM, this.position[1] - this.headStartY);
     }
-    if (k === qualityStep) drift = measureDrift(world, scene);
+    if (k === this.qualityStep) this.drift = measureDrift(world, scene);
   }
-  let lowestY = Infinity;
-  for (let i = 0; i < scene.bodies.length; i++) {
-    world.getPose(i, position, rotation);
-    lowestY = Number.isNaN(position[1]) ? NaN : Math.min(lowestY, position[1]);
-    if (Number.isNaN(lowestY)) break;
+
+  result(): Measured {
+    const world = this.world, scene = this.scene, position = this.position, rotation = this.rotation;
+    let lowestY = Infinity;
+    for (let i = 0; i < scene.bodies.length; i++) {
+      world.getPose(i, position, rotation);
+      lowestY = Number.isNaN(position[1]) ? NaN : Math.min(lowestY, position[1]);
+      if (Number.isNaN(lowestY)) break;
+    }
+    return {
+      lowestY,
+      headRiseM: this.headRiseM,
+      msPerStep: median(this.times),
+      driftMeanM: this.drift ? this.drift.meanM : null,
+      driftMaxM: this.drift ? this.drift.maxM : null,
+      fallTimeS: this.fallTimeS,
+      rowIterations: world.rowIterations(),
+    };
   }
-  return {
-    lowestY,
-    headRiseM,
-    msPerStep: median(times),
-    driftMeanM: drift ? drift.meanM : null,
-    driftMaxM: drift ? drift.maxM : null,
-    fallTimeS,
-    rowIterations: world.rowIterations(),
-  };
+}
+
+export function measureWorld(world: BenchWorld, scene: BenchScene, warmupSteps: number, timedSteps: number, qualityAtStep: number): Measured {
+  const m = new WorldMeasurer(world, scene, warmupSteps, timedSteps, qualityAtStep);
+  for (let k = 0; k < m.total; k++) m.step();
+  return m.result();
 }
 
 export async function runBenchmark(options: BenchOptions = {}): Promise<BenchResult> {
@@ -148,15 +176,21 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
   let nsPerRowIteration: number | null = null;
   const largest = Math.max(...counts);
   for (const scene of sceneList) {
-    for (const engine of engines) {
-      const started = performance.now();
-      const world = engine.create(scene);
-      let m: Measured;
-      try {
-        m = measureWorld(world, scene, warmup, timed, file.bench.qualityAtStep);
-      } finally {
-        world.dispose();
-      }
+    // All engines' worlds of this scene at once, stepped in turn (the first engine rotating each step), so
+    // every engine sees the same machine load; each world still gets its own median of its own steps.
+    const started = performance.now();
+    const worlds = engines.map((engine) => engine.create(scene));
+    const measurers = worlds.map((world) => new WorldMeasurer(world, scene, warmup, timed, file.bench.qualityAtStep));
+    let measured: Measured[];
+    try {
+      const total = measurers[0]!.total, E = measurers.length;
+      for (let k = 0; k < total; k++) for (let e = 0; e < E; e++) measurers[(k + e) % E]!.step();
+      measured = measurers.map((m) => m.result());
+    } finally {
+      for (const world of worlds) world.dispose();
+    }
+    engines.forEach((engine, e) => {
+      const m = measured[e]!, world = worlds[e]!;
       results.push({
         scene: scene.name,
         n: scene.n,
@@ -180,8 +214,9 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
       if (engine.name === 'marionette' && scene.name === 'ragdoll11' && scene.motors && scene.n === largest && m.rowIterations) {
         nsPerRowIteration = (m.msPerStep * 1e6) / m.rowIterations;
       }
-      progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}  ${engine.name}: ${m.msPerStep.toFixed(3)} ms/step (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    }
+      progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}  ${engine.name}: ${m.msPerStep.toFixed(3)} ms/step`);
+    });
+    progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}: ${((performance.now() - started) / 1000).toFixed(1)} s for ${engines.length} engines interleaved`);
   }
   return { results, nsPerRowIteration, warnings };
 }
