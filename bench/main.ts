@@ -3,8 +3,8 @@
  * With --json the last line of stdout is the result object of issue 3.
  */
 import { ENGINE_NAMES, type EngineName } from '../shared/bench/engine';
-import { checkTargets, formatTable, formatTargets } from './report';
-import { FALL_HEIGHT_M, loadRagdollFile, runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';
+import { checkTargets, formatMinScaling, formatTable, formatTargets } from './report';
+import { FALL_HEIGHT_M, loadRagdollFile, minKey, runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';
 
 export const BENCH_USAGE = `usage: bench [options]
   --json                 print the result object as the last line of output
@@ -118,6 +118,10 @@ export async function benchMain(argv: readonly string[], io: BenchIO): Promise<n
   const big = Math.max(...counts);
   const small = counts.filter((c) => c < big).reduce((a, b) => Math.max(a, b), 0);
   io.out(formatTargets(checkTargets(result.results, big, small > 0 ? small : null)));
+  if (small > 0 && result.minMsPerStep) {
+    const line = formatMinScaling(result.minMsPerStep, (n, engine) => minKey('ragdoll11', n, engine, true), big, small);
+    if (line) io.out(line);
+  }
   for (const warning of result.warnings ?? []) io.out(`warning: ${warning}`);
   // Exactly the object of issue 3, nothing else.
   if (args.json) io.out(JSON.stringify({ results: result.results, nsPerRowIteration: result.nsPerRowIteration }));

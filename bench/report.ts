@@ -123,3 +123,19 @@ export function formatTargets(checks: readonly TargetCheck[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * The N = nSmall → n scaling from the FASTEST timed step of each run, for every engine that ran both. On a
+ * shared machine the median of a long step grows with the load (a 5 ms step is preempted far more often than
+ * a 0.5 ms one), so the median ratio above measures the load as much as the engine; the minimum does not.
+ * Shown for information: the issue's target is on the medians.
+ */
+export function formatMinScaling(minMs: Readonly<Record<string, number>>, key: (n: number, engine: string) => string, n: number, nSmall: number): string {
+  const parts: string[] = [];
+  for (const engine of ['marionette', 'rapier', 'jolt']) {
+    const big = minMs[key(n, engine)], small = minMs[key(nSmall, engine)];
+    if (big === undefined || small === undefined) continue;
+    parts.push(`${engine} ${(big / small / (n / nSmall)).toFixed(3)} (${big.toFixed(3)} / ${small.toFixed(3)} ms)`);
+  }
+  return parts.length === 0 ? '' : `scaling from the fastest step (N ${nSmall} → ${n}, motors on; load-robust, for information): ${parts.join(', ')}`;
+}

@@ -41,6 +41,13 @@ export interface BenchResult {
   nsPerRowIteration: number | null;
   /** Sanity warnings (a world that blew up or fell through the ground); not part of the JSON line. */
   warnings?: string[];
+  /** Fastest single timed step (ms) per row, keyed by minKey(); not part of the JSON line. */
+  minMsPerStep?: Record<string, number>;
+}
+
+/** Key of a result row in BenchResult.minMsPerStep. */
+export function minKey(scene: string, n: number, engine: string, motors: boolean): string {
+  return `${scene}|${n}|${engine}|${motors ? 'on' : 'off'}`;
 }
 
 export interface BenchOptions {
@@ -69,6 +76,8 @@ function median(values: Float64Array): number {
 
 interface Measured {
   msPerStep: number;
+  /** Fastest timed step (ms): the least load-disturbed estimate of the step's cost. */
+  minMsPerStep: number;
   driftMeanM: number | null;
   driftMaxM: number | null;
   fallTimeS: number | null;
@@ -136,6 +145,7 @@ export class WorldMeasurer {
       lowestY,
       headRiseM: this.headRiseM,
       msPerStep: median(this.times),
+      minMsPerStep: this.times.reduce((a, t) => Math.min(a, t), Infinity),
       driftMeanM: this.drift ? this.drift.meanM : null,
       driftMaxM: this.drift ? this.drift.maxM : null,
       fallTimeS: this.fallTimeS,
@@ -173,6 +183,7 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
 
   const results: BenchRow[] = [];
   const warnings: string[] = [];
+  const minMsPerStep: Record<string, number> = {};
   let nsPerRowIteration: number | null = null;
   const largest = Math.max(...counts);
   for (const scene of sceneList) {
@@ -202,6 +213,7 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
         fallTimeS: m.fallTimeS,
         settings: world.settings,
       });
+      minMsPerStep[minKey(scene.name, scene.n, engine.name, scene.motors)] = m.minMsPerStep;
       const groundTop = scene.ground.position[1] + scene.ground.halfExtents[1];
       const where = `${engine.name}, ${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}`;
       if (Number.isNaN(m.lowestY)) warnings.push(`${where}: non-finite body positions (the world blew up)`);
@@ -218,5 +230,5 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
     });
     progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}: ${((performance.now() - started) / 1000).toFixed(1)} s for ${engines.length} engines interleaved`);
   }
-  return { results, nsPerRowIteration, warnings };
+  return { results, nsPerRowIteration, warnings, minMsPerStep };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchMain, parseBenchArgs } from '../../../bench/main';
-import { checkTargets } from '../../../bench/report';
-import type { BenchRow } from '../../../bench/runBenchmark';
+import { checkTargets, formatMinScaling } from '../../../bench/report';
+import { minKey, type BenchRow } from '../../../bench/runBenchmark';
 
 describe('bench command line', () => {
   it('parses the subset options', () => {
@@ -70,5 +70,13 @@ describe('target ratios', () => {
   it('marks the checks it cannot make', () => {
     const checks = checkTargets([row('rapier', 128, 8, 3e-4, 1.6)], 128, 16);
     expect(checks.filter((c) => c.pass === null && c.detail.startsWith('not checked'))).toHaveLength(4);
+  });
+
+  it('reports the load-robust scaling from the fastest steps for the engines that ran both counts', () => {
+    const key = (n: number, engine: string) => minKey('ragdoll11', n, engine, true);
+    const line = formatMinScaling({ [key(16, 'marionette')]: 0.5, [key(128, 'marionette')]: 4.4, [key(128, 'rapier')]: 3 }, key, 128, 16);
+    expect(line).toContain('marionette 1.100 (4.400 / 0.500 ms)');
+    expect(line).not.toContain('rapier');
+    expect(formatMinScaling({}, key, 128, 16)).toBe('');
   });
 });
