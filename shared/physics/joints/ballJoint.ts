@@ -11,10 +11,11 @@ import type { StepContext } from '../stepContext';
 import {
   ANGLE, FLAG_SWING, FLAG_TWIST, FLAGS, LIM_AXIS, LIM_HI, LIM_LO, MAXIS, SW_AXIS, SW_C, SW_MASS, SWING_Y, SWING_Z, T_Q,
 } from './jointLayout';
+import { solveBallRows } from './ballSolve';
 import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor';
 import {
-  angularK, computeFrames, preparePoint, prepareAngularLimit, qFA, qFB, rotate, solveAngularLimit, solveMotorRow,
-  solvePoint, solveSwing, storeMotorReport, tv, warmStartAngularLimit, warmStartMotorRows, warmStartPoint, warmStartSwing,
+  angularK, computeFrames, preparePoint, prepareAngularLimit, qFA, qFB, rotate, storeMotorReport, tv, warmStartAngularLimit,
+  warmStartMotorRows, warmStartPoint, warmStartSwing,
 } from './rows';
 
 /** Scratch: relative rotation, target, error. */
@@ -125,15 +126,10 @@ export function warmStartBall(ctx: StepContext, o: number, iA: number, iB: numbe
   warmStartPoint(ctx, o, iA, iB);
 }
 
-/** Order: motor, limits, point last (the hard constraint gets the final word, as in Box2D). */
+/** Order: motor, limits, point last (the hard constraint gets the final word, as in Box2D); one fused pass
+ *  (ballSolve.ts). */
 export function solveBall(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
-  const J = ctx.joints, flags = J[o + FLAGS]!;
-  if (activeMotorRows(J, o, 3) > 0) {
-    solveMotorRow(ctx, o, iA, iB, 0); solveMotorRow(ctx, o, iA, iB, 1); solveMotorRow(ctx, o, iA, iB, 2);
-  }
-  if (flags & FLAG_TWIST) solveAngularLimit(ctx, o, iA, iB, useBias);
-  if (flags & FLAG_SWING) solveSwing(ctx, o, iA, iB, useBias);
-  solvePoint(ctx, o, iA, iB, useBias);
+  solveBallRows(ctx, o, iA, iB, useBias);
 }
 
 export function finishBall(ctx: StepContext, o: number): void {

@@ -10,11 +10,11 @@
 import { wrapAngle } from '../../math/quat';
 import type { StepContext } from '../stepContext';
 import { AC, AX1, AX2, ANGLE, FLAG_LIMIT, FLAGS, LIM_AXIS, LIM_HI, LIM_LO, MAXIS, T_Q } from './jointLayout';
+import { solveHingeRows } from './ballSolve';
 import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor';
 import {
-  computeFrames, preparePoint, prepareAngularLimit, prepareAngularLock, qFA, qFB, rotate, solveAngularLimit,
-  solveAngularLock, solveMotorRow, solvePoint, storeMotorReport, tv, warmStartAngularLimit, warmStartAngularLock,
-  warmStartMotorRows, warmStartPoint,
+  computeFrames, preparePoint, prepareAngularLimit, prepareAngularLock, qFA, qFB, rotate, storeMotorReport, tv,
+  warmStartAngularLimit, warmStartAngularLock, warmStartMotorRows, warmStartPoint,
 } from './rows';
 
 /** Raw hinge angle of B relative to A about frame A's X, in (−π, π], from the current frames. */
@@ -68,12 +68,9 @@ export function warmStartHinge(ctx: StepContext, o: number, iA: number, iB: numb
   warmStartPoint(ctx, o, iA, iB);
 }
 
+/** Motor, limit, lock, point: one fused pass (ballSolve.ts). */
 export function solveHinge(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
-  const J = ctx.joints;
-  if (activeMotorRows(J, o, 1) > 0) solveMotorRow(ctx, o, iA, iB, 0);
-  if (J[o + FLAGS]! & FLAG_LIMIT) solveAngularLimit(ctx, o, iA, iB, useBias);
-  solveAngularLock(ctx, o, iA, iB, 2, useBias);
-  solvePoint(ctx, o, iA, iB, useBias);
+  solveHingeRows(ctx, o, iA, iB, useBias);
 }
 
 export function finishHinge(ctx: StepContext, o: number): void {
