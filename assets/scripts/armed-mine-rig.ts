@@ -30,19 +30,19 @@
  *  - steering gain 3, limit 0.6 rad: the heading settles within ~15° of the target.
  */
 import { quatConj, quatFromAxisAngle, quatMul, quatNormalize, quatRotate, type Quat } from '../../shared/math/quat';
-import { sub } from '../../shared/math/vec3';
+import { sub, type Vec3 } from '../../shared/math/vec3';
+import { round3v, round9 } from '../../shared/authoring/frames';
+import { rigBonesFromSkeleton } from '../../shared/authoring/fromCreature';
 import { boneRestWorld } from '../../shared/rig/restPose';
 import { RIG_AXES, RIG_FORMAT, RIG_UNITS, RIG_VERSION, type Bone, type RigBody, type RigDocument, type RigJoint, type RigMotor } from '../../shared/rig/schema';
-
-/** glTF node as far as a skeleton needs it. */
-export interface GltfNode { name?: string; translation?: number[]; rotation?: number[]; scale?: number[]; children?: number[]; mesh?: number }
-export interface GltfJson { nodes?: GltfNode[]; skins?: { joints: number[] }[] }
+import { parseSkeleton, type CreatureSource } from '../../shared/skeleton';
 
 // ------------------------------------------------------------------------------------------- tuned numbers
 
 const DEG = Math.PI / 180;
-const round = (x: number) => Math.round(x * 1e9) / 1e9 + 0; // stable text; +0 turns −0 into 0
-const r3 = (v: readonly number[]): [number, number, number] => [round(v[0]!), round(v[1]!), round(v[2]!)];
+const round = round9;
+const r3 = (v: readonly number[]) => round3v(v as Vec3);
+/** Normalised and rounded, sign as computed (round4q would flip it to w ≥ 0). */
 const r4 = (q: readonly number[]): [number, number, number, number] => { const n = quatNormalize(q as Quat); return [round(n[0]), round(n[1]), round(n[2]), round(n[3])]; };
 
 export const ARMED_MINE_TUNING = {
@@ -68,26 +68,10 @@ export const ARMED_MINE_TUNING = {
 
 // ------------------------------------------------------------------------------------------- skeleton
 
-/** Bones of the glTF's first skin (or all named nodes), parent-relative TRS as in the file. */
-export function skeletonFromGltf(gltf: GltfJson, source = 'armed-mine.gltf'): Bone[] {
-  const nodes = gltf.nodes ?? [];
-  const jointIdx = gltf.skins?.[0]?.joints ?? nodes.map((_, i) => i).filter((i) => nodes[i]!.mesh === undefined);
-  const parentOf = new Map<number, number>();
-  nodes.forEach((n, i) => n.children?.forEach((c) => parentOf.set(c, i)));
-  return jointIdx.map((i) => {
-    const n = nodes[i];
-    if (!n?.name) throw new Error(`${source}: skin joint node ${i} has no name (bones are referenced by name)`);
-    const p = parentOf.get(i);
-    return {
-      name: n.name,
-      parent: p !== undefined && jointIdx.includes(p) ? nodes[p]!.name! : null,
-      rest: {
-        translation: r3(n.translation ?? [0, 0, 0]),
-        rotation: r4(n.rotation ?? [0, 0, 0, 1]),
-        scale: r3(n.scale ?? [1, 1, 1]),
-      },
-    };
-  });
+/** The rig-format bones of the creature file (shared/skeleton's reader: first skin's joint order,
+ *  parent-relative rest TRS as in the file). */
+export function armedMineBones(file: CreatureSource): Bone[] {
+  return rigBonesFromSkeleton(parseSkeleton(file, { duplicateNames: 'refuse' }));
 }
 
 // ------------------------------------------------------------------------------------------- the rig
@@ -97,9 +81,8 @@ const motor = (maxTorque: number): RigMotor => ({
   stiffness: 0, damping: 0, frictionTorque: 0,
 });
 
-export function armedMineRig(gltf: GltfJson, tuning: Partial<typeof ARMED_MINE_TUNING> = {}): RigDocument {
+export function armedMineRig(bones: Bone[], tuning: Partial<typeof ARMED_MINE_TUNING> = {}): RigDocument {
   const T = { ...ARMED_MINE_TUNING, ...tuning };
-  const bones = skeletonFromGltf(gltf);
   for (const need of ['body', 'upper_arm', 'forearm', 'hand']) {
     if (!bones.some((b) => b.name === need)) throw new Error(`armed-mine.gltf: bone "${need}" is missing (found ${bones.map((b) => b.name).join(', ')})`);
   }
@@ -190,8 +173,8 @@ async function main(): Promise<void> {
   const { serializeRig } = await import('../../shared/rig/load');
   const { validateRig } = await import('../../shared/rig/validate');
   const here = new URL('../creatures/', import.meta.url);
-  const gltf = JSON.parse(await readFile(new URL('armed-mine.gltf', here), 'utf8')) as GltfJson;
-  const rig = armedMineRig(gltf);
+  const bytes = async (name: string) => new Uint8Array(await readFile(new URL(name, here)));
+  const rig = armedMineRig(armedMineBones({ name: 'armed-mine.gltf', bytes: await bytes('armed-mine.gltf'), resources: { 'armed-mine.bin': await bytes('armed-mine.bin') } }));
   const check = validateRig(rig);
   if (!check.ok) throw new Error(`armed-mine rig does not validate:\n${check.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
   const text = serializeRig(rig);

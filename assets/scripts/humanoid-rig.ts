@@ -5,51 +5,20 @@
  *   npx tsx assets/scripts/humanoid-rig.ts            (writes the file)
  *   npx tsx assets/scripts/humanoid-rig.ts --check    (exit 1 if the file on disk differs)
  */
-import { NodeIO } from '@gltf-transform/core';
+import { authoringSkeletonFromCreature } from '../../shared/authoring/fromCreature';
 import { generateRagdoll } from '../../shared/authoring/generate';
 import { newRigDocument, withGeneratedRagdoll } from '../../shared/authoring/document';
-import { round3v, round4q } from '../../shared/authoring/frames';
 import { fixMassRatios } from '../../shared/authoring/massRatio';
-import type { AnimationClip, AuthoringSkeleton, SkinData } from '../../shared/authoring/skeletonInput';
-import type { Bone, RigDocument } from '../../shared/rig/schema';
+import type { AuthoringSkeleton } from '../../shared/authoring/skeletonInput';
+import type { RigDocument } from '../../shared/rig/schema';
+import { parseCreature } from '../../shared/skeleton';
 
-/** A creature file read into the authoring input (Node only: @gltf-transform's NodeIO). */
+/** A .glb creature file read into the authoring input (Node: the bytes from disk, shared/skeleton's
+ *  reader; a .gltf would also need its resources). */
 export async function readCreature(path: string): Promise<AuthoringSkeleton> {
-  const doc = await new NodeIO().read(path);
-  const root = doc.getRoot();
-  const skin = root.listSkins()[0];
-  if (!skin) throw new Error(`${path}: no skin (the file has no skeleton to rig)`);
-  const joints = skin.listJoints();
-  const jointSet = new Set(joints);
-  const bones: Bone[] = joints.map((n) => {
-    let p = n.getParentNode();
-    while (p && !jointSet.has(p)) p = p.getParentNode();
-    return {
-      name: n.getName(), parent: p ? p.getName() : null,
-      rest: { translation: round3v(n.getTranslation()), rotation: round4q(n.getRotation()), scale: round3v(n.getScale()) },
-    };
-  });
-  const jointNames = joints.map((n) => n.getName());
-  const skins: SkinData[] = [];
-  for (const node of root.listNodes()) {
-    if (node.getSkin() !== skin || !node.getMesh()) continue;
-    for (const prim of node.getMesh()!.listPrimitives()) {
-      const pos = prim.getAttribute('POSITION'), j = prim.getAttribute('JOINTS_0'), w = prim.getAttribute('WEIGHTS_0');
-      if (!pos || !j || !w) continue;
-      skins.push({ positions: pos.getArray()!, joints: j.getArray()!, weights: w.getArray()!, jointNames });
-    }
-  }
-  const clips: AnimationClip[] = root.listAnimations().map((a) => ({
-    name: a.getName(),
-    channels: a.listChannels().filter((c) => c.getTargetNode() && jointSet.has(c.getTargetNode()!)).map((c) => ({
-      bone: c.getTargetNode()!.getName(),
-      path: c.getTargetPath() as 'translation' | 'rotation' | 'scale',
-      times: c.getSampler()!.getInput()!.getArray()!,
-      values: c.getSampler()!.getOutput()!.getArray()!,
-      interpolation: c.getSampler()!.getInterpolation(),
-    })),
-  }));
-  return { bones, skins, clips };
+  const { readFile } = await import('node:fs/promises');
+  const { basename } = await import('node:path');
+  return authoringSkeletonFromCreature(parseCreature({ name: basename(path), bytes: new Uint8Array(await readFile(path)) }));
 }
 
 /**

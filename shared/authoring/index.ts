@@ -1,7 +1,8 @@
 /** Authoring: generate a powered ragdoll from a skeleton and edit it, as pure functions over RigDocument
  *  (docs/authoring.md). The editor UI calls these and records their results for undo. */
 export * from './skeletonInput';
-export { sampleClip, sampleChannel, clipDuration, type LocalBonePose } from './clip';
+export { sampleClip, clipDuration, type LocalBonePose } from './clip';
+export { authoringSkeletonFromCreature, rigBonesFromSkeleton, namedClip } from './fromCreature';
 export { boneGeometry, type BoneGeometry } from './boneGeometry';
 export { chooseJoints, mirrorAxis, type JointChoice, type JointReason } from './jointChoice';
 export { generateRagdoll, jointDefaults, motorFor, DEFAULT_DENSITY, type GenerateOptions, type GeneratedRagdoll, type ShapeKind } from './generate';

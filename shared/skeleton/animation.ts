@@ -58,16 +58,27 @@ export function readClips(doc: GltfDocument, boneOfNode: readonly number[], warn
   });
 }
 
-/** The value of one channel at time t (clamped to the channel's first and last key). */
-export function sampleChannel(ch: AnimationChannel, t: number): number[] {
+/** What sampling needs of a channel: any keyframe track in glTF's layout (this module's
+ *  AnimationChannel, or an editor clip's channel that names its bone and holds typed arrays). */
+export interface KeyTrack {
+  path: ChannelPath;
+  interpolation: Interpolation;
+  times: ArrayLike<number>;
+  values: ArrayLike<number>;
+}
+
+/** The value of one channel at time t (clamped to the channel's first and last key): 3 numbers for
+ *  translation and scale, a unit quaternion [x, y, z, w] for rotation. */
+export function sampleChannel(ch: KeyTrack, t: number): number[] {
   const n = PATH_SIZE[ch.path];
   const times = ch.times;
   const last = times.length - 1;
+  if (last < 0) throw new Error(`a ${ch.path} channel has no keys`);
   const cubic = ch.interpolation === 'CUBICSPLINE';
   // Value k: for CUBICSPLINE the middle of the (in-tangent, value, out-tangent) triple.
   const value = (k: number, part = 1) => {
     const o = cubic ? (k * 3 + part) * n : k * n;
-    return ch.values.slice(o, o + n);
+    return Array.from({ length: n }, (_, c) => ch.values[o + c]!);
   };
   if (t <= times[0]! || last === 0) return finish(ch, value(0));
   if (t >= times[last]!) return finish(ch, value(last));
@@ -83,7 +94,7 @@ export function sampleChannel(ch: AnimationChannel, t: number): number[] {
   if (ch.interpolation === 'STEP') return finish(ch, value(lo));
   if (ch.interpolation === 'LINEAR') {
     const a = value(lo), b = value(lo + 1);
-    if (ch.path === 'rotation') return quatSlerp(a as Quat, b as Quat, s);
+    if (ch.path === 'rotation') return finish(ch, quatSlerp(a as Quat, b as Quat, s));
     return a.map((x, i) => x + (b[i]! - x) * s);
   }
   const v0 = value(lo, 1), b0 = value(lo, 2), a1 = value(lo + 1, 0), v1 = value(lo + 1, 1);
@@ -92,7 +103,7 @@ export function sampleChannel(ch: AnimationChannel, t: number): number[] {
   return finish(ch, v0.map((x, i) => h00 * x + h10 * dt * b0[i]! + h01 * v1[i]! + h11 * dt * a1[i]!));
 }
 
-const finish = (ch: AnimationChannel, v: number[]): number[] => (ch.path === 'rotation' ? quatNormalize(v as Quat) : v);
+const finish = (ch: KeyTrack, v: number[]): number[] => (ch.path === 'rotation' ? quatNormalize(v as Quat) : v);
 
 export function restPose(skeleton: Skeleton): LocalPose {
   return skeleton.bones.map((b) => cloneTRS(b.rest.local));

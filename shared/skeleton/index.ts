@@ -2,8 +2,8 @@
  *  skinned vertices look like, and animation clips with sampling. */
 export * from './types';
 export { CreatureLoadError } from './errors';
-export { parseCreature, boneIndex } from './parseCreature';
-export { restPose, sampleClip, sampleChannel, poseToWorld } from './animation';
+export { parseCreature, parseSkeleton, boneIndex, jointOrder, type ParseOptions } from './parseCreature';
+export { restPose, sampleClip, sampleChannel, poseToWorld, type KeyTrack } from './animation';
 // The layers under parseCreature, for readers of other parts of a glTF file (e.g. clips one by one).
 export { readContainer, type Container } from './container';
 export { GltfDocument, type AccessorData } from './gltfDocument';

@@ -16,7 +16,13 @@ export interface SkeletonDraft {
   warnings: string[];
 }
 
-export function readSkeleton(doc: GltfDocument, tree: NodeTree): SkeletonDraft {
+export interface SkeletonOptions {
+  /** Two joints with the same name: 'rename' the later one "NAME_2" with a warning (default), or
+   *  'refuse' the file (the editor, whose documents refer to bones by the file's names). */
+  duplicateNames?: 'rename' | 'refuse';
+}
+
+export function readSkeleton(doc: GltfDocument, tree: NodeTree, options: SkeletonOptions = {}): SkeletonDraft {
   const skins = doc.list('skins');
   if (skins.length === 0) doc.fail('no skin — Marionette needs a rigged creature (a mesh skinned to a skeleton)');
   const warnings: string[] = [];
@@ -51,6 +57,9 @@ export function readSkeleton(doc: GltfDocument, tree: NodeTree): SkeletonDraft {
     const index = bones.length;
     boneOfNode[node] = index;
     let name = tree.names[node] ?? `bone_${node}`;
+    if (usedNames.has(name) && options.duplicateNames === 'refuse') {
+      doc.fail(`two bones are named "${name}" (nodes ${bones[usedNames.get(name)!]!.node} and ${node}; bone names must be unique to rig them)`);
+    }
     if (usedNames.has(name)) {
       let k = 2;
       while (usedNames.has(`${name}_${k}`)) k++;

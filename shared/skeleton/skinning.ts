@@ -9,26 +9,28 @@ import {
 import type { GltfDocument } from './gltfDocument';
 import type { NodeTree } from './nodes';
 import type { SkeletonDraft } from './skeleton';
-import type { Bone, BoneVertexStats, MeshSummary } from './types';
+import type { Bone, BoneVertexStats, MeshSummary, SkinnedPrimitive } from './types';
 
 export interface OwnedVertices {
   /** Per bone: world rest positions of the vertices it mostly owns. */
   owned: Vec3[][];
+  primitives: SkinnedPrimitive[];
   mesh: MeshSummary;
 }
 
 export function readOwnedVertices(doc: GltfDocument, tree: NodeTree, draft: SkeletonDraft): OwnedVertices {
   const owned: Vec3[][] = draft.bones.map(() => []);
   const mesh: MeshSummary = { vertexCount: 0, skinnedVertexCount: 0, triangleCount: 0 };
+  const primitives: SkinnedPrimitive[] = [];
   const meshes = doc.list('meshes');
   tree.mesh.forEach((m, node) => {
     if (m < 0) return;
-    const primitives = meshes[m]!.primitives;
-    if (!Array.isArray(primitives) || primitives.length === 0) doc.fail(`mesh ${m} has no primitives`);
+    const prims = meshes[m]!.primitives;
+    if (!Array.isArray(prims) || prims.length === 0) doc.fail(`mesh ${m} has no primitives`);
     const s = tree.skin[node]!;
     const jointMatrices: Mat4[] = s < 0 ? [] : draft.skins[s]!.joints.map((bone, k) =>
       mat4Mul(tree.world[draft.bones[bone]!.node]!, draft.inverseBind[s]![k]!));
-    (primitives as unknown[]).forEach((p, pi) => {
+    (prims as unknown[]).forEach((p, pi) => {
       const where = `mesh ${m} primitive ${pi}`;
       if (typeof p !== 'object' || p === null) doc.fail(`${where} is not an object`);
       const prim = p as Record<string, unknown>;
@@ -58,6 +60,10 @@ export function readOwnedVertices(doc: GltfDocument, tree: NodeTree, draft: Skel
         sets.push({ joints: j.values, weights: w.values });
       }
       if (sets.length === 0) doc.fail(`${where} is drawn with skin ${s} but has no JOINTS_0/WEIGHTS_0`);
+      const meshWorld = tree.world[node]!;
+      const bind: number[] = [];
+      for (let v = 0; v < pos.count; v++) bind.push(...mat4TransformPoint(meshWorld, [pos.values[v * 3]!, pos.values[v * 3 + 1]!, pos.values[v * 3 + 2]!]));
+      primitives.push({ node, mesh: m, primitive: pi, skin: s, positions: bind, joints: Array.from(sets[0]!.joints), weights: Array.from(sets[0]!.weights) });
       const jointCount = jointMatrices.length;
       const weightOf = new Float64Array(jointCount);
       for (let v = 0; v < pos.count; v++) {
@@ -88,7 +94,7 @@ export function readOwnedVertices(doc: GltfDocument, tree: NodeTree, draft: Skel
       }
     });
   });
-  return { owned, mesh };
+  return { owned, primitives, mesh };
 }
 
 const COS_30 = Math.cos(Math.PI / 6);

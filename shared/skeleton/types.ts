@@ -106,22 +106,45 @@ export interface AnimationClip {
 /** Local transform per bone (same order as Skeleton.bones). */
 export type LocalPose = TRS[];
 
+/** One primitive drawn with a skin, as glTF gives it: the bind-pose vertices (model space: the mesh
+ *  node's rest world transform applied to POSITION, m) with their first set of four influences. */
+export interface SkinnedPrimitive {
+  /** glTF node that draws it, its mesh and the primitive's index in that mesh. */
+  node: number;
+  mesh: number;
+  primitive: number;
+  /** Index into Creature.skins. */
+  skin: number;
+  /** x, y, z per vertex. */
+  positions: number[];
+  /** JOINTS_0: four indices per vertex into skins[skin].joints. */
+  joints: number[];
+  /** WEIGHTS_0: four weights per vertex, matching joints. */
+  weights: number[];
+}
+
 export interface MeshSummary {
   vertexCount: number;
   skinnedVertexCount: number;
   triangleCount: number;
 }
 
-export interface Creature {
+/** The skeleton part of a creature file (parseSkeleton). */
+export interface CreatureSkeleton {
   fileName: string;
   format: 'glb' | 'gltf';
   generator: string | null;
   skeleton: Skeleton;
   skins: SkinInfo[];
-  /** One entry per bone, same order as Skeleton.bones. */
-  boneVertices: BoneVertexStats[];
-  clips: AnimationClip[];
-  mesh: MeshSummary;
   /** Things that were tolerated but a user may want to know (renamed duplicate bones, ignored channels). */
   warnings: string[];
+}
+
+export interface Creature extends CreatureSkeleton {
+  /** One entry per bone, same order as Skeleton.bones. */
+  boneVertices: BoneVertexStats[];
+  /** The skinned primitives' vertices and influences, for fitting shapes of one's own. */
+  skinnedPrimitives: SkinnedPrimitive[];
+  clips: AnimationClip[];
+  mesh: MeshSummary;
 }

@@ -1,7 +1,7 @@
 /**
  * Bytes of a creature file → a LoadedCreature, or an Error whose message names the file and the reason.
- * The skeleton data comes from shared/document (pure, three-independent); three's GLTFLoader parses the
- * same bytes for display only. Nothing is committed to the editor until this resolves, so a bad file leaves
+ * The skeleton data comes from shared/document over shared/skeleton's glTF reader (pure, independent of
+ * three); three's GLTFLoader parses the same bytes for display only. Nothing is committed to the editor until this resolves, so a bad file leaves
  * the current creature alone.
  */
 import { clipsFromGltf, rigBonesOf, skeletonFromGltf } from '../../../shared/document';
@@ -18,7 +18,7 @@ export async function loadCreature(fileName: string, bytes: Uint8Array, resource
   }
   if (bytes.byteLength === 0) throw new Error(`${fileName}: the file is empty`);
   // The data first: it gives the precise reasons (no skin, bad joints) before the display loader runs.
-  const skeleton = skeletonFromGltf(bytes, fileName);
+  const skeleton = skeletonFromGltf(bytes, fileName, resources);
   const gltf = await parseGltfDisplay(bytes, fileName, resources);
   const display = buildDisplay(gltf, skeleton, fileName);
   // Clips as plain data for the preview's animation targets; a broken clip is reported, not fatal.

@@ -47,13 +47,14 @@ describe('clipsFromGltf', () => {
 
   it('the Armed Mine .gltf with its external .bin gives the same clip as the .glb', () => {
     const g = asset('armed-mine.gltf');
-    const sk = skeletonFromGltf(g, 'armed-mine.gltf');
-    const fromGltf = clipsFromGltf(g, 'armed-mine.gltf', sk, { 'armed-mine.bin': asset('armed-mine.bin') });
+    const bin = { 'armed-mine.bin': asset('armed-mine.bin') };
+    const sk = skeletonFromGltf(g, 'armed-mine.gltf', bin);
+    const fromGltf = clipsFromGltf(g, 'armed-mine.gltf', sk, bin);
     const fromGlb = clipsFromGltf(asset('armed-mine.glb'), 'armed-mine.glb', skeletonFromGltf(asset('armed-mine.glb'), 'armed-mine.glb'));
     expect(fromGltf.problems).toEqual([]);
     expect(fromGltf.clips.map((c) => c.name)).toEqual(['reach']);
     expect(plain(fromGltf.clips)).toEqual(plain(fromGlb.clips));
-    // Without its .bin the clip is left out, saying which file is missing; the creature still opens.
+    // Without its .bin the clip is left out, saying which file is missing.
     const missing = clipsFromGltf(g, 'armed-mine.gltf', sk, {});
     expect(missing.clips).toEqual([]);
     expect(missing.problems).toHaveLength(1);

@@ -25,7 +25,7 @@ describe('skeletonFromGltf', () => {
   it('reads the Armed Mine chain body → upper_arm → forearm → hand from the .glb and the .gltf alike', () => {
     const glb = skeletonFromGltf(asset('armed-mine.glb'), 'armed-mine.glb');
     expect(glb.bones.map((b) => [b.name, b.parent])).toEqual([['body', -1], ['upper_arm', 0], ['forearm', 1], ['hand', 2]]);
-    expect(skeletonFromGltf(asset('armed-mine.gltf'), 'armed-mine.gltf')).toEqual(glb);
+    expect(skeletonFromGltf(asset('armed-mine.gltf'), 'armed-mine.gltf', { 'armed-mine.bin': asset('armed-mine.bin') })).toEqual(glb);
     // The arm's bones have real lengths: each child sits some centimetres from its parent.
     for (const b of glb.bones.slice(1)) expect(Math.hypot(...b.translation)).toBeGreaterThan(0.05);
     for (const b of glb.bones) expect(Math.hypot(...b.rotation)).toBeCloseTo(1, 6);
@@ -63,14 +63,24 @@ describe('skeletonFromGltf', () => {
 
   it('refuses files it cannot rig with a message naming the file and the reason', () => {
     expect(() => skeletonFromGltf(text({ asset: { version: '2.0' }, nodes: [{}] }), 'static.gltf')).toThrow('static.gltf: no skin');
-    expect(() => skeletonFromGltf(new TextEncoder().encode('{ nope'), 'bad.gltf')).toThrow(/bad\.gltf: not a glTF file/);
-    expect(() => skeletonFromGltf(text({ asset: { version: '1.0' } }), 'old.gltf')).toThrow(/old\.gltf: asset.version "1.0" is not glTF 2.0/);
+    expect(() => skeletonFromGltf(new TextEncoder().encode('{ nope'), 'bad.gltf')).toThrow(/^bad\.gltf: JSON parse error at line 1, column 3/);
+    expect(() => skeletonFromGltf(text({ asset: { version: '1.0' } }), 'old.gltf')).toThrow('old.gltf: glTF version 1.0 is not supported (Marionette reads glTF 2.0)');
     expect(() => skeletonFromGltf(text({ asset: { version: '2.0' }, nodes: [{ name: 'a' }, { name: 'a' }], skins: [{ joints: [0, 1] }] }), 'twins.gltf'))
-      .toThrow('twins.gltf: two bones are named "a"');
+      .toThrow('twins.gltf: two bones are named "a" (nodes 0 and 1; bone names must be unique to rig them)');
     expect(() => skeletonFromGltf(text({ asset: { version: '2.0' }, nodes: [{ name: 'a', rotation: [0, 0, 1] }], skins: [{ joints: [0] }] }), 'short.gltf'))
-      .toThrow(/short\.gltf: node 0 \("a"\) rotation must be 4 finite numbers/);
-    expect(() => skeletonFromGltf(text({ asset: { version: '2.0' }, nodes: [], skins: [{ joints: [3] }] }), 'gone.gltf')).toThrow(/missing node 3/);
+      .toThrow('short.gltf: node 0 rotation must be 4 finite numbers');
+    expect(() => skeletonFromGltf(text({ asset: { version: '2.0' }, nodes: [], skins: [{ joints: [3] }] }), 'gone.gltf')).toThrow('gone.gltf: skin 0 joint 0 refers to node 3, but the file has none');
     const truncated = asset('armed-mine.glb').slice(0, 64);
-    expect(() => skeletonFromGltf(truncated, 'cut.glb')).toThrow(/cut\.glb: truncated GLB/);
+    expect(() => skeletonFromGltf(truncated, 'cut.glb')).toThrow(/^cut\.glb: truncated glTF binary: header says \d+ bytes, the file has 64$/);
+    // A .gltf needs the buffer holding its inverse bind matrices, and says which file is missing.
+    expect(() => skeletonFromGltf(asset('armed-mine.gltf'), 'lonely.gltf')).toThrow("lonely.gltf: buffer 0 'armed-mine.bin' was not provided");
+  });
+
+  it('reads only the skeleton: a broken clip or mesh does not stop it', () => {
+    const gltf = JSON.parse(new TextDecoder().decode(asset('armed-mine.gltf'))) as { meshes: { primitives: { attributes: Record<string, number> }[] }[]; animations: unknown[] };
+    gltf.meshes[0]!.primitives[0]!.attributes.POSITION = 999;
+    gltf.animations = [{ name: 'broken', samplers: [], channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }] }];
+    const s = skeletonFromGltf(text(gltf), 'armed-mine.gltf', { 'armed-mine.bin': asset('armed-mine.bin') });
+    expect(s.bones.map((b) => b.name)).toEqual(['body', 'upper_arm', 'forearm', 'hand']);
   });
 });
