@@ -1,50 +1,24 @@
 /**
  * Clicks on rig bodies, decided before the viewport's own handlers (capture phase on the canvas' parent):
  * the bodies sit inside the creature's skin, so three's nearest-hit order would always give the mesh.
- *  - Select tool: a click on a body selects it (the shape under the cursor); elsewhere the click goes on
- *    to bone picking. A drag still orbits.
+ *  - Select tool: a click on a skeleton gizmo goes on to bone picking (the skeleton is drawn on top); a
+ *    click on a drawn body selects it (the shape under the cursor); elsewhere the click goes on to bone
+ *    picking, where the skinned mesh picks its dominant bone. A drag still orbits.
  *  - Poke tool (the preview's interaction): click = impulse at the hit point along the view ray, drag =
- *    grab with a spring, Shift-click = radial blast (previewInteraction.ts).
+ *    grab with a spring, Shift-click = radial blast (previewInteraction.ts); bodies are hit whether the
+ *    bodies overlay is on or not, since the user pokes the creature they see.
  * A gizmo handle or a limit handle under the cursor always wins.
  */
 import { useEffect } from 'react';
 import { useThree } from '@react-three/fiber';
-import { Raycaster, Vector2, type Camera, type Intersection, type Object3D } from 'three';
 import { select } from '../state/editor';
 import { useAuthoring } from './authoringStore';
 import { pokeHandlers } from './previewInteraction';
+import { pickBody } from './bodyPicking';
+
+export type { BodyHit } from './bodyPicking';
 
 export const gizmoRegistry: { shape: { axis: string | null } | null; joint: { axis: string | null } | null } = { shape: null, joint: null };
-
-const raycaster = new Raycaster();
-const ndc = new Vector2();
-
-const visible = (o: Object3D | null): boolean => {
-  for (let p = o; p; p = p.parent) if (!p.visible) return false;
-  return true;
-};
-
-export interface BodyHit { body: string; shape: number; point: [number, number, number]; ray: { origin: [number, number, number]; direction: [number, number, number] } }
-
-/** The nearest body shape under a page point, or null (also null when a handle is in front). */
-export function pickBody(scene: Object3D, camera: Camera, el: HTMLElement, clientX: number, clientY: number): BodyHit | null {
-  const rect = el.getBoundingClientRect();
-  ndc.set(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
-  raycaster.setFromCamera(ndc, camera);
-  const roots = ['bodies', 'limits'].map((n) => scene.getObjectByName(n)).filter((o): o is Object3D => !!o && visible(o));
-  const hits: Intersection[] = raycaster.intersectObjects(roots, true).filter((h) => visible(h.object));
-  const first = hits[0];
-  if (!first || first.object.userData.limitHandle) return null;
-  const hit = hits.find((h) => typeof h.object.userData.body === 'string');
-  if (!hit) return null;
-  const o = raycaster.ray.origin, d = raycaster.ray.direction;
-  return {
-    body: hit.object.userData.body as string,
-    shape: hit.object.userData.shape as number,
-    point: [hit.point.x, hit.point.y, hit.point.z],
-    ray: { origin: [o.x, o.y, o.z], direction: [d.x, d.y, d.z] },
-  };
-}
 
 const gizmoHot = () => (gizmoRegistry.shape?.axis ?? null) !== null || (gizmoRegistry.joint?.axis ?? null) !== null;
 
@@ -54,7 +28,12 @@ export function PickInterceptor() {
     const el = gl.domElement;
     const host = el.parentElement ?? el;
     const poke = pokeHandlers({ el, camera, scene });
-    const hitAt = (e: MouseEvent) => (gizmoHot() ? null : pickBody(scene, camera, el, e.clientX, e.clientY));
+    // Poke pokes the creature on screen, bodies drawn or not; Select leaves a click on a bone gizmo to the bone.
+    const hitAt = (e: MouseEvent) => {
+      if (gizmoHot()) return null;
+      const poking = useAuthoring.getState().tool === 'poke';
+      return pickBody(scene, camera, el, e.clientX, e.clientY, poking ? { hiddenBodies: true } : { bonesFirst: true });
+    };
     const stop = (e: Event) => { e.stopPropagation(); e.stopImmediatePropagation(); };
     let downAt: { x: number; y: number } | null = null;
 

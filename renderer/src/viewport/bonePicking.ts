@@ -4,21 +4,15 @@
  * under the cursor and stops propagation, so the result is the same wherever the click lands.
  */
 import type { ThreeEvent } from '@react-three/fiber';
-import type { Object3D } from 'three';
 import { hover, select } from '../state/editor';
 import { useEditor } from '../state/store';
-import { boneFromIntersections } from './picking';
-
-const isVisible = (o: Object3D | null): boolean => {
-  for (let p = o; p; p = p.parent) if (!p.visible) return false;
-  return true;
-};
+import { boneFromIntersections, isDrawn } from './picking';
 
 function pick(e: ThreeEvent<MouseEvent | PointerEvent>) {
   const creature = useEditor.getState().creature;
   if (!creature) return null;
   const names = creature.skeleton.bones.map((b) => b.name);
-  const name = boneFromIntersections(e.intersections.filter((h) => isVisible(h.object)), creature.display.boneObjects, names);
+  const name = boneFromIntersections(e.intersections.filter((h) => isDrawn(h.object)), creature.display.boneObjects, names);
   return name ? { kind: 'bone' as const, name } : null;
 }
 

@@ -10,6 +10,7 @@ import {
 import type { LoadedCreature } from '../creature/types';
 import { BONE_BODY_COLOR, BONE_COLOR, BONE_EXCLUDED_COLOR, BONE_HOVER_COLOR, BONE_SELECTED_COLOR } from './theme';
 import type { BoneHighlight } from './boneHighlight';
+import { SKELETON_GIZMOS } from './picking';
 
 const UP = new Vector3(0, 1, 0);
 const tmpA = new Vector3();
@@ -35,7 +36,7 @@ export class SkeletonOverlay {
   private secondary = new Set<string>();
 
   constructor(creature: LoadedCreature, size: number) {
-    this.group.name = 'skeleton-overlay';
+    this.group.name = SKELETON_GIZMOS;
     this.objects = creature.display.boneObjects;
     this.names = creature.skeleton.bones.map((b) => b.name);
     // Gizmo size relative to the creature so a 10 cm lizard and a 2 m giant both read well.
@@ -51,7 +52,9 @@ export class SkeletonOverlay {
     }
     pos.needsUpdate = true;
     stick.computeVertexNormals();
-    const material = () => new MeshBasicMaterial({ color: colors.normal, depthTest: false, depthWrite: false, transparent: true, opacity: 0.9 });
+    // UI colours, not lit scene content: exempt from the renderer's tone mapping (ACES would turn the
+    // selection orange #ff8c00 into a dull brown), so the skeleton shows theme.ts's colours as they are.
+    const material = () => new MeshBasicMaterial({ color: colors.normal, depthTest: false, depthWrite: false, transparent: true, opacity: 0.9, toneMapped: false });
     const children = this.names.map(() => [] as number[]);
     creature.skeleton.bones.forEach((b, i) => { if (b.parent >= 0) children[b.parent]!.push(i); });
     creature.skeleton.bones.forEach((b, i) => {

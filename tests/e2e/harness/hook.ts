@@ -20,12 +20,14 @@ export interface PixelCounts { total: number; nonBackground: number; highlight: 
 
 /**
  * Reads the WebGL canvas (the test build keeps its drawing buffer) and counts pixels that differ from the
- * viewport background by more than 10/255 in any channel, and pixels in the selection colour
- * (#ff8c00 drawn at 90 % opacity: r > 200, 100 ≤ g ≤ 165, b < 60).
+ * viewport background by more than 10/255 in any channel, and pixels in the selection colour as the skeleton
+ * draws it: the selection colour blended over the background at 60–100 % opacity (joint spheres are drawn at
+ * 90 %, bone sticks at 75 %), within 16/255 per channel of that blend (what shows through a 90 % sphere — a
+ * grid line, another bone's stick — moves a channel by up to 0.1 × 160).
  */
 export function countPixels(page: Page): Promise<PixelCounts> {
   return page.evaluate(() => {
-    const h = (window as unknown as { __marionette: { colors: { background: string } } }).__marionette;
+    const h = (window as unknown as { __marionette: { colors: { background: string; selected: string } } }).__marionette;
     const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="viewport"] canvas')!;
     const c2 = document.createElement('canvas');
     c2.width = canvas.width;
@@ -33,14 +35,17 @@ export function countPixels(page: Page): Promise<PixelCounts> {
     const ctx = c2.getContext('2d')!;
     ctx.drawImage(canvas, 0, 0);
     const data = ctx.getImageData(0, 0, c2.width, c2.height).data;
-    const bg = parseInt(h.colors.background.slice(1), 16);
-    const br = (bg >> 16) & 255, bgG = (bg >> 8) & 255, bb = bg & 255;
+    const rgb = (hex: string) => { const v = parseInt(hex.slice(1), 16); return [(v >> 16) & 255, (v >> 8) & 255, v & 255] as const; };
+    const [br, bgG, bb] = rgb(h.colors.background);
+    const [sr, sg, sb] = rgb(h.colors.selected);
     let nonBackground = 0;
     let highlight = 0;
     for (let i = 0; i < data.length; i += 4) {
       const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
       if (Math.abs(r - br) > 10 || Math.abs(g - bgG) > 10 || Math.abs(b - bb) > 10) nonBackground++;
-      if (r > 200 && g >= 100 && g <= 165 && b < 60) highlight++;
+      // Opacity read from the red channel (the selection colour's red is far from the background's).
+      const a = (r - br) / (sr - br);
+      if (a >= 0.6 && a <= 1.02 && Math.abs(g - (bgG + a * (sg - bgG))) <= 16 && Math.abs(b - (bb + a * (sb - bb))) <= 16) highlight++;
     }
     return { total: data.length / 4, nonBackground, highlight };
   });
