@@ -12,7 +12,7 @@ import {
   ANGLE, FLAG_SWING, FLAG_TWIST, FLAGS, LIM_AXIS, LIM_HI, LIM_LO, MAXIS, SW_AXIS, SW_C, SW_MASS, SWING_Y, SWING_Z, T_Q,
 } from './jointLayout';
 import { solveBallRows } from './ballSolve';
-import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor';
+import { activeMotorRows, clearMotorReport, motorErr, prepareAngularMotor } from './motor';
 import {
   angularK, computeFrames, preparePoint, prepareAngularLimit, qFA, qFB, rotate, storeMotorReport, tv, warmStartAngularLimit,
   warmStartMotorRows, warmStartPoint, warmStartSwing,
@@ -114,7 +114,8 @@ export function prepareBall(ctx: StepContext, o: number, iA: number, iB: number)
       w * sz2 + x * sy2 - y * sx + z * sw,
       w * sw - x * sx - y * sy2 - z * sz2);
     // rotvec(qr·conj(S)) is B's error expressed in frame A, in A's axes — exactly ε's components on a_k.
-    prepareAngularMotor(ctx, o, iA, iB, 3, tv[0]!, tv[1]!, tv[2]!);
+    motorErr[0] = tv[0]!; motorErr[1] = tv[1]!; motorErr[2] = tv[2]!;
+    prepareAngularMotor(ctx, o, iA, iB, 3);
   }
 }
 

@@ -11,7 +11,7 @@ import { wrapAngle } from '../../math/quat';
 import type { StepContext } from '../stepContext';
 import { AC, AX1, AX2, ANGLE, FLAG_LIMIT, FLAGS, LIM_AXIS, LIM_HI, LIM_LO, MAXIS, T_Q } from './jointLayout';
 import { solveHingeRows } from './ballSolve';
-import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor';
+import { activeMotorRows, clearMotorReport, motorErr, prepareAngularMotor } from './motor';
 import {
   computeFrames, preparePoint, prepareAngularLimit, prepareAngularLock, qFA, qFB, rotate, storeMotorReport, tv,
   warmStartAngularLimit, warmStartAngularLock, warmStartMotorRows, warmStartPoint,
@@ -56,7 +56,8 @@ export function prepareHinge(ctx: StepContext, o: number, iA: number, iB: number
   if (activeMotorRows(J, o, 1) > 0) {
     J[o + MAXIS] = tv[0]!; J[o + MAXIS + 1] = tv[1]!; J[o + MAXIS + 2] = tv[2]!;
     // C = θ − θ̂, taken the short way: −wrap(θ̂ − θ).
-    prepareAngularMotor(ctx, o, iA, iB, 1, -wrapAngle(J[o + T_Q]! - theta), 0, 0);
+    motorErr[0] = -wrapAngle(J[o + T_Q]! - theta);
+    prepareAngularMotor(ctx, o, iA, iB, 1);
   }
 }
 

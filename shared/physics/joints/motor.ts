@@ -9,15 +9,11 @@
  * and clamp = τmax in the three drive modes. h is the SUBSTEP: the limit is a torque, so the impulse bound
  * scales with the time the row acts.
  */
-import { makeSoft, type Softness } from '../soft';
 import type { StepContext } from '../stepContext';
 import {
   M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, MAXIS,
   MOTOR_OFF, MOTOR_PD, MOTOR_POSITION, MOTOR_VELOCITY, T_V,
 } from './jointLayout';
-import { angularK } from './rows';
-
-const soft: Softness = { biasRate: 0, softness: 0 };
 
 /** Number of motor rows active this substep for a joint with `axes` motor axes (0 when off, frictionless). */
 export function activeMotorRows(J: Float64Array, o: number, axes: number): number {
@@ -26,15 +22,21 @@ export function activeMotorRows(J: Float64Array, o: number, axes: number): numbe
   return axes;
 }
 
-/** Fill rhs, γ and clamp for row k given its error C (current − target) and its inverse mass K. */
-export function prepareMotorRow(ctx: StepContext, o: number, k: number, C: number, K: number): void {
-  const J = ctx.joints, mode = J[o + M_MODE]!;
+/** Fill rhs, γ and clamp for row k given its error C = motorIn[0] (current − target) and its inverse mass
+ *  K = motorIn[1]. The two come in a scratch: V8 boxes double arguments of calls it does not inline. */
+export const motorIn = new Float64Array(2);
+
+export function prepareMotorRow(ctx: StepContext, o: number, k: number): void {
+  const J = ctx.joints, mode = J[o + M_MODE]!, C = motorIn[0]!, K = motorIn[1]!;
   let rhs = 0, gamma = 0, clamp = J[o + M_MAX]!;
   if (mode === MOTOR_POSITION) rhs = (-J[o + M_R]! * C) * ctx.invH;
   else if (mode === MOTOR_PD) {
-    makeSoft(J[o + M_KP]!, J[o + M_KV]!, ctx.h, soft);
-    rhs = J[o + T_V + k]! - soft.biasRate * C;
-    gamma = soft.softness;
+    // makeSoft(kp, kv, h) written out (soft.ts): biasRate = kp/(kv + h·kp), γ = 1/(h·(kv + h·kp)).
+    const kp = J[o + M_KP]!, kv = J[o + M_KV]!, h = ctx.h, d = kv + h * kp;
+    let biasRate = 0, softness = Infinity;
+    if (d > 0) { biasRate = kp / d; softness = 1 / (h * d); }
+    rhs = J[o + T_V + k]! - biasRate * C;
+    gamma = softness;
   } else if (mode === MOTOR_VELOCITY) rhs = J[o + T_V + k]!;
   else clamp = J[o + M_FRICTION]!;
   J[o + M_RHS + k] = rhs;
@@ -44,13 +46,20 @@ export function prepareMotorRow(ctx: StepContext, o: number, k: number, C: numbe
   J[o + M_MASS + k] = d > 0 && d < Infinity ? 1 / d : 0;
 }
 
-/** Angular motor rows along MAXIS (already set), errors c0..c2 per axis. */
-export function prepareAngularMotor(ctx: StepContext, o: number, iA: number, iB: number, rows: number, c0: number, c1: number, c2: number): void {
-  const J = ctx.joints;
+/** Angular motor rows along MAXIS (already set), errors per axis in motorErr[0..2]. */
+export const motorErr = new Float64Array(3);
+
+export function prepareAngularMotor(ctx: StepContext, o: number, iA: number, iB: number, rows: number): void {
+  const J = ctx.joints, I = ctx.bodies.invIw, a = 9 * iA, b = 9 * iB;
+  // K = a·(I_A⁻¹ + I_B⁻¹)·a (rows.ts angularK, written out).
+  const s00 = I[a]! + I[b]!, s01 = I[a + 1]! + I[b + 1]!, s02 = I[a + 2]! + I[b + 2]!;
+  const s11 = I[a + 4]! + I[b + 4]!, s12 = I[a + 5]! + I[b + 5]!, s22 = I[a + 8]! + I[b + 8]!;
   for (let k = 0; k < rows; k++) {
-    const a = o + MAXIS + 3 * k;
-    const K = angularK(ctx, iA, iB, J[a]!, J[a + 1]!, J[a + 2]!, J[a]!, J[a + 1]!, J[a + 2]!);
-    prepareMotorRow(ctx, o, k, k === 0 ? c0 : k === 1 ? c1 : c2, K);
+    const ao = o + MAXIS + 3 * k;
+    const ax = J[ao]!, ay = J[ao + 1]!, az = J[ao + 2]!;
+    motorIn[0] = motorErr[k]!;
+    motorIn[1] = ax * (s00 * ax + s01 * ay + s02 * az) + ay * (s01 * ax + s11 * ay + s12 * az) + az * (s02 * ax + s12 * ay + s22 * az);
+    prepareMotorRow(ctx, o, k);
   }
 }
 

@@ -32,16 +32,16 @@ import {
 } from './jointLayout';
 import type { JointStore } from './jointStore';
 import { preparePrismatic } from './prismaticJoint';
-import { computeFrames, invertSym3Into, kickPoint, pointImpulse, qFA, qFB, rotate, tv } from './rows';
+import { computeFrames, invertSym3Into, kickPoint, pointImpulse, qFA, qFB, rotate, rotateFrom, tv } from './rows';
 
 /** Arms r_A, r_B (m, world) and inverse point-block mass K⁻¹ (xx xy xz yy yz zz) at the CURRENT poses,
  *  and the point error C = p_B + r_B − p_A − r_A, into `cur` (r_A 0..2, r_B 3..5, K⁻¹ 6..11, C 12..14). */
 const cur = new Float64Array(15);
 function currentPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, b = ctx.bodies, p = b.p, q = b.q, I = b.invIw;
-  rotate(q, 4 * iA, J[o + LA]!, J[o + LA + 1]!, J[o + LA + 2]!);
+  rotateFrom(q, 4 * iA, J, o + LA);
   const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
-  rotate(q, 4 * iB, J[o + LB]!, J[o + LB + 1]!, J[o + LB + 2]!);
+  rotateFrom(q, 4 * iB, J, o + LB);
   const rbx = tv[0]!, rby = tv[1]!, rbz = tv[2]!;
   cur[0] = rax; cur[1] = ray; cur[2] = raz; cur[3] = rbx; cur[4] = rby; cur[5] = rbz;
   cur[12] = p[3 * iB]! + rbx - p[3 * iA]! - rax;

@@ -11,8 +11,8 @@ import {
   LIM_I_LO, LIM_LO, LIM_MASS, LK, M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, N1, N2, RA, RB, SJA, SJB, T_Q,
 } from './jointLayout';
 import { prepareRotationLock } from './fixedJoint';
-import { activeMotorRows, clearMotorReport, prepareMotorRow } from './motor';
-import { computeFrames, qFA, rotate, solveAngularLock, storeMotorReport, tv, warmStartAngularLock } from './rows';
+import { activeMotorRows, clearMotorReport, motorIn, prepareMotorRow } from './motor';
+import { computeFrames, qFA, rotate, rotateFrom, solveAngularLock, storeMotorReport, tv, warmStartAngularLock } from './rows';
 
 /** u·I⁻¹·v for body i's world inverse inertia. */
 function iq(ctx: StepContext, i: number, ux: number, uy: number, uz: number, vx: number, vy: number, vz: number): number {
@@ -61,9 +61,9 @@ export function preparePrismatic(ctx: StepContext, o: number, iA: number, iB: nu
   const J = ctx.joints, b = ctx.bodies, p = b.p;
   computeFrames(ctx, o, iA, iB);
   prepareRotationLock(ctx, o, iA, iB);
-  rotate(b.q, 4 * iA, J[o + LA]!, J[o + LA + 1]!, J[o + LA + 2]!);
+  rotateFrom(b.q, 4 * iA, J, o + LA);
   const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
-  rotate(b.q, 4 * iB, J[o + LB]!, J[o + LB + 1]!, J[o + LB + 2]!);
+  rotateFrom(b.q, 4 * iB, J, o + LB);
   const rbx = tv[0]!, rby = tv[1]!, rbz = tv[2]!;
   J[o + RA] = rax; J[o + RA + 1] = ray; J[o + RA + 2] = raz; J[o + RB] = rbx; J[o + RB + 1] = rby; J[o + RB + 2] = rbz;
   const dx = p[3 * iB]! + rbx - p[3 * iA]! - rax, dy = p[3 * iB + 1]! + rby - p[3 * iA + 1]! - ray, dz = p[3 * iB + 2]! + rbz - p[3 * iA + 2]! - raz;
@@ -95,7 +95,7 @@ export function preparePrismatic(ctx: StepContext, o: number, iA: number, iB: nu
     J[o + LIM_C_LO] = offset - J[o + LIM_LO]!;
     J[o + LIM_C_HI] = J[o + LIM_HI]! - offset;
   }
-  if (activeMotorRows(J, o, 1) > 0) prepareMotorRow(ctx, o, 0, offset - J[o + T_Q]!, kAxis);
+  if (activeMotorRows(J, o, 1) > 0) { motorIn[0] = offset - J[o + T_Q]!; motorIn[1] = kAxis; prepareMotorRow(ctx, o, 0); }
 }
 
 export function warmStartPrismatic(ctx: StepContext, o: number, iA: number, iB: number): void {

@@ -28,6 +28,16 @@ export function rotate(q: Float64Array, qo: number, x: number, y: number, z: num
   tv[2] = z + qw * tz + (qx * ty - qy * tx);
 }
 
+/** tv = q·v for v = src[so..so+2] (a joint's local anchor): rotate() without boxing three double arguments. */
+export function rotateFrom(q: Float64Array, qo: number, src: Float64Array, so: number): void {
+  const x = src[so]!, y = src[so + 1]!, z = src[so + 2]!;
+  const qx = q[qo]!, qy = q[qo + 1]!, qz = q[qo + 2]!, qw = q[qo + 3]!;
+  const tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
+  tv[0] = x + qw * tx + (qy * tz - qz * ty);
+  tv[1] = y + qw * ty + (qz * tx - qx * tz);
+  tv[2] = z + qw * tz + (qx * ty - qy * tx);
+}
+
 /** out = a ⊗ b for quaternions stored in arrays. */
 export function quatMulInto(out: Float64Array, a: Float64Array, ao: number, b: Float64Array, bo: number): void {
   const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
@@ -108,9 +118,9 @@ export function invertSym3Into(J: Float64Array, o: number, a: number, b: number,
  */
 export function preparePoint(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, b = ctx.bodies, p = b.p, q = b.q;
-  rotate(q, 4 * iA, J[o + LA]!, J[o + LA + 1]!, J[o + LA + 2]!);
+  rotateFrom(q, 4 * iA, J, o + LA);
   const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
-  rotate(q, 4 * iB, J[o + LB]!, J[o + LB + 1]!, J[o + LB + 2]!);
+  rotateFrom(q, 4 * iB, J, o + LB);
   const rbx = tv[0]!, rby = tv[1]!, rbz = tv[2]!;
   J[o + RA] = rax; J[o + RA + 1] = ray; J[o + RA + 2] = raz;
   J[o + RB] = rbx; J[o + RB + 1] = rby; J[o + RB + 2] = rbz;
