@@ -3,18 +3,12 @@
  * With --json the last line of stdout is the result object of issue 3.
  */
 import { ENGINE_NAMES, type EngineName } from '../shared/bench/engine';
+import { BENCH_OPTIONS } from './options';
 import { checkTargets, formatMinScaling, formatTable, formatTargets } from './report';
 import { FALL_HEIGHT_M, loadRagdollFile, minKey, runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';
 
 export const BENCH_USAGE = `usage: bench [options]
-  --json                 print the result object as the last line of output
-  --engines LIST         comma list of marionette,rapier,jolt (default: all three)
-  --n LIST               ragdoll copy counts (default: 1,16,128)
-  --scenes LIST          ragdoll11,pile500 (default: both)
-  --motors LIST          on,off (default: both)
-  --steps N              timed steps (default 600)
-  --warmup N             warm-up steps (default 60)
-  --help                 this text`;
+${BENCH_OPTIONS}`;
 
 export interface BenchArgs { json: boolean; help: boolean; options: BenchOptions }
 

@@ -1,4 +1,5 @@
 /** marionette bench — the physics benchmark (issue 3), run in-process from bench/main.ts. */
+import { BENCH_OPTIONS } from '../../bench/options';
 import { EXIT_OK, type CliIO } from '../io';
 
 export const summary = 'run the physics benchmark (Marionette vs Rapier vs Jolt)';
@@ -8,14 +9,7 @@ export const help = `Usage: marionette bench [options]
 Runs the physics benchmark of issue 3 (the same as \`npm run bench\`): ragdoll
 scenes stepped by Marionette's solver, Rapier and Jolt, with a table of ms/step,
 drift and the target ratios. Options are the benchmark's own:
-  --json            print the result object as the last line of output
-  --engines LIST    comma list of marionette,rapier,jolt (default: all three)
-  --n LIST          ragdoll copy counts (default: 1,16,128)
-  --scenes LIST     ragdoll11,pile500 (default: both)
-  --motors LIST     on,off (default: both)
-  --steps N         timed steps (default 600)
-  --warmup N        warm-up steps (default 60)
-  -h, --help        show this help
+${BENCH_OPTIONS}
 Progress is shown when stdout is a terminal.
 `;
 

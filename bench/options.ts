@@ -1,0 +1,11 @@
+/** The benchmark's options as help text: one list for `npm run bench -- --help` (bench/main.ts) and
+ *  `marionette bench --help` (cli/commands/bench.ts), which must not import bench/main (it loads the
+ *  WebAssembly engines). */
+export const BENCH_OPTIONS = `  --json            print the result object as the last line of output
+  --engines LIST    comma list of marionette,rapier,jolt (default: all three)
+  --n LIST          ragdoll copy counts (default: 1,16,128)
+  --scenes LIST     ragdoll11,pile500 (default: both)
+  --motors LIST     on,off (default: both)
+  --steps N         timed steps (default 600)
+  --warmup N        warm-up steps (default 60)
+  -h, --help        this text`;
