@@ -169,23 +169,9 @@ function mineShapes(T: typeof ARMED_MINE_TUNING): Shape[] {
 // ------------------------------------------------------------------------------------------- CLI
 
 async function main(): Promise<void> {
-  const { readFile, writeFile } = await import('node:fs/promises');
-  const { serializeRig } = await import('../../shared/rig/load');
-  const { validateRig } = await import('../../shared/rig/validate');
-  const here = new URL('../creatures/', import.meta.url);
-  const bytes = async (name: string) => new Uint8Array(await readFile(new URL(name, here)));
-  const rig = armedMineRig(armedMineBones({ name: 'armed-mine.gltf', bytes: await bytes('armed-mine.gltf'), resources: { 'armed-mine.bin': await bytes('armed-mine.bin') } }));
-  const check = validateRig(rig);
-  if (!check.ok) throw new Error(`armed-mine rig does not validate:\n${check.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
-  const text = serializeRig(rig);
-  const out = new URL('armed-mine.rig.json', here);
-  if (process.argv.includes('--check')) {
-    const old = await readFile(out, 'utf8').catch(() => '');
-    if (old !== text) { console.error('armed-mine.rig.json is out of date: run npx tsx assets/scripts/armed-mine-rig.ts'); process.exit(1); }
-    return;
-  }
-  await writeFile(out, text);
-  console.log(`wrote ${out.pathname} (${text.length} bytes)`);
+  const { creatureFile, writeOrCheckRig } = await import('./rigFile');
+  const bones = armedMineBones({ name: 'armed-mine.gltf', bytes: await creatureFile('armed-mine.gltf'), resources: { 'armed-mine.bin': await creatureFile('armed-mine.bin') } });
+  await writeOrCheckRig(armedMineRig(bones), 'armed-mine.rig.json', 'assets/scripts/armed-mine-rig.ts');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main().catch((e: unknown) => { console.error(e); process.exit(1); });

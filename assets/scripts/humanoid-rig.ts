@@ -54,22 +54,9 @@ export function humanoidRig(creature: AuthoringSkeleton, tuning = HUMANOID_TUNIN
 }
 
 async function main(): Promise<void> {
-  const { readFile, writeFile } = await import('node:fs/promises');
-  const { serializeRig } = await import('../../shared/rig/load');
-  const { validateRig } = await import('../../shared/rig/validate');
-  const here = new URL('../creatures/', import.meta.url);
-  const rig = humanoidRig(await readCreature(new URL('humanoid.glb', here).pathname));
-  const check = validateRig(rig);
-  if (!check.ok) throw new Error(`humanoid rig does not validate:\n${check.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
-  const text = serializeRig(rig);
-  const out = new URL('humanoid.rig.json', here);
-  if (process.argv.includes('--check')) {
-    const old = await readFile(out, 'utf8').catch(() => '');
-    if (old !== text) { console.error('humanoid.rig.json is out of date: run npx tsx assets/scripts/humanoid-rig.ts'); process.exit(1); }
-    return;
-  }
-  await writeFile(out, text);
-  console.log(`wrote ${out.pathname} (${text.length} bytes)`);
+  const { creatureFile, writeOrCheckRig } = await import('./rigFile');
+  const creature = authoringSkeletonFromCreature(parseCreature({ name: 'humanoid.glb', bytes: await creatureFile('humanoid.glb') }));
+  await writeOrCheckRig(humanoidRig(creature), 'humanoid.rig.json', 'assets/scripts/humanoid-rig.ts');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main().catch((e: unknown) => { console.error(e); process.exit(1); });
