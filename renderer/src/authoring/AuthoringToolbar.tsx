@@ -1,6 +1,6 @@
 /**
- * The toolbar's authoring group: Generate from skeleton, the viewport tool (Select / Poke), poke and blast
- * strength, go limp / power on for the whole creature, and the bodies / limits display toggles.
+ * The toolbar's authoring groups: Generate from skeleton with the bodies / limits display toggles, and the
+ * viewport tool (Select / Poke), poke and blast strength, go limp / power on for the whole creature.
  */
 import { useEditor } from '../state/store';
 import { openGenerateDialog } from './actions';
@@ -17,30 +17,40 @@ const icons = {
   poke: 'M2.5 13.5l6-6 M8.5 7.5l1.5-4 1 3 3 1-4 1.5 M6 12l1.5 1.5',
   bodies: 'M5.5 2.5h5a3 3 0 0 1 0 6h-5a3 3 0 0 1 0-6z M6 10.5h4v3H6z',
   limits: 'M8 13.5 L8 8 L13 5 M8 8 L3 5 M3 5a6 6 0 0 1 10 0',
+  // A chain hanging slack between two pins; a power switch.
+  limp: 'M2.5 4.5c1.5 8 9.5 8 11 0 M2.5 3v3 M13.5 3v3',
+  power: 'M8 2.5v5 M5 4.5a4.5 4.5 0 1 0 6 0',
 };
 
-export function AuthoringToolbar() {
+/** Generate from the skeleton, and the rig display toggles (bodies, joint limits). */
+export function RigTools() {
   const hasCreature = useEditor((s) => s.creature !== null);
-  const hasBodies = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
-  const tool = useAuthoring((s) => s.tool);
-  const strength = useAuthoring((s) => s.impulseStrength);
   const showBodies = useAuthoring((s) => s.showBodies);
   const showLimits = useAuthoring((s) => s.showLimits);
   return (
     <>
-      <span className="tool-sep" />
       <button className="tool" title="Generate bodies and joints from the skeleton (Rig menu)" aria-label="Generate from skeleton" disabled={!hasCreature} onClick={openGenerateDialog}>
         <Icon d={icons.generate} /><span className="tool-text">Generate</span>
       </button>
       <button className={`tool${showBodies ? ' active' : ''}`} title="Show rig bodies (rest pose / preview)" aria-label="Show bodies" aria-pressed={showBodies} onClick={() => setAuthoring({ showBodies: !showBodies })}>
-        <Icon d={icons.bodies} />
+        <Icon d={icons.bodies} /><span className="tool-text menu-only">Rig bodies</span>
       </button>
       <button className={`tool${showLimits ? ' active' : ''}`} title="Show joint limits" aria-label="Show limits" aria-pressed={showLimits} onClick={() => setAuthoring({ showLimits: !showLimits })}>
-        <Icon d={icons.limits} />
+        <Icon d={icons.limits} /><span className="tool-text menu-only">Limits</span>
       </button>
-      <span className="tool-sep" />
+    </>
+  );
+}
+
+/** The viewport tool (Select / Poke), the poke strength, and go limp / power on for the whole creature. */
+export function PokeTools() {
+  const hasBodies = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
+  const tool = useAuthoring((s) => s.tool);
+  const strength = useAuthoring((s) => s.impulseStrength);
+  return (
+    <>
       <button className={`tool${tool === 'select' ? ' active' : ''}`} title="Select tool: click bodies to select them" aria-label="Select tool" aria-pressed={tool === 'select'} onClick={() => setAuthoring({ tool: 'select' })}>
-        <Icon d={icons.select} />
+        <Icon d={icons.select} /><span className="tool-text menu-only">Select</span>
       </button>
       <button className={`tool${tool === 'poke' ? ' active' : ''}`} title="Poke tool: click a body = impulse, drag = grab, Shift-click = blast" aria-label="Poke tool" aria-pressed={tool === 'poke'} disabled={!hasBodies} onClick={() => setAuthoring({ tool: 'poke' })}>
         <Icon d={icons.poke} /><span className="tool-text">Poke</span>
@@ -49,8 +59,12 @@ export function AuthoringToolbar() {
         <input type="range" min={0.5} max={60} step={0.5} value={strength} aria-label="Impulse strength" onChange={(e) => setAuthoring({ impulseStrength: Number(e.target.value), blastStrength: Number(e.target.value) * 4 })} />
         <span className="num">{strength.toFixed(1)} N·s</span>
       </label>
-      <button className="tool" disabled={!hasBodies} title="Every joint goes limp from the frame shown" aria-label="Go limp" onClick={() => setLimp('all', true)}><span className="tool-text">Go limp</span></button>
-      <button className="tool" disabled={!hasBodies} title="Every joint's motor drives again from the frame shown" aria-label="Power on" onClick={() => setLimp('all', false)}><span className="tool-text">Power on</span></button>
+      <button className="tool" disabled={!hasBodies} title="Every joint goes limp from the frame shown" aria-label="Go limp" onClick={() => setLimp('all', true)}>
+        <Icon d={icons.limp} /><span className="tool-text">Go limp</span>
+      </button>
+      <button className="tool" disabled={!hasBodies} title="Every joint's motor drives again from the frame shown" aria-label="Power on" onClick={() => setLimp('all', false)}>
+        <Icon d={icons.power} /><span className="tool-text">Power on</span>
+      </button>
     </>
   );
 }

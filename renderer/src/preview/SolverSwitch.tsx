@@ -12,7 +12,7 @@ export function SolverSwitch() {
   const scene = useSolver((s) => s.scene !== null);
   const hasDocument = useEditor((s) => s.document !== null);
   return (
-    <div className="segmented" role="radiogroup" aria-label="Preview solver" style={{ display: 'flex', flexShrink: 0, border: '1px solid var(--line-soft)', borderRadius: 4 }}>
+    <div className="solver-switch" role="radiogroup" aria-label="Preview solver">
       {OPTIONS.map((o) => (
         <button
           key={o.solver}

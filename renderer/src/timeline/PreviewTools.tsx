@@ -1,13 +1,12 @@
 /**
- * Preview controls in the main toolbar: play / pause, step, reset, and the overlay toggles (the View
- * choices of the preview). Also owns the preview's keyboard shortcuts: Space play/pause, "." step, ","
- * step back, Home reset, C camera follow — ignored while typing in a field.
+ * Preview controls in the main toolbar, as two toolbar groups: playback (play / pause, step, reset) and the
+ * overlay toggles (the View choices of the preview). Also the preview's keyboard shortcuts: Space
+ * play/pause, "." step, "," step back, Home reset, C camera follow — ignored while typing in a field.
  */
 import { useEffect } from 'react';
 import { previewClient } from '../preview/client';
 import { toggleFollow, toggleOverlay, usePreview, type OverlayToggles } from '../preview/previewStore';
 import { activatesOnSpace, takesTyping } from '../state/keyTarget';
-
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
@@ -33,12 +32,11 @@ export const OVERLAYS: { key: keyof OverlayToggles; label: string; title: string
   { key: 'path', label: 'Path', title: 'Show the gait path and its handles' },
 ];
 
-export function PreviewTools() {
-  const playing = usePreview((s) => s.playing);
-  const overlays = usePreview((s) => s.overlays);
-  const follow = usePreview((s) => s.follow);
-  const c = previewClient();
-
+/**
+ * The preview's keyboard shortcuts; mounted once (the toolbar), not per rendering of the buttons — the
+ * buttons may be drawn twice (bar and overflow menu) but Space must toggle once.
+ */
+export function usePreviewShortcuts(): void {
   useEffect(() => {
     // The one binding of Space in the app (play / pause). A held key's auto-repeat does not toggle again;
     // on a focused button the key-up is cancelled too, so the button is not pressed as well.
@@ -69,15 +67,29 @@ export function PreviewTools() {
     window.addEventListener('keyup', onKeyUp);
     return () => { window.removeEventListener('keydown', onKey); window.removeEventListener('keyup', onKeyUp); };
   }, []);
+}
 
+/** Play / pause, step, reset. Labels of icon-only buttons show in the overflow menu only (.tool-text.menu-only). */
+export function PlaybackTools() {
+  const playing = usePreview((s) => s.playing);
+  const c = previewClient();
   return (
     <>
       <button className={`tool${playing ? ' active' : ''}`} title="Play / pause the preview (Space)" aria-label={playing ? 'Pause preview' : 'Play preview'} onClick={() => c.togglePlay()}>
         <Icon d={playing ? icons.pause : icons.play} /><span className="tool-text">{playing ? 'Pause' : 'Play'}</span>
       </button>
-      <button className="tool" title="Step one frame (.)" aria-label="Step preview one frame" onClick={() => c.step(1)}><Icon d={icons.step} /></button>
-      <button className="tool" title="Reset to frame 0 (Home)" aria-label="Reset preview" onClick={() => c.reset()}><Icon d={icons.reset} /></button>
-      <span className="tool-sep" />
+      <button className="tool" title="Step one frame (.)" aria-label="Step preview one frame" onClick={() => c.step(1)}><Icon d={icons.step} /><span className="tool-text menu-only">Step</span></button>
+      <button className="tool" title="Reset to frame 0 (Home)" aria-label="Reset preview" onClick={() => c.reset()}><Icon d={icons.reset} /><span className="tool-text menu-only">Reset</span></button>
+    </>
+  );
+}
+
+/** The overlay toggles and camera follow. */
+export function OverlayTools() {
+  const overlays = usePreview((s) => s.overlays);
+  const follow = usePreview((s) => s.follow);
+  return (
+    <>
       {OVERLAYS.map((o) => (
         <button key={o.key} className={`tool${overlays[o.key] ? ' active' : ''}`} title={o.title} aria-label={o.title} aria-pressed={overlays[o.key]} onClick={() => toggleOverlay(o.key)}>
           <Icon d={icons[o.key]} /><span className="tool-text">{o.label}</span>

@@ -64,7 +64,11 @@ async function launchWeb(tmp: string): Promise<App> {
   await page.goto(env('MARIONETTE_E2E_URL'));
   const menu = async (entry: MenuPath) => {
     await page.getByRole('menubar').getByRole('menuitem', { name: entry.menu, exact: true }).click();
-    await page.getByRole('menu').getByRole('menuitem', { name: entry.item, exact: true }).click();
+    // Plain items are `menuitem`; the View menu's toggles are `menuitemcheckbox` (MenuBar.tsx).
+    const items = page.getByRole('menu');
+    await items.getByRole('menuitem', { name: entry.item, exact: true })
+      .or(items.getByRole('menuitemcheckbox', { name: entry.item, exact: true }))
+      .click();
   };
   return {
     target: 'web',
