@@ -5,21 +5,23 @@
  * skin (jointOrder), the order the editor lists them and rig files store them.
  */
 import { jointOrder, type AnimationClip as CreatureClip, type Creature, type CreatureSkeleton } from '../skeleton';
+import type { TRS } from '../math';
 import type { Bone } from '../rig/schema';
 import { round3v, round4q } from './frames';
 import type { AnimationClip, AuthoringSkeleton, SkinData } from './skeletonInput';
+
+/** One bone in the rig format: rest rounded to 1e-9 (rotation normalised, w ≥ 0) so the same file
+ *  always gives the same text, whether the editor or a generator script writes it. */
+export function rigBone(name: string, parent: string | null, rest: TRS): Bone {
+  return { name, parent, rest: { translation: round3v(rest.translation), rotation: round4q(rest.rotation), scale: round3v(rest.scale) } };
+}
 
 /** The skeleton as rig-format bones: each bone's rest is its node's own transform (parent-relative). */
 export function rigBonesFromSkeleton(creature: CreatureSkeleton): Bone[] {
   const bones = creature.skeleton.bones;
   return jointOrder(creature).map((i) => {
     const b = bones[i]!;
-    const rest = b.rest.local;
-    return {
-      name: b.name,
-      parent: b.parent >= 0 ? bones[b.parent]!.name : null,
-      rest: { translation: round3v(rest.translation), rotation: round4q(rest.rotation), scale: round3v(rest.scale) },
-    };
+    return rigBone(b.name, b.parent >= 0 ? bones[b.parent]!.name : null, b.rest.local);
   });
 }
 

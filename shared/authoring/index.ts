@@ -2,7 +2,7 @@
  *  (docs/authoring.md). The editor UI calls these and records their results for undo. */
 export * from './skeletonInput';
 export { sampleClip, clipDuration, type LocalBonePose } from './clip';
-export { authoringSkeletonFromCreature, rigBonesFromSkeleton, namedClip } from './fromCreature';
+export { authoringSkeletonFromCreature, rigBone, rigBonesFromSkeleton, namedClip } from './fromCreature';
 export { boneGeometry, type BoneGeometry } from './boneGeometry';
 export { chooseJoints, mirrorAxis, type JointChoice, type JointReason } from './jointChoice';
 export { generateRagdoll, jointDefaults, motorFor, DEFAULT_DENSITY, type GenerateOptions, type GeneratedRagdoll, type ShapeKind } from './generate';

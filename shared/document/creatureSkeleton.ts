@@ -4,6 +4,7 @@
  * first skin. The renderer draws the mesh with three's loader and matches its bone objects to these by
  * node index; the document stores the same bones in the rig format's shape (parents by name).
  */
+import { rigBone } from '../authoring/fromCreature';
 import type { Bone } from '../rig/schema';
 import type { Quat, Vec3 } from '../math';
 import { jointOrder, parseSkeleton } from '../skeleton';
@@ -41,11 +42,7 @@ export function skeletonFromGltf(bytes: Uint8Array, fileName: string, resources:
   };
 }
 
-/** The skeleton in the rig format's shape: parents by name. */
+/** The skeleton in the rig format's shape: parents by name, rest rounded as every rig file stores it. */
 export function rigBonesOf(skeleton: SkeletonData): Bone[] {
-  return skeleton.bones.map((b) => ({
-    name: b.name,
-    parent: b.parent >= 0 ? skeleton.bones[b.parent]!.name : null,
-    rest: { translation: [...b.translation], rotation: [...b.rotation], scale: [...b.scale] },
-  }));
+  return skeleton.bones.map((b) => rigBone(b.name, b.parent >= 0 ? skeleton.bones[b.parent]!.name : null, b));
 }

@@ -12,14 +12,9 @@ describe('authoringSkeletonFromCreature', () => {
   const creature = parseCreature({ name: 'humanoid.glb', bytes: bytes('humanoid.glb') });
   const input = authoringSkeletonFromCreature(creature);
 
-  it('gives the editor\'s bones: same order, parents and rest (rounded to 1e-9)', () => {
-    const editor = rigBonesOf(skeletonFromGltf(bytes('humanoid.glb'), 'humanoid.glb'));
-    expect(input.bones.map((b) => [b.name, b.parent])).toEqual(editor.map((b) => [b.name, b.parent]));
-    input.bones.forEach((b, i) => {
-      const e = editor[i]!.rest;
-      [...b.rest.translation, ...b.rest.rotation, ...b.rest.scale].forEach((x, k) =>
-        expect(Math.abs(x - [...e.translation, ...e.rotation, ...e.scale][k]!)).toBeLessThanOrEqual(5e-10));
-    });
+  it('gives the editor\'s bones: same order, parents and rest', () => {
+    expect(input.bones).toEqual(rigBonesOf(skeletonFromGltf(bytes('humanoid.glb'), 'humanoid.glb')));
+    expect(input.bones.map((b) => b.name)).toEqual(['pelvis', 'spine', 'head', 'upper_arm_l', 'forearm_l', 'upper_arm_r', 'forearm_r', 'thigh_l', 'shin_l', 'foot_l', 'thigh_r', 'shin_r', 'foot_r']);
   });
 
   it('hands every skinned vertex to one bone, as many per bone as shared/skeleton counts', () => {
