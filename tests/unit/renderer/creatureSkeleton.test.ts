@@ -52,6 +52,13 @@ describe('skeletonFromGltf', () => {
     expect(bones.map((b) => b.parent)).toEqual([null, 'body', 'upper_arm', 'forearm']);
   });
 
+  it('gives exactly the skeleton the shipped rig files store, so opening one with its creature changes no bone', () => {
+    for (const name of ['humanoid', 'armed-mine']) {
+      const rig = JSON.parse(new TextDecoder().decode(asset(`${name}.rig.json`))) as { skeleton: { bones: unknown[] } };
+      expect(rigBonesOf(skeletonFromGltf(asset(`${name}.glb`), `${name}.glb`)), name).toEqual(rig.skeleton.bones);
+    }
+  });
+
   it('skips non-joint helper nodes between joints when finding a parent', () => {
     const s = skeletonFromGltf(text({
       asset: { version: '2.0' },
