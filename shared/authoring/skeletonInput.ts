@@ -1,7 +1,8 @@
 /**
- * What the authoring functions need to know about a creature file, as plain data any glTF reader can fill
- * (shared/skeleton, @gltf-transform, three's GLTFLoader): the bones in the rig format's shape, the skinned
- * vertices with their joint weights, and the animation clips as keyframe channels.
+ * What the authoring functions need to know about a creature file, as plain data: the bones in the rig
+ * format's shape, the skinned vertices with their joint weights, and the animation clips as keyframe
+ * channels. authoringSkeletonFromCreature (fromCreature.ts) fills it from shared/skeleton's reading of
+ * the file; the editor fills it from the objects three's loader made for display.
  *
  * Space: skin positions are model space in the bind pose (a glTF skinned mesh whose node is at the
  * origin and whose inverse bind matrices are the inverses of the bones' rest world transforms — the usual
