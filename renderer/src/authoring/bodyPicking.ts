@@ -7,7 +7,7 @@
  *  - otherwise the nearest shape of a drawn body; with `hiddenBodies` (the Poke tool, which pokes the
  *    creature the user sees) also a body whose shapes are switched off in the view.
  */
-import { Raycaster, Vector2, type Camera, type Intersection, type Object3D } from 'three';
+import { Raycaster, Vector2, type Camera, type Intersection, type Object3D, type Ray } from 'three';
 import { SKELETON_GIZMOS, boneGizmoHit, isDrawn } from '../viewport/picking';
 
 export interface BodyHit { body: string; shape: number; point: [number, number, number]; ray: { origin: [number, number, number]; direction: [number, number, number] } }
@@ -37,6 +37,17 @@ export function pickBody(scene: Object3D, camera: Camera, el: Pick<HTMLElement, 
   const rect = el.getBoundingClientRect();
   ndc.set(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
   raycaster.setFromCamera(ndc, camera);
+  return pick(scene, options);
+}
+
+/** pickBody along a ray already cast from `camera` (a pointer event's ray). */
+export function pickBodyOnRay(scene: Object3D, camera: Camera, ray: Ray, options: BodyPickOptions = {}): BodyHit | null {
+  raycaster.ray.copy(ray);
+  raycaster.camera = camera;
+  return pick(scene, options);
+}
+
+function pick(scene: Object3D, options: BodyPickOptions): BodyHit | null {
   if (options.bonesFirst) {
     const skeleton = scene.getObjectByName(SKELETON_GIZMOS);
     if (skeleton && isDrawn(skeleton) && boneGizmoHit(raycaster.intersectObject(skeleton, true))) return null;

@@ -9,7 +9,7 @@ import {
   Bone, BufferGeometry, Float32BufferAttribute, Group, Mesh, MeshBasicMaterial, PerspectiveCamera, Raycaster, Scene,
   Skeleton, SkinnedMesh, SphereGeometry, Uint16BufferAttribute, Vector2, type Object3D,
 } from 'three';
-import { pickBody } from '../../../renderer/src/authoring/bodyPicking';
+import { pickBody, pickBodyOnRay } from '../../../renderer/src/authoring/bodyPicking';
 import { SKELETON_GIZMOS, boneFromIntersections, boneGizmoHit } from '../../../renderer/src/viewport/picking';
 
 /** A 100 × 100 px viewport at the page origin; the camera 5 m away on +z looks at the origin. */
@@ -80,6 +80,18 @@ describe('pickBody (the rig layer decides before bone picking)', () => {
     // A shape switched off itself stays unhittable even for Poke.
     w.bodies.children[0]!.children[0]!.visible = false;
     expect(pickBody(w.scene, w.camera, viewport, OFF_JOINT_X, 50, { hiddenBodies: true })).toBeNull();
+  });
+
+  it('along a pointer event\'s ray (hover) the answer is the same as from the page point', () => {
+    const w = world();
+    const r = new Raycaster();
+    r.setFromCamera(new Vector2((OFF_JOINT_X - 50) / 50, 0), w.camera);
+    const onRay = pickBodyOnRay(w.scene, w.camera, r.ray)!;
+    const atPoint = pickBody(w.scene, w.camera, viewport, OFF_JOINT_X, 50)!;
+    expect(onRay).toMatchObject({ body: 'forearm', shape: 0 });
+    onRay.point.forEach((v, i) => expect(v).toBeCloseTo(atPoint.point[i]!, 9));
+    r.setFromCamera(new Vector2(0, 0), w.camera);
+    expect(pickBodyOnRay(w.scene, w.camera, r.ray, { bonesFirst: true })).toBeNull();
   });
 
   it('a limit handle in front of a body takes the click; the limit arc itself does not', () => {
