@@ -17,6 +17,7 @@ import { JointLimits } from './JointLimits';
 import { ShapeGizmo, JointGizmo } from './Gizmos';
 import { PickInterceptor } from './viewportPicking';
 import { previewBodyPose } from './previewPose';
+import { useSolver } from '../preview/particleMode';
 import { isTestBuild } from '../testing/testBuild';
 import { installAuthoringTestHook } from './testHook';
 import { installClipFeed } from './clipFeed';
@@ -31,8 +32,11 @@ const EXTRA_COLOR = '#ffc470';
 export function AuthoringLayer() {
   const rig = useEditor((s) => s.document?.rig ?? null);
   const showBodies = useAuthoring((s) => s.showBodies);
+  // Under the particle solver the preview has no rigid bodies: shapes, limits and gizmos would sit at the
+  // rest pose while the particle ragdoll moves (ParticleLayer draws that), so the rig is not drawn.
+  const particles = useSolver((s) => s.solver === 'particle' || s.scene !== null);
   const rest = useMemo(() => (rig ? bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones)) : null), [rig]);
-  if (!rig || !rest || rig.bodies.length === 0) return <PickInterceptor />;
+  if (!rig || !rest || rig.bodies.length === 0 || particles) return <PickInterceptor />;
   return (
     <group name="authoring">
       <group name="bodies" visible={showBodies}>

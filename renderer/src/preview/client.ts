@@ -28,6 +28,8 @@ const LATENCY_SAMPLES = 4096;
 /** When playback reaches the end of the timeline without a loop it grows by this much (s), up to MAX. */
 const EXTEND_S = 10;
 const MAX_DURATION_S = 600;
+/** Step (s) the timeline is laid out in before a rig says otherwise. */
+const DEFAULT_DT = 1 / 60;
 
 interface Port { post(msg: ToHost): void; terminate(): void; worker: boolean }
 
@@ -75,12 +77,12 @@ export class PreviewClient {
   constructor() {
     this.port = startHost((m) => this.receive(m));
     usePreview.setState((s) => ({ stats: { ...s.stats, worker: this.port.worker } }));
-    this.setDuration(Math.round(DEFAULT_DURATION_S / (1 / 60)));
+    this.setDuration(Math.round(DEFAULT_DURATION_S / DEFAULT_DT));
     this.unsubscribe = useEditor.subscribe((state, prev) => {
       const rig = state.document?.rig ?? null;
       if (rig === (prev.document?.rig ?? null)) return;
       // A different creature: its inputs and playhead mean nothing for the new one.
-      if (state.creature !== prev.creature) this.resetSession();
+      if (state.creature !== prev.creature) this.resetSession(rig);
       this.scheduleRig();
     });
     if (useEditor.getState().document) this.scheduleRig(0);
@@ -112,9 +114,12 @@ export class PreviewClient {
     return !this.debounce && this.layout?.generation === this.generation && this.lastRig === (previewSource(useEditor.getState().document?.rig ?? null)?.key ?? null);
   }
 
-  private resetSession(): void {
+  private resetSession(rig: RigDocument | null): void {
     this.playhead = 0;
     this.setPlaying(false);
+    // A new creature starts on the default timeline in its rig's steps, whatever the last one had grown
+    // to (playback extends it) or a particle example had set (openParticleScene sets its own afterwards).
+    this.setDuration(Math.round(DEFAULT_DURATION_S / (rig?.simulation.dt ?? DEFAULT_DT)));
     usePreview.setState({ inputs: [], selectedPoint: null, loop: { enabled: false, start: 0, end: 0 } });
     this.port.post({ type: 'inputs', inputs: [] });
   }

@@ -54,3 +54,33 @@ export function followSettled(f: FollowPoint, root: readonly number[], tolerance
   if (!f.ready) return false;
   return Math.hypot(f.x[0] - root[0]!, f.x[1] - root[1]!, f.x[2] - root[2]!) <= tolerance && Math.hypot(f.v[0], f.v[1], f.v[2]) <= 10 * tolerance;
 }
+
+/** What followRootOffset reads of the preview's layout (protocol.ts HostLayout). */
+export interface FollowLayout {
+  layout: { bodies: readonly string[] };
+  rig: { controllers: readonly { root?: string }[] };
+  particles?: { positions: number; particleNames: readonly string[]; scene: { bones: readonly { head: string }[] } };
+}
+
+/** Numbers per body in a rigid frame (shared/runtime/trace.ts BODY_STRIDE): p, q, v, w. */
+const BODY_STRIDE = 13;
+
+/**
+ * Where the followed root's position (x, y, z in m) starts in a recorded frame, or −1 when there is none.
+ *  - rigid: the first controller's root body, else the first body (frame = [time, 13 per body, …]);
+ *  - particle: the root particle — the head of the scene's first bone (a creature's root bone: scenes made
+ *    from a rig list bones parents first; the example ragdoll starts with its pelvis), else particle 0.
+ */
+export function followRootOffset(L: FollowLayout | null): number {
+  if (!L) return -1;
+  const p = L.particles;
+  if (p) {
+    if (p.particleNames.length === 0) return -1;
+    const head = p.scene.bones[0]?.head;
+    const i = head === undefined ? 0 : Math.max(0, p.particleNames.indexOf(head));
+    return p.positions + 3 * i;
+  }
+  const bodies = L.layout.bodies;
+  const b = bodies.indexOf(L.rig.controllers[0]?.root ?? bodies[0] ?? '');
+  return b < 0 ? -1 : 1 + b * BODY_STRIDE;
+}

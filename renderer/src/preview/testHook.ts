@@ -6,7 +6,7 @@ import { Vector3, type Mesh } from 'three';
 import { useEditor } from '../state/store';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { pathGizmo, pathHandles } from '../viewport/overlays/PathOverlay';
-import { cameraFollowSettled, followedBodyIndex } from '../viewport/overlays/CameraFollow';
+import { cameraFollowSettled, followedOffset } from '../viewport/overlays/CameraFollow';
 import { previewClient } from './client';
 import { usePreview } from './previewStore';
 import { shownPose } from './shownPose';
@@ -26,6 +26,8 @@ function posesOf(frame: Float64Array | null): Poses | null {
 
 export interface PreviewTestHook {
   recorded(): number;
+  /** The timeline's length (frames) and the recording's step (s). */
+  duration(): { frames: number; dt: number };
   playhead(): number;
   playing(): boolean;
   /** The frames shown belong to the current document (no edit still being re-simulated). */
@@ -43,7 +45,7 @@ export interface PreviewTestHook {
   cameraPose(): { position: [number, number, number]; target: [number, number, number] } | null;
   /** The camera has caught up with the root (or is not following). */
   cameraSettled(): boolean;
-  /** Where the followed root body of the shown frame is on the viewport: 0…1 across and down. */
+  /** Where the followed root (body, or root particle) of the shown frame is on the viewport: 0…1 across and down. */
   rootInViewport(): { u: number; v: number } | null;
   selectedPoint(): { controller: string; index: number } | null;
   /** Page position of the path gizmo's X / Y / Z arrow (its pick zone's centre), or null. */
@@ -61,6 +63,7 @@ function toPage(world: Vector3): { x: number; y: number } | null {
 export function installPreviewTestHook(): void {
   const hook: PreviewTestHook = {
     recorded: () => previewClient().count,
+    duration: () => ({ frames: usePreview.getState().duration, dt: usePreview.getState().dt }),
     playhead: () => previewClient().frameIndex(),
     playing: () => usePreview.getState().playing,
     current: () => previewClient().current,
@@ -82,9 +85,8 @@ export function installPreviewTestHook(): void {
     cameraPose: () => getViewportHandle()?.cameraPose() ?? null,
     cameraSettled: cameraFollowSettled,
     rootInViewport() {
-      const b = followedBodyIndex(), f = shownPose.frame, vp = getViewportHandle();
-      if (b < 0 || !f || !vp) return null;
-      const o = 1 + b * 13;
+      const o = followedOffset(), f = shownPose.frame, vp = getViewportHandle();
+      if (o < 0 || !f || !vp) return null;
       const p = new Vector3(f[o], f[o + 1], f[o + 2]).project(vp.camera);
       return { u: (p.x + 1) / 2, v: (1 - p.y) / 2 };
     },

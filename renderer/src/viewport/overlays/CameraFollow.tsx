@@ -1,6 +1,6 @@
 /**
  * Camera follow (View › Follow Creature, key C): the orbit camera's target and eye are carried by a point
- * that chases the root body of the shown frame as a critically damped spring (preview/follow.ts), so the
+ * that chases the root body (under the particle solver: the root particle) of the shown frame as a critically damped spring (preview/follow.ts), so the
  * user's orbit offset and aim are kept and the crawling creature stays in view. Off: the camera stays.
  * Runs after the playhead has advanced (default priority, after PreviewLayer's −1) and mutates the
  * camera and controls in place — no React render per frame.
@@ -10,7 +10,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import type { Vector3 } from 'three';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
-import { createFollowPoint, followSettled, resetFollowPoint, stepFollowPoint } from '../../preview/follow';
+import { createFollowPoint, followRootOffset, followSettled, resetFollowPoint, stepFollowPoint } from '../../preview/follow';
 import { shown } from './frameData';
 
 /** The followed point, module scope so the test hook can ask whether the camera has caught up. */
@@ -25,12 +25,9 @@ export const cameraFollow = {
 
 const delta: [number, number, number] = [0, 0, 0];
 
-/** The body the camera follows: the first controller's root, else the first body of the recording. */
-export function followedBodyIndex(): number {
-  const L = previewClient().layout;
-  if (!L) return -1;
-  return L.layout.bodies.indexOf(L.rig.controllers[0]?.root ?? L.layout.bodies[0] ?? '');
-}
+/** Where the followed position sits in a recorded frame: the root body, or under the particle solver the
+ *  root particle (follow.ts followRootOffset); −1 when nothing can be followed. */
+export const followedOffset = (): number => followRootOffset(previewClient().layout);
 
 export function CameraFollow() {
   const controls = useThree((s) => s.controls) as unknown as { target: Vector3 } | null;
@@ -41,10 +38,9 @@ export function CameraFollow() {
   useFrame((_, h) => {
     const f = cameraFollow;
     const s = shown(previewClient());
-    const b = followedBodyIndex();
-    f.active = usePreview.getState().follow && !!s && b >= 0 && !!controls?.target;
+    const o = followedOffset();
+    f.active = usePreview.getState().follow && !!s && o >= 0 && !!controls?.target;
     if (!f.active || !s) { f.point.ready = false; return; }
-    const o = 1 + b * 13;
     f.root[0] = s.frame[o]!; f.root[1] = s.frame[o + 1]!; f.root[2] = s.frame[o + 2]!;
     if (!f.point.ready && f.recentre) resetFollowPoint(f.point, controls!.target.toArray());
     f.recentre = false;
