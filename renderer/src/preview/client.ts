@@ -79,10 +79,12 @@ export class PreviewClient {
     usePreview.setState((s) => ({ stats: { ...s.stats, worker: this.port.worker } }));
     this.setDuration(Math.round(DEFAULT_DURATION_S / DEFAULT_DT));
     this.unsubscribe = useEditor.subscribe((state, prev) => {
+      // A different creature: its inputs and playhead mean nothing for the new one. The creature and its
+      // document arrive in separate store updates (state/editor.ts sets the creature, then syncs the
+      // document, in the same task), so the session is reset once both are there.
+      if (state.creature !== prev.creature) queueMicrotask(() => this.resetSession(useEditor.getState().document?.rig ?? null));
       const rig = state.document?.rig ?? null;
       if (rig === (prev.document?.rig ?? null)) return;
-      // A different creature: its inputs and playhead mean nothing for the new one.
-      if (state.creature !== prev.creature) this.resetSession(rig);
       this.scheduleRig();
     });
     if (useEditor.getState().document) this.scheduleRig(0);
