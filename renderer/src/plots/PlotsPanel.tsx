@@ -14,8 +14,11 @@ import 'uplot/dist/uPlot.min.css';
 import { frames, onChange, seek } from '../preview/previewApi';
 import { usePreview } from '../preview/previewStore';
 import { hasPreviewClient } from '../preview/client';
+import { useSolver } from '../preview/particleMode';
 import { useEditor } from '../state/store';
 import './plots.css';
+
+const AXIS_FONT = '10px system-ui, -apple-system, "Segoe UI", sans-serif';
 
 const DEG = 180 / Math.PI;
 const REFRESH_MS = 250;
@@ -57,6 +60,8 @@ export function PlotsPanel() {
   const hasRig = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
   const jointType = useEditor((s) => (joint ? s.document?.rig.joints.find((j) => j.name === joint)?.type ?? null : null));
   const recorded = usePreview((s) => s.recorded);
+  // Under the particle solver there are no bodies or motors to plot (previewApi gives empty series).
+  const particles = useSolver((s) => s.solver === 'particle' || s.scene !== null);
   const specs = useMemo(() => [...(joint ? jointPlots(joint, jointType ?? undefined) : []), ...creaturePlots], [joint, jointType]);
   return (
     <section className={`plots-panel${open ? '' : ' collapsed'}`} data-testid="plots">
@@ -68,7 +73,9 @@ export function PlotsPanel() {
       </header>
       {open && (
         <div className="plots-body">
-          {!hasRig || !hasPreviewClient() || recorded === 0
+          {particles
+            ? <div className="plots-empty">The plots read rigid bodies and motors: switch the preview to Rigid to plot them.</div>
+            : !hasRig || !hasPreviewClient() || recorded === 0
             ? <div className="plots-empty">{hasRig ? 'Play the preview (or poke the creature) to record frames to plot.' : 'Generate bodies to preview and plot the ragdoll.'}</div>
             : specs.map((s) => <Plot key={`${joint ?? ''}:${jointType ?? ''}:${s.id}`} spec={s} />)}
         </div>
@@ -112,8 +119,10 @@ function Plot({ spec }: { spec: PlotSpec }) {
       cursor: { drag: { x: false, y: false }, points: { size: 5 } },
       scales: { x: { time: false } },
       axes: [
-        { stroke: '#8d929b', grid: { stroke: '#33363c', width: 1 }, ticks: { stroke: '#33363c' }, size: 22, values: (_u, v) => v.map((s) => `${s.toFixed(1)}s`) },
-        { stroke: '#8d929b', grid: { stroke: '#33363c', width: 1 }, ticks: { stroke: '#33363c' }, size: 44 },
+        // Short ticks and a 10 px font: uPlot's defaults (10 px ticks, 5 px gap, 12 px text) need 29 px and
+        // the x axis has 22, which cut the time labels in half.
+        { stroke: '#8d929b', grid: { stroke: '#33363c', width: 1 }, ticks: { stroke: '#33363c', size: 4 }, gap: 3, font: AXIS_FONT, size: 22, values: (_u, v) => v.map((s) => `${s.toFixed(1)}s`) },
+        { stroke: '#8d929b', grid: { stroke: '#33363c', width: 1 }, ticks: { stroke: '#33363c', size: 4 }, gap: 3, font: AXIS_FONT, size: 44 },
       ],
       series: [{ label: 't (s)' }, ...spec.series.map((s) => ({ label: s.label, stroke: s.color, width: 1.5, dash: s.dash, points: { show: false } }))],
       plugins: [cursorPlugin],

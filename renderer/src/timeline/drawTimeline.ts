@@ -42,7 +42,12 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, size: { width: numbe
     const major = Math.abs(s / labelEvery - Math.round(s / labelEvery)) < 1e-6;
     ctx.strokeStyle = COLORS.tick;
     ctx.beginPath(); ctx.moveTo(x, major ? 8 : 13); ctx.lineTo(x, TRACK.ruler); ctx.stroke();
-    if (major) { ctx.fillStyle = COLORS.tickText; ctx.fillText(`${Math.round(s)}s`, x + 3, 7); }
+    if (major) {
+      // Right of its tick; the last one (at the very end) would be cut by the edge, so it goes left of it.
+      const label = `${Math.round(s)}s`, w = ctx.measureText(label).width;
+      ctx.fillStyle = COLORS.tickText;
+      ctx.fillText(label, x + 3 + w > width ? x - 3 - w : x + 3, 7);
+    }
   }
 
   let y = TRACK.ruler + 4;
