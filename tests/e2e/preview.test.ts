@@ -175,6 +175,15 @@ describe('preview', () => {
     // Off: playing moves the creature, not the camera.
     await page.keyboard.press('c');
     await expect.poll(() => preview(page, 'follow')).toBe(false);
+    // The orbit camera's damping (and the follow spring it was on) may still be easing out: let the view
+    // come to rest first, so what is measured below is only whether playing moves the camera.
+    let last = (await pose())!;
+    await expect.poll(async () => {
+      const now = (await pose())!;
+      const d = poseDiff(now, last);
+      last = now;
+      return d;
+    }, { timeout: 30_000, interval: 300 }).toBeLessThan(1e-9);
     const still = (await pose())!;
     await page.keyboard.press('Space');
     await expect.poll(() => preview(page, 'playhead'), { timeout: 20_000 }).toBeGreaterThan(60);
