@@ -40,6 +40,8 @@ export function generateBodies(settings: GenerateSettings): boolean {
     }
   }), 'Generate bodies');
   if (ok) {
+    // Show what was made: the rig's bodies are hidden by default so a creature opened for viewing reads clearly.
+    setAuthoring({ showBodies: true });
     const rig = useEditor.getState().document!.rig;
     notify('info', `Generated ${rig.bodies.length} bodies and ${rig.joints.length} joints${skipped ? ` (${skipped} small or excluded bones merged)` : ''}`);
   }
