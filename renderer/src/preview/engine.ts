@@ -24,6 +24,7 @@ import { animationTargets, inheritVelocity } from '../../../shared/authoring';
 import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
 import { quatFromRotationVector, quatRotate, type Quat, type ReadonlyQuat } from '../../../shared/math/quat';
 import type { Vec3 } from '../../../shared/math/vec3';
+import { Timeline } from './timelineCore';
 
 export type Vec3Tuple = [number, number, number];
 
@@ -88,24 +89,16 @@ export class PreviewEngine {
   private readonly handles = new Map<string, BodyHandle>();
   private readonly jointHandles = new Map<string, JointHandle>();
   private readonly controllers: CyclicPathInstance[] = [];
-  private readonly snapshots = new Map<number, SimulationSnapshot>();
-  private readonly snapshotEvery: number;
-  private inputs: PreviewInput[] = [];
-  private byFrame = new Map<number, PreviewInput[]>();
+  private readonly timeline: Timeline<SimulationSnapshot>;
   private targetKeys: { frame: number; target: Vec3Tuple | null }[] = [];
   private grab: GrabState | null = null;
   private motors: boolean[] = [];
   private clips = new Map<string, AnimationClip>();
   private readonly defaultTarget: Vec3Tuple | null;
   private readonly scratch: Float64Array;
-  /** The earliest frame the last setInputs changed (frames ≤ it are unaffected). */
-  lastChange = Infinity;
-  /** Non-null once the simulation blew up: no further frames are computed for this rig and inputs. */
-  failure: string | null = null;
 
   constructor(rig: RigDocument, options: EngineOptions = {}) {
     this.rig = rig;
-    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
     const handles = this.handles;
     this.sim = createSimulation(rig, {
       // The World reports body handles only to the Simulation; interactions need them by name.
@@ -134,6 +127,16 @@ export class PreviewEngine {
     this.auxData = new Float64Array(this.aux.size * this.recorder.capacity);
     this.scratch = new Float64Array(this.recorder.frameSize);
     this.motors = this.sim.jointNames.map(() => true);
+    this.timeline = new Timeline<SimulationSnapshot>({
+      length: () => this.length,
+      snapshot: () => this.sim.snapshot(),
+      rewind: (snap, s) => {
+        this.sim.restore(snap);
+        this.recorder.truncate(s + 1);
+        this.grab = this.grabStateBefore(s);
+        this.motors = this.motorsBefore(s);
+      },
+    }, options.snapshotEvery ?? SNAPSHOT_EVERY);
     this.recordFrame();
   }
 
@@ -142,6 +145,10 @@ export class PreviewEngine {
   get frameSize(): number { return this.recorder.frameSize; }
   get dt(): number { return this.sim.dt; }
   get controllerInstances(): readonly CyclicPathInstance[] { return this.controllers; }
+  /** The earliest frame the last setInputs changed (frames ≤ it are unaffected). */
+  get lastChange(): number { return this.timeline.lastChange; }
+  /** Non-null once the simulation blew up: no further frames are computed for this rig and inputs. */
+  get failure(): string | null { return this.timeline.failure; }
 
   /** The flat frames [from, to) and their aux records, copied (for posting to the viewport). */
   slice(from: number, to: number): { frames: Float64Array; aux: Float64Array } {
@@ -155,7 +162,7 @@ export class PreviewEngine {
   /** Clips for joints whose motor target source is "animation" (matched by rig motor.target.clip). */
   setClips(clips: readonly AnimationClip[]): number {
     this.clips = new Map(clips.map((c) => [c.name, c]));
-    return this.invalidateFrom(0);
+    return this.timeline.invalidateFrom(0);
   }
 
   /**
@@ -163,43 +170,9 @@ export class PreviewEngine {
    * before the earliest changed frame is dropped and will be re-simulated by advance().
    */
   setInputs(inputs: readonly PreviewInput[]): number {
-    const next = [...inputs].sort((a, b) => a.frame - b.frame);
-    let changed = Infinity;
-    const key = (i: PreviewInput) => JSON.stringify(i);
-    const oldKeys = this.inputs.map(key), newKeys = next.map(key);
-    for (let i = 0; i < Math.max(oldKeys.length, newKeys.length); i++) {
-      if (oldKeys[i] !== newKeys[i]) { changed = Math.min(this.inputs[i]?.frame ?? Infinity, next[i]?.frame ?? Infinity); break; }
-    }
-    this.inputs = next;
-    this.byFrame = new Map();
-    for (const i of next) {
-      if (i.kind === 'target') continue;
-      const list = this.byFrame.get(i.frame) ?? [];
-      list.push(i);
-      this.byFrame.set(i.frame, list);
-    }
-    this.targetKeys = next.filter((i): i is Extract<PreviewInput, { kind: 'target' }> => i.kind === 'target').map((k) => ({ frame: k.frame, target: k.target }));
-    if (changed === Infinity) return this.length;
-    this.lastChange = changed;
-    this.failure = null;
-    return this.invalidateFrom(changed);
-  }
-
-  /** Drop frames after the last snapshot at or before `frame`; the simulation resumes from that snapshot. */
-  invalidateFrom(frame: number): number {
-    if (frame >= this.length) return this.length;
-    let s = Math.max(0, Math.min(frame, this.length - 1));
-    s -= s % this.snapshotEvery;
-    while (s > 0 && !this.snapshots.has(s)) s -= this.snapshotEvery;
-    const snap = this.snapshots.get(s);
-    if (!snap) throw new Error(`preview: no snapshot at frame ${s}`);
-    for (const k of this.snapshots.keys()) if (k > s) this.snapshots.delete(k);
-    this.sim.restore(snap);
-    this.recorder.truncate(s + 1);
-    this.grab = this.grabStateBefore(s);
-    this.motors = this.motorsBefore(s);
-    this.failure = null;
-    return this.length;
+    const length = this.timeline.setInputs(inputs);
+    this.targetKeys = this.timeline.inputs.filter((i): i is Extract<PreviewInput, { kind: 'target' }> => i.kind === 'target').map((k) => ({ frame: k.frame, target: k.target }));
+    return length;
   }
 
   /** Simulate up to `count` more frames (stops early on a blow-up). Returns the frames added. */
@@ -209,7 +182,7 @@ export class PreviewEngine {
       const f = this.length - 1;
       this.applyInputs(f);
       this.sim.step();
-      if (this.sim.blowUp) this.failure = `the simulation blew up at ${(this.sim.time).toFixed(2)} s (${this.sim.blowUp.body}: ${this.sim.blowUp.reason})`;
+      if (this.sim.blowUp) this.timeline.failure = `the simulation blew up at ${(this.sim.time).toFixed(2)} s (${this.sim.blowUp.body}: ${this.sim.blowUp.reason})`;
       this.recordFrame();
       added++;
     }
@@ -227,7 +200,7 @@ export class PreviewEngine {
 
   private recordFrame(): void {
     const i = this.recorder.record();
-    if (i % this.snapshotEvery === 0 && !this.snapshots.has(i)) this.snapshots.set(i, this.sim.snapshot());
+    this.timeline.recorded(i);
     const a = this.aux, size = a.size;
     if ((i + 1) * size > this.auxData.length) {
       const bigger = new Float64Array(Math.max(this.auxData.length * 2, (i + 1) * size));
@@ -287,7 +260,7 @@ export class PreviewEngine {
   /** Motor switches as the limp inputs before frame s left them (the Simulation keeps its own private). */
   private motorsBefore(s: number): boolean[] {
     const on = this.sim.jointNames.map(() => true);
-    for (const i of this.inputs) {
+    for (const i of this.timeline.inputs) {
       if (i.frame >= s) break;
       if (i.kind !== 'limp') continue;
       this.sim.jointNames.forEach((n, j) => { if (i.joints === 'all' || i.joints.includes(n)) on[j] = !i.limp; });
@@ -299,7 +272,7 @@ export class PreviewEngine {
     const target = this.targetAt(f);
     const current = this.controllers[0]?.controller.steeringTarget ?? null;
     if (!sameTarget(target, current)) this.sim.setTarget(target);
-    for (const input of this.byFrame.get(f) ?? []) this.apply(input, f);
+    for (const input of this.timeline.inputsAt(f)) this.apply(input, f);
     this.animationStep();
     if (this.grab) this.grabStep(this.grab);
   }
@@ -412,7 +385,7 @@ export class PreviewEngine {
     // Replaying the grab inputs needs the body poses at their frames, which only the run had: re-derive
     // the local point from the recorded frame of the grab instead.
     let g = null as GrabState | null;
-    for (const i of this.inputs) {
+    for (const i of this.timeline.inputs) {
       if (i.frame >= s) break;
       if (i.kind === 'grab') {
         const fr = this.recorder.frame(i.frame).bodies[i.body];

@@ -22,6 +22,7 @@ import { validateRig, type Bone, type RigDocument } from '../../../shared/rig';
 import type { FrameLayout } from '../../../shared/runtime';
 import { newRigDocument } from '../../../shared/authoring/document';
 import { auxLayout, SNAPSHOT_EVERY, type AuxLayout, type PreviewInput } from './engine';
+import { Timeline } from './timelineCore';
 
 /** What the client asks the host to run under the particle solver: a scene (parsed JSON of a
  *  "marionette-particles" file) or, when `scene` is null, the rig sent alongside. */
@@ -50,15 +51,9 @@ export class ParticlePreviewEngine {
   readonly layout: FrameLayout = { bodies: [], joints: [], controllers: [] };
   readonly aux: AuxLayout = auxLayout(0, 0);
   readonly frameSize: number;
-  /** The earliest frame the last setInputs changed. */
-  lastChange = Infinity;
-  failure: string | null = null;
   private data: Float64Array;
   private count = 0;
-  private readonly snapshots = new Map<number, ParticleSnapshot>();
-  private readonly snapshotEvery: number;
-  private inputs: PreviewInput[] = [];
-  private byFrame = new Map<number, PreviewInput[]>();
+  private readonly timeline: Timeline<ParticleSnapshot>;
   private readonly boneOfBody: Map<string, string>;
   private readonly segments: Float64Array;
 
@@ -67,7 +62,11 @@ export class ParticlePreviewEngine {
     // The rigid overlays read bodies, joints and controllers from the reset's rig: under particles there
     // are none (the skeleton stays, for skinning).
     this.rig = { ...rig, bodies: [], joints: [], controllers: [] };
-    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    this.timeline = new Timeline<ParticleSnapshot>({
+      length: () => this.count,
+      snapshot: () => this.sim.snapshot(),
+      rewind: (snap, s) => { this.sim.restore(snap); this.count = s + 1; },
+    }, options.snapshotEvery ?? SNAPSHOT_EVERY);
     const P = this.sim.particleNames.length, B = this.sim.boneNames.length;
     this.particles = {
       scene, source, particleNames: [...this.sim.particleNames], boneNames: [...this.sim.boneNames],
@@ -82,6 +81,9 @@ export class ParticlePreviewEngine {
 
   get length(): number { return this.count; }
   get dt(): number { return this.sim.dt; }
+  /** The earliest frame the last setInputs changed. */
+  get lastChange(): number { return this.timeline.lastChange; }
+  get failure(): string | null { return this.timeline.failure; }
 
   slice(from: number, to: number): { frames: Float64Array; aux: Float64Array } {
     const n = Math.max(0, to - from);
@@ -92,42 +94,14 @@ export class ParticlePreviewEngine {
   setClips(): number { return this.length; }
 
   /** Replace the inputs; returns the new length (cut back to the snapshot before the earliest change). */
-  setInputs(inputs: readonly PreviewInput[]): number {
-    const next = [...inputs].sort((a, b) => a.frame - b.frame);
-    const oldKeys = this.inputs.map((i) => JSON.stringify(i)), newKeys = next.map((i) => JSON.stringify(i));
-    let changed = Infinity;
-    for (let i = 0; i < Math.max(oldKeys.length, newKeys.length); i++) {
-      if (oldKeys[i] !== newKeys[i]) { changed = Math.min(this.inputs[i]?.frame ?? Infinity, next[i]?.frame ?? Infinity); break; }
-    }
-    this.inputs = next;
-    this.byFrame = new Map();
-    for (const i of next) this.byFrame.set(i.frame, [...(this.byFrame.get(i.frame) ?? []), i]);
-    if (changed === Infinity) return this.length;
-    this.lastChange = changed;
-    this.failure = null;
-    return this.invalidateFrom(changed);
-  }
-
-  invalidateFrom(frame: number): number {
-    if (frame >= this.length) return this.length;
-    let s = Math.max(0, Math.min(frame, this.length - 1));
-    s -= s % this.snapshotEvery;
-    while (s > 0 && !this.snapshots.has(s)) s -= this.snapshotEvery;
-    const snap = this.snapshots.get(s);
-    if (!snap) throw new Error(`particle preview: no snapshot at frame ${s}`);
-    for (const k of this.snapshots.keys()) if (k > s) this.snapshots.delete(k);
-    this.sim.restore(snap);
-    this.count = s + 1;
-    this.failure = null;
-    return this.length;
-  }
+  setInputs(inputs: readonly PreviewInput[]): number { return this.timeline.setInputs(inputs); }
 
   advance(count: number): number {
     let added = 0;
     while (added < count && !this.failure) {
-      for (const input of this.byFrame.get(this.length - 1) ?? []) this.apply(input);
+      for (const input of this.timeline.inputsAt(this.length - 1)) this.apply(input);
       this.sim.step();
-      if (!this.sim.positions.every(Number.isFinite)) this.failure = `the particle simulation diverged at ${this.sim.time.toFixed(2)} s`;
+      if (!this.sim.positions.every(Number.isFinite)) this.timeline.failure = `the particle simulation diverged at ${this.sim.time.toFixed(2)} s`;
       this.record();
       added++;
     }
@@ -152,7 +126,7 @@ export class ParticlePreviewEngine {
     this.data.set(this.sim.positions, o + this.particles.positions);
     this.sim.writeBonePoses(this.data.subarray(o + this.particles.poses, o + this.frameSize));
     this.count = i + 1;
-    if (i % this.snapshotEvery === 0 && !this.snapshots.has(i)) this.snapshots.set(i, this.sim.snapshot());
+    this.timeline.recorded(i);
   }
 
   private bone(name: string): number {
