@@ -4,21 +4,48 @@ import { ShapeKind, type AxisIndex, type WorldShape, type WorldShapeOptions } fr
 
 const AXES: Record<string, AxisIndex> = { x: 0, y: 1, z: 2 };
 
+/**
+ * The seven arrays of a shape are views into one pool chunk, 32 doubles per shape, consecutive shapes
+ * adjacent: seven separate small Float64Arrays cost ~1.8 KB of heap per shape (each its own typed array,
+ * buffer and backing store), so 1 400 shapes (128 ragdolls) no longer fit in L2 and every substep's pose
+ * update, broad phase and narrow phase missed cache. Pooled: 256 B of data per shape plus the views.
+ * A full chunk is left to its shapes (freed with the last of them); new shapes take a fresh one.
+ */
+const SHAPE_DOUBLES = 32, CHUNK_SHAPES = 256;
+let chunk = new Float64Array(SHAPE_DOUBLES * CHUNK_SHAPES);
+let chunkUsed = 0;
+
+function shapeBlock(): number {
+  if (chunkUsed === CHUNK_SHAPES) { chunk = new Float64Array(SHAPE_DOUBLES * CHUNK_SHAPES); chunkUsed = 0; }
+  return SHAPE_DOUBLES * chunkUsed++;
+}
+
 class WorldShapeImpl implements WorldShape {
-  readonly halfExtents = new Float64Array(3);
-  readonly localPosition = new Float64Array(3);
-  readonly localRotation = new Float64Array([0, 0, 0, 1]);
-  readonly position = new Float64Array(3);
-  readonly rotation = new Float64Array([0, 0, 0, 1]);
-  readonly matrix = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  readonly aabb = new Float64Array(6);
+  readonly position: Float64Array;
+  readonly rotation: Float64Array;
+  readonly matrix: Float64Array;
+  readonly aabb: Float64Array;
+  readonly halfExtents: Float64Array;
+  readonly localPosition: Float64Array;
+  readonly localRotation: Float64Array;
   body = 0;
   userId = 0;
   group = 1;
   mask = 0xffffffff;
   dynamic = true;
   aabbMargin = 0;
-  constructor(readonly kind: ShapeKind, readonly radius: number, readonly halfHeight: number, readonly axis: AxisIndex) {}
+  constructor(readonly kind: ShapeKind, readonly radius: number, readonly halfHeight: number, readonly axis: AxisIndex) {
+    const o = shapeBlock(), c = chunk;
+    this.position = c.subarray(o, o + 3);
+    this.rotation = c.subarray(o + 3, o + 7);
+    this.matrix = c.subarray(o + 7, o + 16);
+    this.aabb = c.subarray(o + 16, o + 22);
+    this.halfExtents = c.subarray(o + 22, o + 25);
+    this.localPosition = c.subarray(o + 25, o + 28);
+    this.localRotation = c.subarray(o + 28, o + 32);
+    this.rotation[3] = 1; this.localRotation[3] = 1;
+    this.matrix[0] = 1; this.matrix[4] = 1; this.matrix[8] = 1;
+  }
 }
 
 function positive(v: unknown, where: string, field: string): number {
