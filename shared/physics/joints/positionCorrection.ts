@@ -24,14 +24,16 @@
  * the current pose, no velocity change).
  */
 import type { StepContext } from '../stepContext';
-import { kickAngularBy, lv, mv, push, turn, turnBy } from './poseMoves';
+import { kickAngularBy, lv, mv, push, turn } from './poseMoves';
 import { rotationVector } from './ballJoint';
 import {
-  AC, AC_OLD, AK, AX1, AX2, AX3, BODY_A, BODY_B, JOINT_BALL, JOINT_FIXED, JOINT_HINGE, LA, LB, LC, LK, N1, N2, JA1, JA2,
-  JB1, JB2, PC, PC_OLD, PK, STRIDE, TYPE,
+  AC, AC_OLD, AK, AX1, AX2, AX3, BODY_A, BODY_B, JOINT_BALL, JOINT_FIXED, JOINT_HINGE, LA, LB,
+  PC, PC_OLD, PK, STRIDE, TYPE,
 } from './jointLayout';
 import type { JointStore } from './jointStore';
 import { preparePrismatic } from './prismaticJoint';
+// The prismatic joint keeps the plain projection (Jacobian at the current pose, no velocity change).
+import { correctLock as projectLock, correctSlide } from './positionProjection';
 import { computeFrames, invertSym3Into, kickPoint, pointImpulse, qFA, qFB, rotate, rotateFrom, tv } from './rows';
 
 /** Arms r_A, r_B (m, world) and inverse point-block mass K⁻¹ (xx xy xz yy yz zz) at the CURRENT poses,
@@ -130,39 +132,6 @@ function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 
   }
 }
 
-/** Plain projection of the prismatic joint's angular lock (Jacobian re-evaluated at the current pose). */
-function projectLock(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, beta = ctx.positionBeta;
-  const c1 = J[o + AC]!, c2 = J[o + AC + 1]!, c3 = J[o + AC + 2]!;
-  const k0 = J[o + AK]!, k1 = J[o + AK + 1]!, k2 = J[o + AK + 2]!, k3 = J[o + AK + 3]!, k4 = J[o + AK + 4]!, k5 = J[o + AK + 5]!;
-  const l1 = -beta * (k0 * c1 + k1 * c2 + k2 * c3), l2 = -beta * (k1 * c1 + k3 * c2 + k4 * c3), l3 = -beta * (k2 * c1 + k4 * c2 + k5 * c3);
-  lv[0] = J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3;
-  lv[1] = J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3;
-  lv[2] = J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3;
-  turn(ctx, iA, iB);
-}
-
-/** Prismatic perpendicular rows: λ = −β·K⁻¹·C along n₁, n₂ with the angular parts JA, JB. */
-function correctSlide(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, beta = ctx.positionBeta, b = ctx.bodies, p = b.p;
-  const c1 = J[o + LC]!, c2 = J[o + LC + 1]!;
-  const l1 = -beta * (J[o + LK]! * c1 + J[o + LK + 1]! * c2), l2 = -beta * (J[o + LK + 1]! * c1 + J[o + LK + 2]! * c2);
-  const px = J[o + N1]! * l1 + J[o + N2]! * l2, py = J[o + N1 + 1]! * l1 + J[o + N2 + 1]! * l2, pz = J[o + N1 + 2]! * l1 + J[o + N2 + 2]! * l2;
-  const ax = J[o + JA1]! * l1 + J[o + JA2]! * l2, ay = J[o + JA1 + 1]! * l1 + J[o + JA2 + 1]! * l2, az = J[o + JA1 + 2]! * l1 + J[o + JA2 + 2]! * l2;
-  const bx = J[o + JB1]! * l1 + J[o + JB2]! * l2, by = J[o + JB1 + 1]! * l1 + J[o + JB2 + 1]! * l2, bz = J[o + JB1 + 2]! * l1 + J[o + JB2 + 2]! * l2;
-  const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
-  if (mA > 0) {
-    p[3 * iA] = p[3 * iA]! - mA * px; p[3 * iA + 1] = p[3 * iA + 1]! - mA * py; p[3 * iA + 2] = p[3 * iA + 2]! - mA * pz;
-    lv[0] = ax; lv[1] = ay; lv[2] = az;
-    turnBy(ctx, iA, -1);
-  }
-  if (mB > 0) {
-    p[3 * iB] = p[3 * iB]! + mB * px; p[3 * iB + 1] = p[3 * iB + 1]! + mB * py; p[3 * iB + 2] = p[3 * iB + 2]! + mB * pz;
-    lv[0] = bx; lv[1] = by; lv[2] = bz;
-    turnBy(ctx, iB, 1);
-  }
-}
-
 /** One Gauss-Seidel sweep over the joints in slot order; `iteration` 0 takes the start-of-substep errors
  *  (PC, AC from prepare) as the old error, later sweeps what is left of it. Must run after the velocity
  *  rows of this substep (it relies on their RA/RB/AX/K⁻¹ being those of the start pose). */
@@ -177,7 +146,7 @@ export function correctJointPositions(ctx: StepContext, js: JointStore, iteratio
     else if (t === JOINT_HINGE) { correctLock(ctx, o, iA, iB, 2, first); correctPoint(ctx, o, iA, iB, first); }
     else if (t === JOINT_FIXED) { correctLock(ctx, o, iA, iB, 3, first); correctPoint(ctx, o, iA, iB, first); }
     else {
-      preparePrismatic(ctx, o, iA, iB); projectLock(ctx, o, iA, iB);
+      preparePrismatic(ctx, o, iA, iB); projectLock(ctx, o, iA, iB, 3);
       preparePrismatic(ctx, o, iA, iB); correctSlide(ctx, o, iA, iB);
     }
   }

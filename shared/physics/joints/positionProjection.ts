@@ -34,7 +34,8 @@ function correctPoint(ctx: StepContext, o: number, iA: number, iB: number): void
   push(ctx, iA, iB);
 }
 
-function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
+/** Angular lock rows (2 for a hinge, 3 for fixed/prismatic): λ = −β·K⁻¹·C about the axes AX. */
+export function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
   const J = ctx.joints, beta = ctx.positionBeta;
   const c1 = J[o + AC]!, c2 = J[o + AC + 1]!, c3 = rows === 3 ? J[o + AC + 2]! : 0;
   const k0 = J[o + AK]!, k1 = J[o + AK + 1]!, k2 = J[o + AK + 2]!, k3 = J[o + AK + 3]!, k4 = J[o + AK + 4]!, k5 = J[o + AK + 5]!;
@@ -46,7 +47,7 @@ function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 
 }
 
 /** Prismatic perpendicular rows: λ = −β·K⁻¹·C along n₁, n₂ with the angular parts JA, JB. */
-function correctSlide(ctx: StepContext, o: number, iA: number, iB: number): void {
+export function correctSlide(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, beta = ctx.positionBeta, b = ctx.bodies, p = b.p;
   const c1 = J[o + LC]!, c2 = J[o + LC + 1]!;
   const l1 = -beta * (J[o + LK]! * c1 + J[o + LK + 1]! * c2), l2 = -beta * (J[o + LK + 1]! * c1 + J[o + LK + 2]! * c2);
