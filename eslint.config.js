@@ -19,7 +19,7 @@ const uiOrPlatformPatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'dist-web/**', 'release/**', 'coverage/**', '**/*.d.ts', 'assets/creatures/**'] },
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'dist-web/**', 'release/**', 'coverage/**', '**/*.d.ts', 'assets/creatures/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
