@@ -105,18 +105,31 @@ describe('preview', () => {
     const page = app.page;
     expect(await preview(page, 'selectedPoint')).toEqual({ controller: 'hand-path', index: 2 });
     await expect.poll(async () => (await preview(page, 'current')) && (await preview(page, 'cameraSettled')), { timeout: 30_000 }).toBe(true);
+    // The arrow's place on screen, read once the re-simulation of the last edit is in (the shown pose, and with
+    // it the handle, no longer moves), the same on two reads a frame apart, and with the pointer over it the
+    // gizmo reports the X axis hovered: a press there starts an X drag, not a camera orbit.
     const arrow = async () => {
-      const centre = (await preview(page, 'pathHandleScreen', 'hand-path', 2))!;
-      const x = (await preview(page, 'pathGizmoScreen', 'X'))!;
-      const len = Math.hypot(x.x - centre.x, x.y - centre.y);
-      expect(len).toBeGreaterThan(8); // the arrow is seen from the side, not end-on
-      return { x, dir: { x: (x.x - centre.x) / len, y: (x.y - centre.y) / len } };
+      let last: { x: { x: number; y: number }; dir: { x: number; y: number } } | null = null;
+      await expect.poll(async () => {
+        if (!(await preview(page, 'current')) || !(await preview(page, 'cameraSettled'))) return false;
+        const centre = await preview(page, 'pathHandleScreen', 'hand-path', 2);
+        const x = await preview(page, 'pathGizmoScreen', 'X');
+        if (!centre || !x) return false;
+        const len = Math.hypot(x.x - centre.x, x.y - centre.y);
+        expect(len).toBeGreaterThan(8); // the arrow is seen from the side, not end-on
+        const now = { x, dir: { x: (x.x - centre.x) / len, y: (x.y - centre.y) / len } };
+        const stable = last !== null && Math.hypot(last.x.x - x.x, last.x.y - x.y) < 0.5;
+        last = now;
+        if (!stable) return false;
+        await page.mouse.move(x.x, x.y);
+        return (await preview(page, 'pathGizmoHovered')) === 'X';
+      }, { timeout: 30_000, interval: 150 }).toBe(true);
+      return last!;
     };
     await expect.poll(() => preview(page, 'pathGizmoScreen', 'X')).not.toBeNull();
     const before = (await preview(page, 'controlPoints'))!;
     const depth = await hook(page, 'undoDepth');
     const a = await arrow();
-    await page.mouse.move(a.x.x, a.x.y);
     await page.mouse.down();
     for (let i = 1; i <= 8; i++) await page.mouse.move(a.x.x + a.dir.x * i * 4, a.x.y + a.dir.y * i * 4);
     await page.mouse.up();
@@ -131,10 +144,9 @@ describe('preview', () => {
     // Escape mid-drag: the point goes back, nothing to undo, and the rest of the drag does nothing.
     await expect.poll(() => preview(page, 'cameraSettled'), { timeout: 10_000 }).toBe(true);
     const b = await arrow();
-    await page.mouse.move(b.x.x, b.x.y);
     await page.mouse.down();
     for (let i = 1; i <= 6; i++) await page.mouse.move(b.x.x + b.dir.x * i * 4, b.x.y + b.dir.y * i * 4);
-    await expect.poll(() => preview(page, 'controlPoints')).not.toEqual(after);
+    await expect.poll(() => preview(page, 'controlPoints'), { timeout: 10_000 }).not.toEqual(after);
     await page.keyboard.press('Escape');
     await page.mouse.move(b.x.x + b.dir.x * 40, b.x.y + b.dir.y * 40);
     await page.mouse.up();

@@ -50,6 +50,8 @@ export interface PreviewTestHook {
   selectedPoint(): { controller: string; index: number } | null;
   /** Page position of the path gizmo's X / Y / Z arrow (its pick zone's centre), or null. */
   pathGizmoScreen(axis: 'X' | 'Y' | 'Z'): { x: number; y: number } | null;
+  /** The gizmo axis under the pointer (what a press would drag), or null. */
+  pathGizmoHovered(): string | null;
 }
 
 function toPage(world: Vector3): { x: number; y: number } | null {
@@ -100,6 +102,7 @@ export function installPreviewTestHook(): void {
       pick.geometry.computeBoundingBox();
       return toPage(pick.geometry.boundingBox!.getCenter(new Vector3()).applyMatrix4(pick.matrixWorld));
     },
+    pathGizmoHovered: () => (pathGizmo.current?.visible ? pathGizmo.current.axis : null),
   };
   (window as unknown as { __marionettePreview: PreviewTestHook }).__marionettePreview = hook;
 }
