@@ -27,7 +27,8 @@ export function StatusBar() {
           {creature.skeleton.bones.length} bones · {creature.display.skinnedMeshes.length} meshes · {creature.display.triangles.toLocaleString('en-US')} tris
         </span>
       )}
-      {selection && <span className="status-item">Selected: {selection.name}</span>}
+      {/* The kind too: a body and a joint are often named like the bone they belong to. */}
+      {selection && <span className="status-item">Selected: {selection.kind === 'shape' ? `body ${selection.name}, shape ${selection.index + 1}` : `${selection.kind} ${selection.name}`}</span>}
       <span className="status-message" data-testid="status-message" title={status}>{status}</span>
       <Fps />
     </footer>

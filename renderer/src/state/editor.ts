@@ -14,6 +14,7 @@ import { loadCreature } from '../creature/loadCreature';
 import { DEFAULT_CREATURE, builtinCreatures, builtinRig, fetchBuiltin } from '../creature/builtins';
 import type { LoadedCreature } from '../creature/types';
 import { initialSession, setSession, useEditor, type Selection } from './store';
+import { sameTarget, selectedBoneName } from './selection';
 
 const history = new DocumentHistory<EditorDocument | null>(null);
 let toastId = 0;
@@ -94,9 +95,10 @@ export function redo(): void {
 // ---------------------------------------------------------------- session
 
 export const select = (selection: Selection): void => setSession({ selection });
+/** Hover moves on pointer motion: the store changes (and subscribers re-render) only when the target does —
+ *  a different kind counts, so the bone "forearm" and the body "forearm" are never both lit. */
 export const hover = (h: Selection): void => {
-  const cur = useEditor.getState().session.hover;
-  if (cur?.name !== h?.name) setSession({ hover: h });
+  if (!sameTarget(useEditor.getState().session.hover, h)) setSession({ hover: h });
 };
 export const frameSelection = (): void => setSession({ frameRequest: useEditor.getState().session.frameRequest + 1 });
 export const toggleSkeleton = (): void => setSession({ showSkeleton: !useEditor.getState().session.showSkeleton });
@@ -288,7 +290,7 @@ export function projectText(projectPath: string | null = useEditor.getState().fi
   return serializeProject({
     creature,
     rig: doc.rig,
-    session: { selectedBone: session.selection?.name ?? null, showSkeleton: session.showSkeleton, ...(camera ? { camera } : {}) },
+    session: { selectedBone: selectedBoneName(session.selection), showSkeleton: session.showSkeleton, ...(camera ? { camera } : {}) },
   });
 }
 

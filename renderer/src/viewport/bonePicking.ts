@@ -43,10 +43,7 @@ export const bonePickingHandlers = {
   },
   onPointerMove(e: ThreeEvent<PointerEvent>) {
     e.stopPropagation();
-    const h = pickHover(e);
-    // hover() skips a same-named target, but bone "body" and body "body" are different things.
-    if (h && useEditor.getState().session.hover?.kind !== h.kind) hover(null);
-    hover(h);
+    hover(pickHover(e));
   },
   onPointerOut() {
     hover(null);
