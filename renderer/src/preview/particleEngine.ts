@@ -9,10 +9,17 @@
  *
  * Flat frame: [t, x y z per particle (particleNames order), cx cy cz qx qy qz qw per bone (boneNames order;
  * +Y along head → tip, writeBonePoses)]. Frame i is the state after i steps; an input at frame f acts
- * after frame f is recorded, before the step f → f + 1 (as in engine.ts). Inputs that mean something to
- * particles: `impulse` (a bone name, or a rig body name → its bone; split between the bone's ends by the
- * lever rule) and `blast` (per bone at its midpoint); grab, limp and steering inputs have no particle
- * meaning and are ignored.
+ * after frame f is recorded, before the step f → f + 1 (as in engine.ts). Inputs under particles:
+ *  - `impulse` (a bone name, or a rig body name → its bone; split between the bone's ends by the lever
+ *    rule) and `blast` (per bone at its midpoint);
+ *  - `grab` / `grabMove` / `release`: the rigid grab's spring (GRAB_FREQUENCY, GRAB_DAMPING,
+ *    GRAB_MAX_WEIGHTS) on the point of the bone's axis nearest the grabbed point (shared grab.ts); the aux
+ *    record's grab block (active, grabbed point, spring target) is filled as the rigid engine's;
+ *  - `limp`: the pose drive (shared drive.ts) of the joints named (a rig joint → the bone of its child
+ *    body; a bone name; or 'all'). A particle ragdoll starts limp — the paper's ragdoll, and what the
+ *    examples and the falls show — and Power on drives every joint toward its rest pose;
+ *  - `target` (steering): no particle controller walks, so it is ignored; the aux record has no steering
+ *    target, so the target marker is not drawn under particles.
  */
 import {
   createParticleSimulation, loadParticleScene, particleSceneFromRig, particleSceneFromSkeleton,
@@ -21,7 +28,7 @@ import {
 import { validateRig, type Bone, type RigDocument } from '../../../shared/rig';
 import type { FrameLayout } from '../../../shared/runtime';
 import { newRigDocument } from '../../../shared/authoring/document';
-import { auxLayout, SNAPSHOT_EVERY, type AuxLayout, type PreviewInput } from './engine';
+import { auxLayout, GRAB_DAMPING, GRAB_FREQUENCY, GRAB_MAX_WEIGHTS, SNAPSHOT_EVERY, type AuxLayout, type PreviewInput } from './engine';
 import { Timeline } from './timelineCore';
 
 /** What the client asks the host to run under the particle solver: a scene (parsed JSON of a
@@ -52,7 +59,11 @@ export class ParticlePreviewEngine {
   readonly aux: AuxLayout = auxLayout(0, 0);
   readonly frameSize: number;
   private data: Float64Array;
+  private auxData: Float64Array;
   private count = 0;
+  /** A rig joint's name → the particle bone its child body sits on (for per-joint limp inputs). */
+  private readonly boneOfJoint: Map<string, string>;
+  private readonly grabScratch = new Float64Array(6);
   private readonly timeline: Timeline<ParticleSnapshot>;
   private readonly boneOfBody: Map<string, string>;
   private readonly segments: Float64Array;
@@ -74,7 +85,9 @@ export class ParticlePreviewEngine {
     };
     this.frameSize = 1 + 3 * P + 7 * B;
     this.data = new Float64Array(Math.max(1, options.capacity ?? 1024) * this.frameSize);
+    this.auxData = new Float64Array(Math.max(1, options.capacity ?? 1024) * this.aux.size);
     this.boneOfBody = new Map(rig.bodies.map((b) => [b.name, b.bone]));
+    this.boneOfJoint = new Map(rig.joints.flatMap((j) => { const b = this.boneOfBody.get(j.bodyB); return b === undefined ? [] : [[j.name, b] as const]; }));
     this.segments = new Float64Array(6 * B);
     this.record();
   }
@@ -86,8 +99,7 @@ export class ParticlePreviewEngine {
   get failure(): string | null { return this.timeline.failure; }
 
   slice(from: number, to: number): { frames: Float64Array; aux: Float64Array } {
-    const n = Math.max(0, to - from);
-    return { frames: this.data.slice(from * this.frameSize, to * this.frameSize), aux: new Float64Array(n * this.aux.size) };
+    return { frames: this.data.slice(from * this.frameSize, to * this.frameSize), aux: this.auxData.slice(from * this.aux.size, to * this.aux.size) };
   }
 
   /** Animation clips drive motors; particles have none. */
@@ -125,6 +137,15 @@ export class ParticlePreviewEngine {
     this.data[o] = this.sim.time;
     this.data.set(this.sim.positions, o + this.particles.positions);
     this.sim.writeBonePoses(this.data.subarray(o + this.particles.poses, o + this.frameSize));
+    const size = this.aux.size;
+    if ((i + 1) * size > this.auxData.length) {
+      const bigger = new Float64Array(Math.max(this.auxData.length * 2, (i + 1) * size));
+      bigger.set(this.auxData);
+      this.auxData = bigger;
+    }
+    const a = i * size + this.aux.grab, g = this.grabScratch;
+    this.auxData.fill(0, i * size, (i + 1) * size);
+    if (this.sim.readGrab(g)) { this.auxData[a] = 1; this.auxData.set(g, a + 1); }
     this.count = i + 1;
     this.timeline.recorded(i);
   }
@@ -138,6 +159,17 @@ export class ParticlePreviewEngine {
     if (input.kind === 'impulse') {
       const b = this.bone(input.body);
       if (b >= 0) this.sim.applyImpulse(b, input.point, input.impulse);
+    } else if (input.kind === 'grab') {
+      const b = this.bone(input.body);
+      if (b >= 0) this.sim.grab(b, input.point, { frequency: GRAB_FREQUENCY, damping: GRAB_DAMPING, maxWeights: GRAB_MAX_WEIGHTS });
+    } else if (input.kind === 'grabMove') this.sim.moveGrab(input.target);
+    else if (input.kind === 'release') this.sim.releaseGrab();
+    else if (input.kind === 'limp') {
+      if (input.joints === 'all') { this.sim.setPowered('all', !input.limp); return; }
+      // Joints (or bones) without a driven particle joint — a root, a prismatic joint — have nothing to switch.
+      const driven = new Set(this.sim.drivenBones);
+      const bones = input.joints.map((j) => this.boneOfJoint.get(j) ?? j).filter((b) => driven.has(b));
+      this.sim.setPowered(bones, !input.limp);
     } else if (input.kind === 'blast' && input.radius > 0) {
       // As the rigid blast: strength (N·s) at the centre, falling linearly to 0 at the radius, per bone at
       // its midpoint (so split evenly between its two ends), pointing away from the centre.

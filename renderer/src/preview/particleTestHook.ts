@@ -26,6 +26,10 @@ export interface ParticleTestHook {
   /** Page position (CSS px) of a bone's capsule centre at the shown frame, or null. */
   boneScreen(bone: string): { x: number; y: number } | null;
   inputs(): number;
+  /** Kinds of the timeline's inputs, in order (e.g. ['grab', 'grabMove', 'release']). */
+  inputKinds(): string[];
+  /** The grab spring acting at a recorded frame: grabbed point and spring target (m), or null. */
+  grabAt(frame: number): { point: number[]; target: number[] } | null;
   /** What the viewport drew last: bone capsules, particle dots, the frame shown (−1: nothing). */
   drawn(): { bones: number; particles: number; frame: number };
 }
@@ -58,6 +62,13 @@ export function installParticleTestHook(): void {
       return { x: r.left + ((s.x + 1) / 2) * r.width, y: r.top + ((1 - s.y) / 2) * r.height };
     },
     inputs: () => usePreview.getState().inputs.length,
+    inputKinds: () => usePreview.getState().inputs.map((i) => i.kind),
+    grabAt(f) {
+      const c = previewClient(), a = c.auxOf(f), L = c.layout;
+      if (!a || !L?.particles || a[L.aux.grab] !== 1) return null;
+      const g = L.aux.grab;
+      return { point: [a[g + 1]!, a[g + 2]!, a[g + 3]!], target: [a[g + 4]!, a[g + 5]!, a[g + 6]!] };
+    },
     drawn: () => ({ ...particleDrawStats }),
   };
   (window as unknown as { __marionetteParticles: ParticleTestHook }).__marionetteParticles = hook;

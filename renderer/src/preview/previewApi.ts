@@ -79,7 +79,8 @@ export function releaseGrab(): void {
  */
 export function setLimp(joints: readonly string[] | 'all', limp: boolean): void {
   const L = previewClient().layout;
-  if (L && joints !== 'all') {
+  // Under particles the layout has no joints: the particle engine maps joint names to bones itself.
+  if (L && !L.particles && joints !== 'all') {
     const unknown = joints.filter((j) => !L.layout.joints.includes(j));
     if (unknown.length) throw new Error(`no joint named ${unknown.map((j) => `"${j}"`).join(', ')} in the previewed rig`);
   }

@@ -47,7 +47,12 @@ export class BoneTable {
  * paper's arbitrary perpendicular: the unit vector ⊥ e built from the axis component of smallest size.
  */
 export function boneFrame(s: ParticleState, bones: BoneTable, b: number, out: Float64Array, o: number): boolean {
-  const x = s.x, h = 3 * bones.head[b]!, t = 3 * bones.tip[b]!;
+  return boneFrameAt(s.x, bones, b, out, o);
+}
+
+/** boneFrame from any positions array laid out as ParticleState.x (e.g. the previous positions x0). */
+export function boneFrameAt(x: Float64Array, bones: BoneTable, b: number, out: Float64Array, o: number): boolean {
+  const h = 3 * bones.head[b]!, t = 3 * bones.tip[b]!;
   let ex = x[t]! - x[h]!, ey = x[t + 1]! - x[h + 1]!, ez = x[t + 2]! - x[h + 2]!;
   const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
   if (!(el > 1e-12)) return false;

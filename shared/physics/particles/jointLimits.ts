@@ -234,6 +234,19 @@ export function solveJointLimits(s: ParticleState, bones: BoneTable, L: JointLim
 }
 
 /**
+ * Turn the child of pair k relative to its parent by `angle` rad about the unit world axis (ax, ay, az)
+ * through the pivot, split between the two bones as a limit's correction is (turnPair: mass-weighted
+ * smallest move, centroid kept, the per-visit and per-step caps). The pose drive (drive.ts) uses it with
+ * its own JointLimits table of parent–child pairs.
+ */
+export function turnJoint(s: ParticleState, L: JointLimits, k: number, ax: number, ay: number, az: number, angle: number): void {
+  const po = 3 * L.pivot[k]!;
+  TP[0] = s.x[po]!; TP[1] = s.x[po + 1]!; TP[2] = s.x[po + 2]!;
+  TP[3] = TP[6] = ax; TP[4] = TP[7] = ay; TP[5] = TP[8] = az; TP[9] = angle;
+  turnPair(s, L, k, true);
+}
+
+/**
  * Change constraint k's angle by `angle`: the child cluster turns about the unit axis k through the pivot,
  * the parent cluster about the unit axis j (default k), by the mass-weighted smallest split; the pair's
  * centroid is restored when nothing in it is pinned. A single visit turns at most MAX_TURN.

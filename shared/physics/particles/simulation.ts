@@ -4,8 +4,10 @@
  * arrays and step() allocates nothing.
  *
  * One step(), dt = scene.settings.dt (the paper's order: integrate, then relax):
- *   1. scheduled impulses whose time has come (the demo's clicks), applied as x0 shifts;
- *   2. Verlet: x' = x + k(x − x0) + g·dt², k = 1/(1 + damping·dt);
+ *   1. scheduled impulses whose time has come (the demo's clicks), applied as x0 shifts; the mouse grab's
+ *      spring force for this step (grab.ts);
+ *   2. Verlet: x' = x + k(x − x0) + (g + a)·dt², k = 1/(1 + damping·dt); then the pose drive turns powered
+ *      joints toward their rest pose (drive.ts) — before the energy is measured, so it may do work;
  *   3. relaxation × iterations: fixed points → distances (bone clusters, lengths, minimum distances, the
  *      paper's law-of-cosines angles) → angular limits (arc-only cone, signed hinge, twist) →
  *      bone–bone capsules → floor. Collisions come last, so a step ends with bones separated;
@@ -20,6 +22,8 @@ import { BoneTable, boneFrame, frameToQuat } from './bones';
 import { collidingPairs, maxPenetration, solveBoneCollisions, solveFloor, type BonePairs } from './collisions';
 import { DistanceConstraints, FixedPoints, lawOfCosines, solveDistances, solveFixed } from './distance';
 import { applyBoneImpulse, applyParticleImpulse } from './impulse';
+import { PoseDrive, type DriveSettings } from './drive';
+import { applyGrab, GRAB_STATE, grabBone, moveGrabTarget, readGrab, startGrab, type GrabSpring } from './grab';
 import { CONE, HINGE, JointLimits, solveJointLimits, TWIST, type JointLimitSpec } from './jointLimits';
 import { particleSceneFromRig } from './fromRig';
 import { loadParticleScene, type ParticleScene } from './scene';
@@ -38,7 +42,15 @@ export interface ParticleTraceFrame extends TraceFrame { particles: Record<strin
 
 export interface BonePick { bone: string; boneIndex: number; point: Vec3; normal: Vec3; distance: number }
 
-export interface ParticleSnapshot { readonly kind: 'marionette-particle-snapshot'; readonly time: number; readonly x: Float64Array; readonly x0: Float64Array; readonly nextImpulse: number }
+export interface ParticleSnapshot {
+  readonly kind: 'marionette-particle-snapshot'; readonly time: number; readonly x: Float64Array; readonly x0: Float64Array; readonly nextImpulse: number;
+  /** The grab in progress (grab.ts GRAB_STATE numbers) and the powered joints (one per drive pair); a
+   *  snapshot without them (positions only, e.g. for picking) leaves the simulation's own. */
+  readonly grab?: Float64Array; readonly powered?: Uint8Array;
+}
+
+/** The mouse grab in progress: the bone, the grabbed point on it and the spring's other end (world, m). */
+export interface GrabInfo { bone: string; boneIndex: number; point: Vec3; target: Vec3 }
 
 export interface ParticleSimulation {
   readonly scene: ParticleScene;
@@ -77,6 +89,24 @@ export interface ParticleSimulation {
   maxPenetration(): number;
   snapshot(): ParticleSnapshot;
   restore(snapshot: ParticleSnapshot): void;
+  /** Grab a bone at a world point with a spring (grab.ts); the target starts at the point. Replaces any grab. */
+  grab(bone: string | number, point: ReadonlyVec3, spring: GrabSpring): void;
+  /** Move the grab spring's target (world, m); nothing when nothing is grabbed. */
+  moveGrab(target: ReadonlyVec3): void;
+  releaseGrab(): void;
+  grabbed(): GrabInfo | null;
+  /** The grabbed point and the target into out[0..6) without allocating; false when nothing is grabbed. */
+  readGrab(out: Float64Array): boolean;
+  /** Bones whose joint to their parent the pose drive can power (drive.ts), boneNames order. */
+  readonly drivenBones: readonly string[];
+  /** Power on (true) or let go limp (false) the joints at these child bones, or all of them. Unknown or
+   *  undriven bone names are refused with the list of driven ones. */
+  setPowered(bones: 'all' | readonly string[], on: boolean): void;
+  isPowered(bone: string): boolean;
+  setDrive(settings: Partial<DriveSettings>): void;
+  readonly drive: Readonly<DriveSettings>;
+  /** Mean and largest angle (rad) of every driven joint from its rest orientation (powered or not). */
+  poseError(): { mean: number; max: number };
 }
 
 export function createParticleSimulation(input: ParticleScene | RigDocument | unknown, source?: string): ParticleSimulation {
@@ -115,6 +145,12 @@ class ParticleSimulationImpl implements ParticleSimulation {
   private readonly frameScratch = new Float64Array(9);
   private readonly params = new Float64Array(8);
   private readonly energyScratch = new Float64Array(8);
+  private readonly grabState = new Float64Array(GRAB_STATE);
+  private readonly grabScratch = new Float64Array(6);
+  /** Each bone's own mass (kg): its cluster's particle masses, each shared among the clusters holding it. */
+  private readonly boneMass: Float64Array;
+  private readonly poseDrive: PoseDrive;
+  readonly drivenBones: readonly string[];
 
   constructor(scene: ParticleScene) {
     this.scene = scene;
@@ -203,6 +239,11 @@ class ParticleSimulationImpl implements ParticleSimulation {
       createWorldShape({ type: 'capsule', radius: b.radius, halfHeight: Math.max(0, bones.restLength[k]! / 2), axis: 'y' }, { label: `bone ${b.name}` }));
     this.positions = s.x;
     this.masses = s.m;
+    const holders = new Float64Array(s.count);
+    for (const m of members) for (const i of m) holders[i]! += 1;
+    this.boneMass = Float64Array.from(members, (m) => m.reduce((a, i) => a + s.m[i]! / holders[i]!, 0));
+    this.poseDrive = new PoseDrive(s, bones);
+    this.drivenBones = Array.from(this.poseDrive.pairs.child, (c) => this.boneNames[c]!);
   }
 
   step(): void {
@@ -211,7 +252,9 @@ class ParticleSimulationImpl implements ParticleSimulation {
       const imp = this.impulses[this.nextImpulse++]!;
       applyBoneImpulse(s, this.bones, this.boneByName.get(imp.bone)!, imp.point[0], imp.point[1], imp.point[2], imp.impulse[0], imp.impulse[1], imp.impulse[2], dt);
     }
+    applyGrab(this.grabState, s, this.bones, this.boneMass, dt);
     integrate(s, P);
+    this.poseDrive.apply(s, this.bones, dt);
     relativeKineticEnergy(s, P, E);
     const before = E[E_KE_REL]!;
     kineticEnergy(s, P, E);
@@ -320,13 +363,69 @@ class ParticleSimulationImpl implements ParticleSimulation {
   maxPenetration(): number { return maxPenetration(this.s, this.bones, this.pairs); }
 
   snapshot(): ParticleSnapshot {
-    return { kind: 'marionette-particle-snapshot', time: this.time, x: this.s.x.slice(), x0: this.s.x0.slice(), nextImpulse: this.nextImpulse };
+    return {
+      kind: 'marionette-particle-snapshot', time: this.time, x: this.s.x.slice(), x0: this.s.x0.slice(), nextImpulse: this.nextImpulse,
+      grab: this.grabState.slice(), powered: this.poseDrive.powered.slice(),
+    };
   }
 
   restore(snap: ParticleSnapshot): void {
     if (snap.kind !== 'marionette-particle-snapshot' || snap.x.length !== this.s.x.length) throw new Error('restore: snapshot is from a different particle scene');
     this.s.x.set(snap.x); this.s.x0.set(snap.x0); this.time = snap.time; this.nextImpulse = snap.nextImpulse;
+    if (snap.grab) this.grabState.set(snap.grab);
+    if (snap.powered) this.poseDrive.powered.set(snap.powered);
   }
+
+  grab(bone: string | number, point: ReadonlyVec3, spring: GrabSpring): void {
+    const b = typeof bone === 'number' ? bone : this.boneIndex(bone);
+    if (!(b >= 0 && b < this.bones.count)) throw new Error(`grab: bone index ${b} out of range 0..${this.bones.count - 1}`);
+    if (!point.every(Number.isFinite)) throw new Error('grab: point must be finite');
+    if (!(spring.frequency > 0) || !(spring.damping >= 0) || !(spring.maxWeights > 0)) throw new Error(`grab: spring needs frequency > 0 Hz, damping ≥ 0, maxWeights > 0 (got ${JSON.stringify(spring)})`);
+    startGrab(this.grabState, this.s, this.bones, b, point, spring);
+  }
+
+  moveGrab(target: ReadonlyVec3): void {
+    if (!target.every(Number.isFinite)) throw new Error('moveGrab: target must be finite');
+    moveGrabTarget(this.grabState, target);
+  }
+
+  releaseGrab(): void { this.grabState[0] = 0; }
+
+  grabbed(): GrabInfo | null {
+    const o = this.grabScratch;
+    if (!readGrab(this.grabState, this.s, this.bones, o)) return null;
+    const b = grabBone(this.grabState);
+    return { bone: this.boneNames[b]!, boneIndex: b, point: [o[0]!, o[1]!, o[2]!], target: [o[3]!, o[4]!, o[5]!] };
+  }
+
+  /** The grabbed point and target into out[0..6) without allocating; false when nothing is grabbed. */
+  readGrab(out: Float64Array): boolean { return readGrab(this.grabState, this.s, this.bones, out); }
+
+  setPowered(bones: 'all' | readonly string[], on: boolean): void {
+    const d = this.poseDrive;
+    if (bones === 'all') { d.powered.fill(on ? 1 : 0); return; }
+    const pairs = bones.map((n) => {
+      const k = d.pairOfChild(this.boneIndex(n));
+      if (k < 0) throw new Error(`particle simulation "${this.scene.name}": bone "${n}" has no driven joint (driven: ${this.drivenBones.join(', ') || 'none'})`);
+      return k;
+    });
+    for (const k of pairs) d.powered[k] = on ? 1 : 0;
+  }
+
+  isPowered(bone: string): boolean {
+    const k = this.poseDrive.pairOfChild(this.boneIndex(bone));
+    return k >= 0 && this.poseDrive.powered[k] === 1;
+  }
+
+  setDrive(settings: Partial<DriveSettings>): void {
+    const next = { ...this.poseDrive.settings, ...settings };
+    if (!(next.frequency > 0) || !(next.damping >= 0) || !(next.maxAcceleration >= 0)) throw new Error(`setDrive: needs frequency > 0 Hz, damping ≥ 0, maxAcceleration ≥ 0 rad/s² (got ${JSON.stringify(next)})`);
+    this.poseDrive.settings = next;
+  }
+
+  get drive(): Readonly<DriveSettings> { return this.poseDrive.settings; }
+
+  poseError(): { mean: number; max: number } { return this.poseDrive.poseError(this.s, this.bones); }
 }
 
 const dist = (x: Float64Array, i: number, j: number) =>

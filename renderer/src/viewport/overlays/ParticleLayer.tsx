@@ -3,14 +3,22 @@
  * the recorded bone pose) and each particle as a dot, at the frame under the playhead. Translucent over a
  * skinned creature (PreviewLayer poses the mesh through the client), solid for a scene without one.
  *
- * A click on a bone (a press and release within CLICK_PX, any tool) is the paper's mouse impulse: the
- * capsule under the cursor is picked at the shown frame (ParticlePoser.pick), and an `impulse` input of
- * the Poke strength (N·s) along the view ray is stamped at that frame on the timeline — the worker
- * re-simulates from the snapshot before it, exactly as the rigid preview's pokes.
+ * The mouse on a bone, any tool (the particle ragdoll has no selection of its own), as the rigid Poke:
+ *  - a click (press and release within DRAG_PX) is the paper's mouse impulse: the capsule under the
+ *    cursor is picked at the shown frame (ParticlePoser.pick), and an `impulse` input of the Poke strength
+ *    (N·s) along the view ray is stamped at that frame on the timeline — the worker re-simulates from the
+ *    snapshot before it, exactly as the rigid preview's pokes;
+ *  - a drag grabs the bone at the pressed point with the rigid grab's spring (`grab`, then `grabMove` as
+ *    the cursor moves in the plane through the grab point facing the camera, `release` on mouse up, each
+ *    at the frame shown), drawn as a line from the grabbed point to the cursor's point while it acts.
+ * A press on empty space still orbits; Shift-click is left to the Poke tool's blast.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { CapsuleGeometry, Color, Group, InstancedMesh, Matrix4, Mesh, MeshStandardMaterial, Quaternion, Raycaster, SphereGeometry, Vector2, Vector3 } from 'three';
+import {
+  BufferAttribute, BufferGeometry, CapsuleGeometry, Color, Group, InstancedMesh, Line, LineBasicMaterial, Matrix4, Mesh, MeshStandardMaterial,
+  Plane, Quaternion, Raycaster, SphereGeometry, Vector2, Vector3,
+} from 'three';
 import { useEditor } from '../../state/store';
 import { notify } from '../../state/editor';
 import { previewClient } from '../../preview/client';
@@ -20,11 +28,13 @@ import { useSolver } from '../../preview/particleMode';
 import { useAuthoring } from '../../authoring/authoringStore';
 import { isTestBuild } from '../../testing/testBuild';
 import { installParticleTestHook } from '../../preview/particleTestHook';
+import type { PreviewInput } from '../../preview/engine';
 
 if (isTestBuild) installParticleTestHook();
 
-/** A press that moves further than this (px) is an orbit drag, not a click. */
-const CLICK_PX = 4;
+/** A press on a bone that moves further than this (px) grabs instead of poking (as the rigid Poke tool). */
+const DRAG_PX = 5;
+const SPRING_COLOR = '#7fd1ff';
 const BONE_COLOR = '#e8a33d';
 const PARTICLE_COLOR = '#f4f1ea';
 
@@ -46,7 +56,7 @@ export function ParticleLayer() {
   const built = useMemo(() => (poser ? buildMeshes(poser, !hasCreature) : null), [poser, hasCreature]);
   useEffect(() => () => built?.dispose(), [built]);
   useFramedScene(poser, scene !== null && active);
-  useBoneClicks(active);
+  useBoneMouse(active);
 
   useFrame(() => {
     if (!built || !poser || !active) { particleDrawStats.bones = 0; particleDrawStats.particles = 0; particleDrawStats.frame = -1; return; }
@@ -64,6 +74,16 @@ export function ParticleLayer() {
     const x = poser.positions(frame);
     for (let i = 0; i < info.particleNames.length; i++) built.dots.setMatrixAt(i, m.compose(p.set(x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!), q.identity(), s));
     built.dots.instanceMatrix.needsUpdate = true;
+    // The grab spring in force at this frame (aux grab block: active, grabbed point, spring target).
+    const aux = client.auxOf(index), L = client.layout;
+    const g = L ? L.aux.grab : 0;
+    if (aux && L && aux[g] === 1) {
+      built.spring.visible = true;
+      const pos = built.spring.geometry.getAttribute('position') as BufferAttribute;
+      for (let k = 0; k < 6; k++) (pos.array as Float32Array)[k] = aux[g + 1 + k]!;
+      pos.needsUpdate = true;
+      built.spring.geometry.computeBoundingSphere();
+    } else built.spring.visible = false;
   });
 
   if (!active || !built) return null;
@@ -91,9 +111,17 @@ function buildMeshes(poser: ParticlePoser, solid: boolean) {
   dots.frustumCulled = false;
   dots.renderOrder = 2;
   group.add(dots);
+  const springGeometry = new BufferGeometry();
+  springGeometry.setAttribute('position', new BufferAttribute(new Float32Array(6), 3));
+  const springMaterial = new LineBasicMaterial({ color: new Color(SPRING_COLOR), depthTest: false, transparent: true });
+  const spring = new Line(springGeometry, springMaterial);
+  spring.renderOrder = 3;
+  spring.frustumCulled = false;
+  spring.visible = false;
+  group.add(spring);
   return {
-    group, bones, dots,
-    dispose() { geometries.forEach((g) => g.dispose()); material.dispose(); dotGeometry.dispose(); dotMaterial.dispose(); dots.dispose(); },
+    group, bones, dots, spring,
+    dispose() { geometries.forEach((g) => g.dispose()); material.dispose(); dotGeometry.dispose(); dotMaterial.dispose(); dots.dispose(); springGeometry.dispose(); springMaterial.dispose(); },
   };
 }
 
@@ -129,31 +157,78 @@ function useFramedScene(poser: ParticlePoser | null, enabled: boolean) {
 const raycaster = new Raycaster();
 const ndc = new Vector2();
 
-function useBoneClicks(active: boolean) {
+function useBoneMouse(active: boolean) {
   const { gl, camera } = useThree();
   useEffect(() => {
     if (!active) return;
     const el = gl.domElement;
-    let down: { x: number; y: number } | null = null;
-    const onDown = (e: PointerEvent) => { down = e.button === 0 && e.target === el ? { x: e.clientX, y: e.clientY } : null; };
-    const onClick = (e: MouseEvent) => {
-      if (e.target !== el || !down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_PX || e.shiftKey) return;
+    let press: { x: number; y: number; body: string; point: [number, number, number]; direction: Vector3; grabbing: boolean } | null = null;
+    let swallowClick = false;
+    const ray = (x: number, y: number) => {
       const r = el.getBoundingClientRect();
-      ndc.set(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
+      ndc.set(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1);
       raycaster.setFromCamera(ndc, camera);
-      const o = raycaster.ray.origin, d = raycaster.ray.direction;
-      const client = previewClient();
-      const hit = client.pickBody([o.x, o.y, o.z], [d.x, d.y, d.z], 1e3);
-      if (!hit) return;
-      // Ours alone: neither bone selection nor the rigid poke sees this click.
-      e.stopPropagation(); e.stopImmediatePropagation();
-      const strength = useAuthoring.getState().impulseStrength;
-      client.addInput({ kind: 'impulse', frame: Math.max(0, client.frameIndex()), body: hit.body, point: hit.point, impulse: [d.x * strength, d.y * strength, d.z * strength] });
-      notify('info', `Impulse ${strength} N·s on ${hit.body}`);
+      return raycaster.ray;
     };
-    // Window capture runs before the viewport's own capture handlers (bone and body picking).
+    const stop = (e: Event) => { e.stopPropagation(); e.stopImmediatePropagation(); };
+    const stamp = (input: PreviewInput) => {
+      const client = previewClient();
+      client.addInput(input);
+    };
+    const frame = () => Math.max(0, previewClient().frameIndex());
+    const onDown = (e: PointerEvent) => {
+      swallowClick = false;
+      if (e.button !== 0 || e.target !== el || e.shiftKey) return;
+      const r = ray(e.clientX, e.clientY), o = r.origin, d = r.direction;
+      const hit = previewClient().pickBody([o.x, o.y, o.z], [d.x, d.y, d.z], 1e3);
+      if (!hit) return;
+      // Ours alone: neither the orbit, bone selection nor the rigid poke sees this press.
+      stop(e);
+      press = { x: e.clientX, y: e.clientY, body: hit.body, point: hit.point, direction: d.clone(), grabbing: false };
+    };
+    const onMove = (e: PointerEvent) => {
+      if (!press) return;
+      stop(e);
+      if (!press.grabbing && Math.hypot(e.clientX - press.x, e.clientY - press.y) > DRAG_PX) {
+        press.grabbing = true;
+        stamp({ kind: 'grab', frame: frame(), body: press.body, point: press.point });
+        notify('info', `Grab ${press.body}`);
+      }
+      if (!press.grabbing) return;
+      // The spring's end moves in the plane through the grab point facing the camera.
+      plane.setFromNormalAndCoplanarPoint(camera.getWorldDirection(v), new Vector3(...press.point));
+      if (!ray(e.clientX, e.clientY).intersectPlane(plane, v)) return;
+      const client = previewClient(), f = frame(), target: [number, number, number] = [v.x, v.y, v.z];
+      // Several moves within one frame keep only the last (previewApi.moveGrab).
+      const inputs = usePreview.getState().inputs, last = inputs.at(-1);
+      if (last?.kind === 'grabMove' && last.frame === f) client.setInputs([...inputs.slice(0, -1), { ...last, target }]);
+      else stamp({ kind: 'grabMove', frame: f, target });
+    };
+    const onUp = (e: PointerEvent) => {
+      if (!press) return;
+      stop(e);
+      const p = press;
+      press = null;
+      swallowClick = true;
+      if (p.grabbing) { stamp({ kind: 'release', frame: frame() }); return; }
+      const strength = useAuthoring.getState().impulseStrength, d = p.direction;
+      stamp({ kind: 'impulse', frame: frame(), body: p.body, point: p.point, impulse: [d.x * strength, d.y * strength, d.z * strength] });
+      notify('info', `Impulse ${strength} N·s on ${p.body}`);
+    };
+    const onClick = (e: MouseEvent) => { if (swallowClick && e.target === el) { swallowClick = false; stop(e); } };
+    // Window capture runs before the viewport's own capture handlers (bone and body picking, the orbit).
     window.addEventListener('pointerdown', onDown, true);
+    window.addEventListener('pointermove', onMove, true);
+    window.addEventListener('pointerup', onUp, true);
     window.addEventListener('click', onClick, true);
-    return () => { window.removeEventListener('pointerdown', onDown, true); window.removeEventListener('click', onClick, true); };
+    return () => {
+      window.removeEventListener('pointerdown', onDown, true);
+      window.removeEventListener('pointermove', onMove, true);
+      window.removeEventListener('pointerup', onUp, true);
+      window.removeEventListener('click', onClick, true);
+    };
   }, [active, gl, camera]);
 }
+
+const plane = new Plane();
+const v = new Vector3();
