@@ -22,7 +22,8 @@ export interface MenuContext {
   clearRecent(): void;
 }
 
-/** View menu labels of the preview overlays, in toolbar order. */
+/** View menu labels of the preview overlays, in toolbar order: the web View menu's "Show …" items
+ *  (renderer/src/panels/viewToggles.ts) as plain toggles — main does not know their state to check them. */
 export const PREVIEW_OVERLAYS: ReadonlyArray<readonly [string, PreviewOverlay]> = [
   ['Toggle Bodies', 'bodies'],
   ['Toggle Joints and Limits', 'joints'],

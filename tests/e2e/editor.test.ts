@@ -16,7 +16,7 @@ const boneRows = () => app.page.locator('[data-testid="outliner"] [role="treeite
 const boneRow = (name: string) => app.page.locator(`[data-testid="outliner"] [role="treeitem"][data-bone="${name}"]`);
 const selectedRow = () => app.page.locator('[data-testid="outliner"] [role="treeitem"][aria-selected="true"]');
 const toolbar = (name: string) => app.page.getByRole('toolbar').getByRole('button', { name, exact: true });
-/** The rig's bodies overlay (translucent shapes), the authoring toolbar's toggle. */
+/** The rig's bodies (translucent shapes): the Overlays group's Bodies toggle, one switch for editing and preview. */
 const bodiesToggle = () => toolbar('Show bodies');
 const setBodiesShown = async (on: boolean) => {
   if ((await bodiesToggle().getAttribute('aria-pressed')) !== String(on)) await bodiesToggle().click();

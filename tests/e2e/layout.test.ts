@@ -1,9 +1,9 @@
 /**
  * The editor's layout at common window sizes, and the particle-mode view.
- *  - Toolbar: at 1440×900, 1280×720 and 1024×700 every control drawn in the bar lies inside it, none
- *    overlaps another, none is squeezed below its own content (labels whole); at 1280 and up every group
- *    is in the bar (other e2e tests click toolbar buttons at 1280×800), at 1024 the last groups are in the
- *    overflow "»" menu, which opens inside the window and whose toggles work and leave it open.
+ *  - Toolbar: at 1440×900, 1280×720, 1024×700 and 900×700 every control drawn in the bar lies inside it,
+ *    none overlaps another, none is squeezed below its own content (labels whole); at 1024 and up every
+ *    group is in the bar (other e2e tests click toolbar buttons at 1280×800), at 900 the last groups are in
+ *    the overflow "»" menu, which opens inside the window and whose toggles work and leave it open.
  *  - Particle mode: the rig's body shapes (drawn at the rest pose) are not drawn; camera Follow carries the
  *    camera with the root particle; a creature opened after a particle example gets its rig's default
  *    timeline length, however long the example's timeline had grown.
@@ -103,7 +103,7 @@ async function openExample(page: Page, label: string, name: string, file?: strin
 const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
 
 describe('editor layout', () => {
-  it('startup (Armed Mine): the toolbar fits at 1440, 1280 and 1024 px; the last groups overflow into » at 1024', async () => {
+  it('startup (Armed Mine): the toolbar fits at 1440, 1280, 1024 and 900 px; the last groups overflow into » at 900', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Dismiss' }).first().click().catch(() => undefined);
     for (const [w, h] of [[1440, 900], [1280, 720]] as const) {
@@ -112,10 +112,12 @@ describe('editor layout', () => {
       await shot(page, `layout-${w}x${h}.png`);
     }
     await resize(page, 1024, 700);
+    await expectToolbarFits(page, true);
+    await shot(page, 'layout-1024x700.png');
+    await resize(page, 900, 700);
     const narrow = await expectToolbarFits(page, false);
     // The groups leave from the end: what is in the bar is a prefix of the display order.
     expect(narrow.groups).toEqual(ALL_GROUPS.slice(0, narrow.groups.length));
-    await shot(page, 'layout-1024x700.png');
 
     // Widening again brings every group back (the fit restarts from full labels).
     await resize(page, 1280, 800);
@@ -152,7 +154,7 @@ describe('editor layout', () => {
     await poll(() => preview<{ frames: number }>(page, 'duration').then((d) => d.frames)).toBe(Math.round(20 / dt));
   });
 
-  it('humanoid with generated bodies: the toolbar fits; at 1024 the overflow menu works', async () => {
+  it('humanoid with generated bodies: the toolbar fits; at 900 the overflow menu works', async () => {
     const page = app.page;
     if ((await hook(page, 'creature'))?.fileName !== 'humanoid.glb') {
       await app.pickFiles(MENU.openCreature, [path.resolve('assets/creatures/humanoid.glb')]);
@@ -167,6 +169,8 @@ describe('editor layout', () => {
     await shot(page, 'layout-humanoid-1280x720.png');
 
     await resize(page, 1024, 700);
+    await expectToolbarFits(page, true);
+    await resize(page, 900, 700);
     const narrow = await expectToolbarFits(page, false);
     expect(narrow.groups).not.toContain('poke');
     await toolbarButton(page, 'More tools').click();
@@ -175,11 +179,11 @@ describe('editor layout', () => {
     // Inside the window, and holding the groups that left the bar (each once).
     const box = (await menu.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    expect(box.x + box.width).toBeLessThanOrEqual(900);
     expect(box.y + box.height).toBeLessThanOrEqual(700);
     const inMenu = await menu.locator('[data-group]').evaluateAll((gs) => gs.map((g) => (g as HTMLElement).dataset.group));
     expect([...narrow.groups, ...inMenu]).toEqual(ALL_GROUPS);
-    await shot(page, 'layout-humanoid-1024x700-overflow.png');
+    await shot(page, 'layout-humanoid-900x700-overflow.png');
     // A toggle in the menu works and leaves the menu open; Escape closes it.
     const poke = menu.getByRole('button', { name: 'Poke tool', exact: true });
     await poke.click();

@@ -165,11 +165,13 @@ describe('preview', () => {
     const pressed = (name: string) => page.getByRole('toolbar').getByRole('button', { name }).getAttribute('aria-pressed');
     const bodies: MenuPath = { menu: 'View', item: 'Show Bodies', command: { kind: 'toggle-overlay', overlay: 'bodies' } };
     const follow: MenuPath = { menu: 'View', item: 'Follow Creature', command: 'toggle-follow' };
-    const was = await pressed('Show bodies (translucent shapes)');
+    const was = await pressed('Show bodies');
+    // One Bodies switch: the toolbar has no second, rig-only bodies toggle.
+    expect(await page.getByRole('toolbar').getByRole('button', { name: /bodies/i }).count()).toBe(1);
     await menu(bodies);
-    await expect.poll(() => pressed('Show bodies (translucent shapes)')).toBe(was === 'true' ? 'false' : 'true');
+    await expect.poll(() => pressed('Show bodies')).toBe(was === 'true' ? 'false' : 'true');
     await menu(bodies);
-    await expect.poll(() => pressed('Show bodies (translucent shapes)')).toBe(was);
+    await expect.poll(() => pressed('Show bodies')).toBe(was);
     expect(await preview(page, 'follow')).toBe(true);
     await menu(follow);
     await expect.poll(() => preview(page, 'follow')).toBe(false);

@@ -1,5 +1,6 @@
 /**
- * The toolbar's authoring groups: Generate from skeleton with the bodies / limits display toggles, and the
+ * The toolbar's authoring groups: Generate from skeleton with the joint limits display toggle (whether the
+ * bodies are drawn is the Overlays group's Bodies toggle — one switch for editing and preview), and the
  * viewport tool (Select / Poke), poke and blast strength, go limp / power on for the whole creature.
  */
 import { useEditor } from '../state/store';
@@ -15,25 +16,20 @@ const icons = {
   generate: 'M5.5 1.5h5v4h-5z M3 9.5h4v5H3z M9 9.5h4v5H9z M8 5.5v2 M5 9.5v-2h6v2',
   select: 'M3 2.5l9 5-4 1-2 4z',
   poke: 'M2.5 13.5l6-6 M8.5 7.5l1.5-4 1 3 3 1-4 1.5 M6 12l1.5 1.5',
-  bodies: 'M5.5 2.5h5a3 3 0 0 1 0 6h-5a3 3 0 0 1 0-6z M6 10.5h4v3H6z',
   limits: 'M8 13.5 L8 8 L13 5 M8 8 L3 5 M3 5a6 6 0 0 1 10 0',
   // A chain hanging slack between two pins; a power switch.
   limp: 'M2.5 4.5c1.5 8 9.5 8 11 0 M2.5 3v3 M13.5 3v3',
   power: 'M8 2.5v5 M5 4.5a4.5 4.5 0 1 0 6 0',
 };
 
-/** Generate from the skeleton, and the rig display toggles (bodies, joint limits). */
+/** Generate from the skeleton, and the joint limits display toggle. */
 export function RigTools() {
   const hasCreature = useEditor((s) => s.creature !== null);
-  const showBodies = useAuthoring((s) => s.showBodies);
   const showLimits = useAuthoring((s) => s.showLimits);
   return (
     <>
       <button className="tool" title="Generate bodies and joints from the skeleton (Rig menu)" aria-label="Generate from skeleton" disabled={!hasCreature} onClick={openGenerateDialog}>
         <Icon d={icons.generate} /><span className="tool-text">Generate</span>
-      </button>
-      <button className={`tool${showBodies ? ' active' : ''}`} title="Show rig bodies (rest pose / preview)" aria-label="Show bodies" aria-pressed={showBodies} onClick={() => setAuthoring({ showBodies: !showBodies })}>
-        <Icon d={icons.bodies} /><span className="tool-text menu-only">Rig bodies</span>
       </button>
       <button className={`tool${showLimits ? ' active' : ''}`} title="Show joint limits" aria-label="Show limits" aria-pressed={showLimits} onClick={() => setAuthoring({ showLimits: !showLimits })}>
         <Icon d={icons.limits} /><span className="tool-text menu-only">Limits</span>

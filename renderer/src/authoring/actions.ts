@@ -13,6 +13,7 @@ import { useEditor } from '../state/store';
 import { setAuthoring, useAuthoring } from './authoringStore';
 import { authoringSkeleton } from './creatureInput';
 import { rigEdit } from './rigEdit';
+import { usePreview } from './preview';
 
 export interface GenerateSettings { shape: ShapeKind; minBoneLength: number; density: number }
 export const DEFAULT_GENERATE: GenerateSettings = { shape: 'capsule', minBoneLength: 0.04, density: 985 };
@@ -41,7 +42,7 @@ export function generateBodies(settings: GenerateSettings): boolean {
   }), 'Generate bodies');
   if (ok) {
     // Show what was made: the rig's bodies are hidden by default so a creature opened for viewing reads clearly.
-    setAuthoring({ showBodies: true });
+    usePreview.setState((s) => ({ overlays: { ...s.overlays, bodies: true } }));
     const rig = useEditor.getState().document!.rig;
     notify('info', `Generated ${rig.bodies.length} bodies and ${rig.joints.length} joints${skipped ? ` (${skipped} small or excluded bones merged)` : ''}`);
   }

@@ -23,12 +23,6 @@ export interface AuthoringSession {
   generateDialog: boolean;
   /** True while a viewport gizmo is being dragged (the orbit camera is off). */
   dragging: boolean;
-  /**
-   * The translucent body shapes. Off when a creature opens: they cover most of the skin, and a creature
-   * opened to look at should read as itself. Selecting still works from the outliner, the Poke tool still
-   * hits them (bodyPicking.ts), and the "Show bodies" toggle is one click away.
-   */
-  showBodies: boolean;
   showLimits: boolean;
 }
 
@@ -42,7 +36,6 @@ export const useAuthoring = create<AuthoringSession>()(() => ({
   blastStrength: 30,
   generateDialog: false,
   dragging: false,
-  showBodies: false,
   showLimits: true,
 }));
 

@@ -26,5 +26,13 @@ export function bodyPoseAt(body: string, frame: number): Transform | null {
   return { position: [f[o]!, f[o + 1]!, f[o + 2]!], rotation: [f[o + 3]!, f[o + 4]!, f[o + 5]!, f[o + 6]!] };
 }
 
+/** Whether joint `name`'s motor is off (limp) on frame `frame` of the recording; false when unknown. */
+export function jointLimpAt(name: string, frame: number): boolean {
+  if (!hasPreviewClient()) return false;
+  const c = previewClient(), L = c.layout, aux = c.auxOf(frame);
+  const j = L ? L.layout.joints.indexOf(name) : -1;
+  return !!L && !!aux && j >= 0 && aux[L.aux.motors + j] === 0;
+}
+
 export const { applyImpulseAt, blast, grab, moveGrab, releaseGrab, setLimp, seek, frames, onChange } = api;
 export { usePreview };

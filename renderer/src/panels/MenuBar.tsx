@@ -3,7 +3,8 @@
  * View, Rig, Help), each item running the same MenuCommand.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MenuCommand, PreviewOverlay, RecentEntry } from '../../../shared/platform';
+import type { MenuCommand, RecentEntry } from '../../../shared/platform';
+import { VIEW_TOGGLES } from './viewToggles';
 import { dispatchMenuCommand, platform } from '../platform/bridge';
 import { useEditor } from '../state/store';
 import { builtinCreatures } from '../creature/builtins';
@@ -13,10 +14,6 @@ import { usePreview } from '../preview/previewStore';
 
 const mod = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
-/** The preview's overlays in the View menu (the native menu has the same, as Toggle … items). */
-const PREVIEW_VIEW_ITEMS: ReadonlyArray<readonly [string, PreviewOverlay]> = [
-  ['Show Bodies', 'bodies'], ['Show Joints and Limits', 'joints'], ['Show Motor Torque', 'torque'], ['Show Contacts', 'contacts'], ['Show Gait Path', 'path'],
-];
 
 type Item = { label: string; command: MenuCommand; shortcut?: string; disabled?: boolean; checked?: boolean } | 'separator' | { label: string; submenu: Item[] };
 
@@ -67,7 +64,7 @@ export function MenuBar() {
       { label: 'Frame Selection', command: 'frame-selection', shortcut: 'F' },
       { label: 'Show Skeleton', command: 'toggle-skeleton', checked: showSkeleton, shortcut: `${mod}Shift+K` },
       'separator',
-      ...PREVIEW_VIEW_ITEMS.map(([label, overlay]) => ({ label, command: { kind: 'toggle-overlay', overlay } as MenuCommand, checked: overlays[overlay] })),
+      ...VIEW_TOGGLES.map((t) => ({ label: t.menu, command: { kind: 'toggle-overlay', overlay: t.key } as MenuCommand, checked: overlays[t.key] })),
       { label: 'Follow Creature', command: 'toggle-follow', checked: follow, shortcut: 'C' },
       'separator',
       { label: 'Rigid Solver', command: { kind: 'set-solver', solver: 'rigid' }, checked: solver === 'rigid' },

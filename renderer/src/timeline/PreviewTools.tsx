@@ -1,12 +1,14 @@
 /**
  * Preview controls in the main toolbar, as two toolbar groups: playback (play / pause, step, reset) and the
- * overlay toggles (the View choices of the preview). Also the preview's keyboard shortcuts: Space
+ * overlay toggles (the View choices: bodies — the one switch for the rig's shapes, editing or previewing —
+ * joints, torque, contacts, path, camera follow). Also the preview's keyboard shortcuts: Space
  * play/pause, "." step, "," step back, Home reset, C camera follow — ignored while typing in a field.
  */
 import { useEffect } from 'react';
 import { previewClient } from '../preview/client';
-import { toggleFollow, toggleOverlay, usePreview, type OverlayToggles } from '../preview/previewStore';
+import { toggleFollow, toggleOverlay, usePreview } from '../preview/previewStore';
 import { activatesOnSpace, takesTyping } from '../state/keyTarget';
+import { VIEW_TOGGLES } from '../panels/viewToggles';
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
@@ -24,13 +26,6 @@ const icons = {
   follow: 'M8 5.5a2.5 2.5 0 1 0 0.01 0 M8 1.5v2 M8 12.5v2 M1.5 8h2 M12.5 8h2',
 };
 
-export const OVERLAYS: { key: keyof OverlayToggles; label: string; title: string }[] = [
-  { key: 'bodies', label: 'Bodies', title: 'Show bodies (translucent shapes)' },
-  { key: 'joints', label: 'Joints', title: 'Show joint axes and limits' },
-  { key: 'torque', label: 'Torque', title: 'Show motor torque (blue idle → red saturated)' },
-  { key: 'contacts', label: 'Contacts', title: 'Show contact points' },
-  { key: 'path', label: 'Path', title: 'Show the gait path and its handles' },
-];
 
 /**
  * The preview's keyboard shortcuts; mounted once (the toolbar), not per rendering of the buttons — the
@@ -90,8 +85,8 @@ export function OverlayTools() {
   const follow = usePreview((s) => s.follow);
   return (
     <>
-      {OVERLAYS.map((o) => (
-        <button key={o.key} className={`tool${overlays[o.key] ? ' active' : ''}`} title={o.title} aria-label={o.title} aria-pressed={overlays[o.key]} onClick={() => toggleOverlay(o.key)}>
+      {VIEW_TOGGLES.map((o) => (
+        <button key={o.key} className={`tool${overlays[o.key] ? ' active' : ''}`} title={o.title} aria-label={o.name} aria-pressed={overlays[o.key]} onClick={() => toggleOverlay(o.key)}>
           <Icon d={icons[o.key]} /><span className="tool-text">{o.label}</span>
         </button>
       ))}

@@ -1,7 +1,8 @@
 /**
  * The preview in the viewport: advances the playhead at display rate and poses the skinned creature from
  * the recorded frame under it (bone world = body world · offset⁻¹ through the runtime's read-out, written
- * into the three.js bones by mutation — no React render per frame). Mounts the preview overlays.
+ * into the three.js bones by mutation — no React render per frame). Mounts the preview overlays; the bodies
+ * are not one of them: the rig layer (authoring/RigLayer.tsx) draws them at the frame shown, selectable.
  */
 import { useEffect, useRef } from 'react';
 import { useFrame } from '@react-three/fiber';
@@ -10,7 +11,6 @@ import { useEditor } from '../../state/store';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
 import { shownPose } from '../../preview/shownPose';
-import { BodiesOverlay } from './BodiesOverlay';
 import { JointsOverlay } from './JointsOverlay';
 import { ContactsOverlay } from './ContactsOverlay';
 import { PathOverlay } from './PathOverlay';
@@ -78,7 +78,6 @@ export function PreviewLayer() {
   if (!creature) return null;
   return (
     <group name="preview-overlays">
-      {overlays.bodies && <BodiesOverlay />}
       {(overlays.joints || overlays.torque) && <JointsOverlay axes={overlays.joints} torque={overlays.torque} />}
       {overlays.contacts && <ContactsOverlay />}
       {overlays.path && <PathOverlay />}
