@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { armedMine } from './armedMine';
 import { humanoid } from './humanoid';
+import { HUMANOID_FBX, humanoidFbx } from './humanoid-fbx';
 import { toGlb, toGltfWithBin } from './toGltf';
 
 /** File name → bytes of everything the generator writes. */
@@ -30,4 +31,8 @@ export async function writeCreatureFiles(outDir: string): Promise<string[]> {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const out = process.argv[2] ? resolve(process.argv[2]) : defaultOutDir;
   for (const f of await writeCreatureFiles(out)) console.log(`wrote ${f}`);
+  // The FBX humanoid (the FBX reader's test asset) has its own byte-for-byte test,
+  // tests/unit/assets/humanoidFbx.test.ts; written here too so one command regenerates every creature.
+  writeFileSync(join(out, HUMANOID_FBX), humanoidFbx());
+  console.log(`wrote ${join(out, HUMANOID_FBX)}`);
 }

@@ -1,5 +1,5 @@
 /**
- * Files: creatures opened through the file picker (glb, gltf with an external .bin), broken files
+ * Files: creatures opened through the file picker (glb, gltf with an external .bin, fbx), broken files
  * refused with a message while the editor keeps its creature, and a project saved, reopened after a
  * reload and found identical.
  */
@@ -8,7 +8,7 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { launchApp, MENU, type App } from './harness/app';
-import { eventually, hook } from './harness/hook';
+import { countPixels, eventually, hook, nextFrames } from './harness/hook';
 
 const creatures = fileURLToPath(new URL('../../assets/creatures/', import.meta.url));
 let app: App;
@@ -17,6 +17,21 @@ afterAll(async () => { await app?.close(); });
 
 const boneNames = async () => (await hook(app.page, 'creature'))?.bones.map((b) => b.name) ?? [];
 const errorToast = () => app.page.getByTestId('toast-error').last();
+const toolbar = (name: string) => app.page.getByRole('toolbar').getByRole('button', { name, exact: true });
+
+/** Pixels the creature's mesh covers: non-background pixels with the mesh shown minus with it hidden
+ *  (the skeleton, drawn over the mesh, hidden for both). */
+async function meshPixels(): Promise<number> {
+  await toolbar('Show skeleton').click();
+  await nextFrames(app.page);
+  const withMesh = await countPixels(app.page);
+  await toolbar('Show mesh').click();
+  await nextFrames(app.page);
+  const withoutMesh = await countPixels(app.page);
+  await toolbar('Show mesh').click();
+  await toolbar('Show skeleton').click();
+  return withMesh.nonBackground - withoutMesh.nonBackground;
+}
 
 describe('creature and project files', () => {
   it('opens a .gltf whose geometry is in an external .bin picked along with it', async () => {
@@ -79,5 +94,36 @@ describe('creature and project files', () => {
     expect(await hook(app.page, 'document')).toEqual(before);
     expect(await hook(app.page, 'selection')).toBe('head');
     expect(await hook(app.page, 'dirty')).toBe(false);
+  });
+
+  it('opens the humanoid .fbx (ASCII FBX 7.4, cm): the same bones as the .glb, and its mesh drawn', async () => {
+    await app.pickFiles(MENU.openCreature, [path.join(creatures, 'humanoid.glb')]);
+    await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('humanoid.glb');
+    const glbBones = await boneNames();
+    await nextFrames(app.page);
+    const glbMesh = await meshPixels();
+
+    await app.pickFiles(MENU.openCreature, [path.join(creatures, 'humanoid.fbx')]);
+    await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('humanoid.fbx');
+    expect(await boneNames()).toEqual(glbBones);
+    expect(await app.page.locator('[data-testid="outliner"] [role="treeitem"]').count()).toBe(glbBones.length);
+    await nextFrames(app.page);
+    // The same 1.8 m figure, framed the same way once converted to metres: its mesh covers thousands of
+    // pixels at 1280 × 800 like the .glb's (measured 12–17 k for the .glb, 16–22 k for the .fbx: FBX
+    // has no metalness and its shading differs, so fewer of its pixels sit near the background colour).
+    expect(glbMesh).toBeGreaterThan(3000);
+    expect(await meshPixels()).toBeGreaterThan(glbMesh * 0.6);
+  });
+
+  it('a corrupt .fbx shows an error naming the file and the editor keeps the creature it had', async () => {
+    const before = await hook(app.page, 'document');
+    const broken = path.join(app.tmp, 'broken.fbx');
+    // A binary FBX 7.4 header followed by a node record whose sizes point past the end of the file.
+    writeFileSync(broken, Buffer.concat([Buffer.from('Kaydara FBX Binary  \0\x1a\0', 'latin1'), Buffer.from([0xe8, 0x1c, 0, 0]), Buffer.alloc(200, 0x7f)]));
+    await app.pickFiles(MENU.openCreature, [broken]);
+    await eventually(() => errorToast().textContent({ timeout: 20_000 })).toContain('broken.fbx');
+    await eventually(() => hook(app.page, 'status')).toContain('broken.fbx');
+    expect((await hook(app.page, 'creature'))?.fileName).toBe('humanoid.fbx');
+    expect(await hook(app.page, 'document')).toEqual(before);
   });
 });

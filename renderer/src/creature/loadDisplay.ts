@@ -53,10 +53,16 @@ export function buildDisplay(gltf: GLTF, skeleton: SkeletonData, fileName: strin
     if (!o) throw new Error(`${fileName}: bone "${b.name}" (node ${b.node}) is missing from the scene graph`);
     return o;
   });
+  return { root, boneObjects, ...meshStats(root) };
+}
+
+/** The skinned meshes under `root` and the triangle and vertex counts of all its meshes; every mesh is
+ *  set up for the viewport (shadows; never culled: skinned meshes move outside their bind-pose bounds). */
+export function meshStats(root: Object3D): Pick<CreatureDisplay, 'skinnedMeshes' | 'triangles' | 'vertices'> {
   const skinnedMeshes: SkinnedMesh[] = [];
   let triangles = 0;
   let vertices = 0;
-  gltf.scene.traverse((o) => {
+  root.traverse((o) => {
     if ((o as SkinnedMesh).isSkinnedMesh) skinnedMeshes.push(o as SkinnedMesh);
     if ((o as Mesh).isMesh) {
       const m = o as Mesh;
@@ -66,12 +72,11 @@ export function buildDisplay(gltf: GLTF, skeleton: SkeletonData, fileName: strin
       const count = g.attributes.position?.count ?? 0;
       vertices += count;
       triangles += (g.index ? g.index.count : count) / 3;
-      // Skinned meshes move outside their bind-pose bounds; never cull them away.
       m.frustumCulled = false;
     }
   });
   root.updateMatrixWorld(true);
-  return { root, boneObjects, skinnedMeshes, triangles: Math.round(triangles), vertices };
+  return { skinnedMeshes, triangles: Math.round(triangles), vertices };
 }
 
 /** World-space bounds of the creature at rest (mesh if any, else the bones), for framing the camera. */

@@ -31,4 +31,6 @@ export interface LoadedCreature {
   clips: AnimationClip[];
   /** Clips the file has but that could not be read (one message each, naming the file and field). */
   clipProblems: string[];
+  /** Things tolerated that the user may want to know (e.g. an FBX texture that was not provided). */
+  warnings: string[];
 }
