@@ -18,7 +18,7 @@ export interface Container {
 export function readContainer(fileName: string, bytes: Uint8Array): Container {
   const fail = (reason: string): never => { throw new CreatureLoadError(fileName, reason); };
   const lower = fileName.toLowerCase();
-  if (lower.endsWith('.fbx')) fail('FBX is not read by the skeleton reader: export the creature as glTF 2.0 (.glb or .gltf)');
+  if (lower.endsWith('.fbx')) fail('FBX is not read by the skeleton reader (the headless CLI and runtime read glTF 2.0): open the .fbx in the editor, which converts it, or export the creature as .glb / .gltf');
   if (bytes.length === 0) fail('the file is empty');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = bytes.length >= 4 ? view.getUint32(0, true) : 0;

@@ -58,7 +58,7 @@ export function Viewport() {
         <ViewportProbe />
       </Canvas>
       <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : (fileName ?? (sceneName ? `${sceneName} · particle solver` : 'empty'))}</div>
-      {!hasCreature && !loading && !sceneName && <div className="viewport-empty">Drop a .glb / .gltf creature here, or use File › Open Creature…</div>}
+      {!hasCreature && !loading && !sceneName && <div className="viewport-empty">Drop a .glb / .gltf / .fbx creature here, or use File › Open Creature…</div>}
       {dragOver && <div className="viewport-drop">Drop to open the creature</div>}
     </div>
   );
