@@ -101,8 +101,41 @@ export async function readCreatureFile(file: string): Promise<PickedFile> {
       if (total > MAX_CREATURE_BYTES) throw new Error(`${name}: the creature and its resources exceed ${MAX_CREATURE_BYTES / 1048576} MiB.`);
       resources[ref.uri] = data;
     }
+  } else {
+    Object.assign(resources, await fbxTextures(absolute, bytes));
   }
   return { name, path: absolute, bytes, resources };
+}
+
+const IMAGE = /\.(png|jpe?g|tga|bmp|gif|webp)$/i;
+
+/**
+ * The images beside an .fbx that the file names (FBX stores texture paths as strings, often absolute paths
+ * from the artist's machine, so only the base name is matched, in the creature's own folder). Missing or
+ * oversized ones are left out: the loader draws those materials untextured and says so.
+ */
+async function fbxTextures(absolute: string, bytes: Uint8Array): Promise<Record<string, Uint8Array>> {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').toLowerCase();
+  const out: Record<string, Uint8Array> = {};
+  let total = bytes.byteLength;
+  let entries: string[];
+  try {
+    entries = await fsp.readdir(path.dirname(absolute));
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    if (!IMAGE.test(entry) || !text.includes(entry.toLowerCase())) continue;
+    try {
+      const data = await readBounded(path.join(path.dirname(absolute), entry), MAX_CREATURE_BYTES, entry);
+      if (total + data.byteLength > MAX_CREATURE_BYTES) continue;
+      total += data.byteLength;
+      out[entry] = data;
+    } catch {
+      // unreadable: the loader reports the texture as missing
+    }
+  }
+  return out;
 }
 
 /**

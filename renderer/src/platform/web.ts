@@ -90,6 +90,9 @@ export function createWebPlatform(deps: WebPlatformDeps): WebPlatform {
         }
         resources[ref.uri] = await fileBytes(file);
       }
+    } else {
+      // An FBX names its textures by (often foreign, absolute) paths: images picked with it are matched by name.
+      for (const f of files) if (f !== main && /\.(png|jpe?g|tga|bmp|gif|webp)$/i.test(f.name)) resources[f.name] = await fileBytes(f);
     }
     const path = await keepCreature({ name: main.name, bytes, resources });
     return { name: main.name, path, bytes, resources };

@@ -52,6 +52,16 @@ describe('readCreatureFile', () => {
     expect([...picked.resources['textures/rust.png']!]).toEqual([9, 8]);
   });
 
+  it('reads an .fbx with the images beside it that the file names (base name only), not the others', async () => {
+    fs.writeFileSync(path.join(creatures, 'Skin_Diffuse.png'), Buffer.from([7, 7, 7]));
+    fs.writeFileSync(path.join(creatures, 'unrelated.png'), Buffer.from([1]));
+    const file = path.join(creatures, 'crab.fbx');
+    fs.writeFileSync(file, '; FBX 7.4.0 project file\nTexture: 1, "Texture::skin", "" { RelativeFilename: "C:\\\\art\\\\skin_diffuse.PNG" }\n');
+    const picked = await readCreatureFile(file);
+    expect(Object.keys(picked.resources)).toEqual(['Skin_Diffuse.png']);
+    expect([...picked.resources['Skin_Diffuse.png']!]).toEqual([7, 7, 7]);
+  });
+
   it('reads a self-contained .glb with no resources', async () => {
     const file = path.join(creatures, 'mine.glb');
     const bytes = glb({ asset: { version: '2.0' }, buffers: [{ byteLength: 4 }] });
