@@ -1,7 +1,7 @@
 /**
  * The editor window: menu bar (web build only — Electron has native menus), toolbar, and the dock:
- * outliner | viewport | inspector, status bar underneath. Later panels (timeline, plots) dock under the
- * viewport in the centre column.
+ * outliner | viewport | inspector, status bar underneath. The timeline and plots dock under the viewport in
+ * the centre column, behind a resizable split (layout/CenterColumn.tsx).
  */
 import { useEffect } from 'react';
 import { MenuBar } from './panels/MenuBar';
@@ -13,6 +13,7 @@ import { PromptDialog, Toasts } from './panels/Notices';
 import { Viewport } from './viewport/Viewport';
 import { Timeline } from './timeline/Timeline';
 import { Splitter } from './layout/Splitter';
+import { CenterColumn } from './layout/CenterColumn';
 import { PlotsPanel } from './plots/PlotsPanel';
 import { GenerateDialog } from './authoring/GenerateDialog';
 import { platform } from './platform/bridge';
@@ -43,11 +44,7 @@ export function App() {
       <main className="dock" style={{ gridTemplateColumns: `${left}px 4px minmax(200px, 1fr) 4px ${right}px` }}>
         <Outliner />
         <Splitter side="left" width={left} onResize={(w) => setSession({ leftWidth: w })} />
-        <div className="center-column">
-          <Viewport />
-          <Timeline />
-          <PlotsPanel />
-        </div>
+        <CenterColumn viewport={<Viewport />} bottom={<><Timeline /><PlotsPanel /></>} />
         <Splitter side="right" width={right} onResize={(w) => setSession({ rightWidth: w })} />
         <Inspector />
       </main>

@@ -15,7 +15,7 @@ import { frames, onChange, seek } from '../preview/previewApi';
 import { usePreview } from '../preview/previewStore';
 import { hasPreviewClient } from '../preview/client';
 import { useSolver } from '../preview/particleMode';
-import { useEditor } from '../state/store';
+import { setSession, useEditor } from '../state/store';
 import './plots.css';
 
 const AXIS_FONT = '10px system-ui, -apple-system, "Segoe UI", sans-serif';
@@ -55,7 +55,9 @@ export const creaturePlots: PlotSpec[] = [
 ];
 
 export function PlotsPanel() {
-  const [open, setOpen] = useState(true);
+  // In the session (not local state): the centre column gives the height back when the plots collapse.
+  const open = useEditor((s) => s.session.plotsOpen);
+  const setOpen = (o: boolean) => setSession({ plotsOpen: o });
   const joint = useEditor((s) => (s.session.selection?.kind === 'joint' ? s.session.selection.name : null));
   const hasRig = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
   const jointType = useEditor((s) => (joint ? s.document?.rig.joints.find((j) => j.name === joint)?.type ?? null : null));
@@ -66,7 +68,7 @@ export function PlotsPanel() {
   return (
     <section className={`plots-panel${open ? '' : ' collapsed'}`} data-testid="plots">
       <header className="panel-header plots-header">
-        <button className="plots-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? '▾' : '▸'}</button>
+        <button className="plots-toggle" aria-expanded={open} aria-label={open ? 'Collapse plots' : 'Expand plots'} onClick={() => setOpen(!open)}>{open ? '▾' : '▸'}</button>
         <span className="panel-title">Plots</span>
         <span className="plots-subtitle">{joint ? `joint ${joint} · creature` : 'creature — select a joint for its motor'}</span>
         <span className="plots-hint">click a plot to jump the timeline</span>

@@ -13,7 +13,7 @@ import { getViewportHandle } from '../viewport/viewportHandle';
 import { loadCreature } from '../creature/loadCreature';
 import { DEFAULT_CREATURE, builtinCreatures, builtinRig, fetchBuiltin } from '../creature/builtins';
 import type { LoadedCreature } from '../creature/types';
-import { initialSession, setSession, useEditor, type Selection } from './store';
+import { initialSession, panelSizes, setSession, useEditor, type Selection } from './store';
 import { sameTarget, selectedBoneName } from './selection';
 
 const history = new DocumentHistory<EditorDocument | null>(null);
@@ -137,8 +137,7 @@ function showCreature(creature: LoadedCreature, doc: EditorDocument, file: { pat
     file: { ...file, dirty },
     session: {
       ...initialSession(),
-      leftWidth: state.session.leftWidth,
-      rightWidth: state.session.rightWidth,
+      ...panelSizes(state.session),
       showSkeleton: session?.showSkeleton ?? true,
       selection: selectedBone ? { kind: 'bone', name: selectedBone } : null,
       frameRequest: state.session.frameRequest + 1,
@@ -208,7 +207,7 @@ export async function closeDocument(): Promise<boolean> {
   if (!(await confirmDiscard())) return false;
   history.reset(null);
   disposeCreature(useEditor.getState().creature);
-  useEditor.setState({ creature: null, file: { path: null, fileName: null, dirty: false }, session: initialSession() });
+  useEditor.setState((s) => ({ creature: null, file: { path: null, fileName: null, dirty: false }, session: { ...initialSession(), ...panelSizes(s.session) } }));
   sync();
   return true;
 }

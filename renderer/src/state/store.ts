@@ -11,6 +11,7 @@
 import { create } from 'zustand';
 import type { EditorDocument } from '../../../shared/document';
 import type { LoadedCreature } from '../creature/types';
+import { loadLayoutPrefs } from './layoutPrefs';
 
 export interface CameraPose { position: [number, number, number]; target: [number, number, number] }
 
@@ -50,7 +51,16 @@ export interface SessionState {
   cameraRequest: CameraPose | null;
   leftWidth: number;
   rightWidth: number;
+  /** Height (px) of the timeline + plots area under the viewport while the plots are open; null: the default
+   *  fraction of the window (layoutPrefs.ts). Remembered across sessions, like plotsOpen. */
+  bottomHeight: number | null;
+  plotsOpen: boolean;
 }
+
+/** The dock's sizes: kept when a creature opens or the document closes (only the content changes). */
+export type PanelSizes = Pick<SessionState, 'leftWidth' | 'rightWidth' | 'bottomHeight' | 'plotsOpen'>;
+export const panelSizes = (s: SessionState): PanelSizes =>
+  ({ leftWidth: s.leftWidth, rightWidth: s.rightWidth, bottomHeight: s.bottomHeight, plotsOpen: s.plotsOpen });
 
 export interface EditorState {
   /** null until a creature is open. */
@@ -66,6 +76,7 @@ export interface EditorState {
 }
 
 export const initialSession = (): SessionState => ({
+  ...loadLayoutPrefs(),
   selection: null,
   hover: null,
   showSkeleton: true,
