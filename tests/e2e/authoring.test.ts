@@ -3,6 +3,9 @@
  * joints between them; type a hinge limit → the drawn arc changes (angle read back from its geometry, and
  * pixels); bad input is refused at the field; go limp → the body falls in the preview; Poke-click a body →
  * it moves on the next frames; export → the CLI validates the file; undo the whole sequence → empty rig.
+ * Then, on a generated rig, through the inspector: left-side edits (friction, capsule radius, knee limit)
+ * mirrored to the right in one undo step (shape positions reflected across X = 0), and one joint's motor
+ * copied and pasted to three Ctrl-clicked joints in one step, the other joints untouched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -188,5 +191,114 @@ describe('authoring on the humanoid', () => {
     expect((await rig()).joints).toEqual([]);
     expect(await hook(app.page, 'undoDepth')).toBe(0);
     expect(await app.page.getByTestId('outliner-bodies').getByRole('treeitem').count()).toBe(0);
+  });
+});
+
+interface Shape { type: string; position: number[]; radius?: number }
+interface Motor { mode: string; maxTorque: number; errorReduction: number; target: { source: string; clip?: string } }
+interface FullDoc {
+  rig: {
+    bodies: { name: string; bone: string; material: { friction: number }; shapes: Shape[] }[];
+    joints: { name: string; type: string; limit?: [number, number] | null; motor: Motor }[];
+  };
+}
+const fullRig = async () => ((await hook(app.page, 'document')) as FullDoc).rig;
+const bodyOf = async (name: string) => (await fullRig()).bodies.find((b) => b.name === name)!;
+const jointOf = async (name: string) => (await fullRig()).joints.find((j) => j.name === name)!;
+const bodyRow = (name: string) => app.page.getByTestId('outliner-bodies').locator(`[data-body="${name}"]`);
+const jointRow = (name: string) => app.page.getByTestId('outliner-joints').locator(`[data-joint="${name}"]`);
+const commit = async (label: string, value: string) => {
+  await field(label).fill(value);
+  await field(label).press('Enter');
+};
+const DEG = Math.PI / 180;
+
+describe('symmetry and motor copy/paste on the humanoid, through the inspector', () => {
+  it('generates the rig again (the previous block undid it)', async () => {
+    if ((await rig()).bodies.length === 0) {
+      await toolbarButton('Generate from skeleton').click();
+      await app.page.getByTestId('generate-dialog').getByRole('button', { name: 'Generate', exact: true }).click();
+    }
+    await expect.poll(async () => (await rig()).bodies.length, { timeout: 30_000 }).toBe(13);
+  });
+
+  it('edits on the left arm and knee, mirrored to the right in one step: material, shape size and position, hinge limit', async () => {
+    // Left side: the upper arm's friction and capsule radius, the left knee's hinge max.
+    await bodyRow('upper_arm_l').click();
+    await expect.poll(() => app.page.getByTestId('body-inspector').count()).toBe(1);
+    await commit('Friction', '0.87');
+    await expect.poll(async () => (await bodyOf('upper_arm_l')).material.friction).toBeCloseTo(0.87, 9);
+    await commit('Radius', '0.071');
+    await expect.poll(async () => (await bodyOf('upper_arm_l')).shapes[0]!.radius).toBeCloseTo(0.071, 9);
+    await jointRow('shin_l').click();
+    await expect.poll(() => app.page.getByTestId('joint-inspector').count()).toBe(1);
+    await commit('Hinge max', '12.5');
+    await expect.poll(async () => (await jointOf('shin_l')).limit![1]).toBeCloseTo(12.5 * DEG, 6);
+
+    // The right side does not have them yet.
+    const rightBefore = await bodyOf('upper_arm_r');
+    expect(rightBefore.material.friction).not.toBeCloseTo(0.87, 3);
+    expect(rightBefore.shapes[0]!.radius).not.toBeCloseTo(0.071, 4);
+    expect((await jointOf('shin_r')).limit![1]).not.toBeCloseTo(12.5 * DEG, 4);
+    const depth = await hook(app.page, 'undoDepth');
+
+    await bodyRow('upper_arm_l').click();
+    await app.page.getByTestId('body-inspector').getByRole('button', { name: 'Mirror left → right', exact: true }).click();
+    await expect.poll(async () => (await bodyOf('upper_arm_r')).material.friction).toBeCloseTo(0.87, 9);
+    const left = await bodyOf('upper_arm_l'), right = await bodyOf('upper_arm_r');
+    expect(right.bone).toBe('upper_arm_r');
+    expect(right.shapes[0]!.radius).toBeCloseTo(0.071, 9);
+    // The shape sits at the mirror image of the left one across the X = 0 plane (its bone-local x negated;
+    // stored to the millimetre).
+    expect(right.shapes[0]!.position[0]).toBeCloseTo(-left.shapes[0]!.position[0]!, 3);
+    expect(right.shapes[0]!.position[1]).toBeCloseTo(left.shapes[0]!.position[1]!, 3);
+    expect(right.shapes[0]!.position[2]).toBeCloseTo(left.shapes[0]!.position[2]!, 3);
+    // Mirrored joint frames keep each angle's sense, so the knee's limits copy over unchanged.
+    expect((await jointOf('shin_r')).limit).toEqual((await jointOf('shin_l')).limit);
+    // One undo step, and undo takes the right side back.
+    expect(await hook(app.page, 'undoDepth')).toBe(depth + 1);
+    await app.page.locator('body').click({ position: { x: 5, y: 5 } });
+    await app.page.keyboard.press('Control+z');
+    await expect.poll(async () => (await bodyOf('upper_arm_r')).material.friction).toBeCloseTo(rightBefore.material.friction, 9);
+    expect((await bodyOf('upper_arm_r')).shapes[0]!.radius).toBeCloseTo(rightBefore.shapes[0]!.radius!, 9);
+    await app.page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await bodyOf('upper_arm_r')).material.friction).toBeCloseTo(0.87, 9);
+  });
+
+  it('copies one joint\'s motor and pastes it to three Ctrl-clicked joints in one step; the others keep theirs', async () => {
+    // A distinctive motor on the left elbow: its own torque limit and error reduction, following the
+    // creature's "wave" clip.
+    await jointRow('forearm_l').click();
+    const inspector = app.page.getByTestId('joint-inspector');
+    await expect.poll(() => inspector.count()).toBe(1);
+    await commit('Max torque', '77');
+    await expect.poll(async () => (await jointOf('forearm_l')).motor.maxTorque).toBe(77);
+    await commit('Error reduction', '0.35');
+    await expect.poll(async () => (await jointOf('forearm_l')).motor.errorReduction).toBe(0.35);
+    await inspector.getByRole('combobox', { name: 'Target source', exact: true }).selectOption('animation');
+    await expect.poll(async () => (await jointOf('forearm_l')).motor.target.source).toBe('animation');
+    await inspector.getByRole('combobox', { name: 'Clip', exact: true }).selectOption('wave');
+    await expect.poll(async () => (await jointOf('forearm_l')).motor.target.clip).toBe('wave');
+    const source = (await jointOf('forearm_l')).motor;
+    await inspector.getByRole('button', { name: 'Copy', exact: true }).click();
+
+    const targets = ['forearm_r', 'shin_l', 'shin_r'];
+    const untouched = ['spine', 'head', 'foot_l'];
+    const before = Object.fromEntries(await Promise.all(untouched.map(async (n) => [n, (await jointOf(n)).motor] as const)));
+    for (const n of targets) expect((await jointOf(n)).motor).not.toEqual(source);
+    await jointRow('forearm_r').click();
+    await jointRow('shin_l').click({ modifiers: ['Control'] });
+    await jointRow('shin_r').click({ modifiers: ['Control'] });
+    for (const n of targets) await expect.poll(() => jointRow(n).getAttribute('aria-selected')).toBe('true');
+    const depth = await hook(app.page, 'undoDepth');
+    await inspector.getByRole('button', { name: 'Paste to 3 joints', exact: true }).click();
+
+    await expect.poll(async () => (await jointOf('shin_r')).motor).toEqual(source);
+    for (const n of targets) expect((await jointOf(n)).motor).toEqual(source);
+    for (const n of untouched) expect((await jointOf(n)).motor).toEqual(before[n]);
+    expect((await jointOf('forearm_l')).motor).toEqual(source);
+    expect(await hook(app.page, 'undoDepth')).toBe(depth + 1);
+    // The inspector of the primary target shows the pasted motor.
+    await expect.poll(() => field('Max torque').inputValue()).toMatch(/^77(\.0+)?$/);
   });
 });
