@@ -16,6 +16,7 @@ import { usePreview } from '../preview/previewStore';
 import { hasPreviewClient } from '../preview/client';
 import { useSolver } from '../preview/particleMode';
 import { setSession, useEditor } from '../state/store';
+import { plotChartSize } from './plotSize';
 import './plots.css';
 
 const AXIS_FONT = '10px system-ui, -apple-system, "Segoe UI", sans-serif';
@@ -65,6 +66,18 @@ export function PlotsPanel() {
   // Under the particle solver there are no bodies or motors to plot (previewApi gives empty series).
   const particles = useSolver((s) => s.solver === 'particle' || s.scene !== null);
   const specs = useMemo(() => [...(joint ? jointPlots(joint, jointType ?? undefined) : []), ...creaturePlots], [joint, jointType]);
+  // The charts take the height the bottom area leaves them (the split above the timeline sizes it).
+  const body = useRef<HTMLDivElement>(null);
+  const [bodyHeight, setBodyHeight] = useState(160);
+  useEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setBodyHeight(el.clientHeight));
+    ro.observe(el);
+    setBodyHeight(el.clientHeight);
+    return () => ro.disconnect();
+  }, [open]);
+  const size = plotChartSize(bodyHeight);
   return (
     <section className={`plots-panel${open ? '' : ' collapsed'}`} data-testid="plots">
       <header className="panel-header plots-header">
@@ -74,21 +87,23 @@ export function PlotsPanel() {
         <span className="plots-hint">click a plot to jump the timeline</span>
       </header>
       {open && (
-        <div className="plots-body">
+        <div className="plots-body" ref={body}>
           {particles
             ? <div className="plots-empty">The plots read rigid bodies and motors: switch the preview to Rigid to plot them.</div>
             : !hasRig || !hasPreviewClient() || recorded === 0
             ? <div className="plots-empty">{hasRig ? 'Play the preview (or poke the creature) to record frames to plot.' : 'Generate bodies to preview and plot the ragdoll.'}</div>
-            : specs.map((s) => <Plot key={`${joint ?? ''}:${jointType ?? ''}:${s.id}`} spec={s} />)}
+            : specs.map((s) => <Plot key={`${joint ?? ''}:${jointType ?? ''}:${s.id}`} spec={s} height={size.height} legend={size.legend} />)}
         </div>
       )}
     </section>
   );
 }
 
-function Plot({ spec }: { spec: PlotSpec }) {
+function Plot({ spec, height, legend }: { spec: PlotSpec; height: number; legend: boolean }) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
+  const heightNow = useRef(height);
+  heightNow.current = height;
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -115,9 +130,9 @@ function Plot({ spec }: { spec: PlotSpec }) {
     };
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
-      height: 92,
+      height: heightNow.current,
       title: `${spec.title} (${spec.unit})`,
-      legend: { show: true, live: true },
+      legend: { show: legend, live: true },
       cursor: { drag: { x: false, y: false }, points: { size: 5 } },
       scales: { x: { time: false } },
       axes: [
@@ -159,10 +174,15 @@ function Plot({ spec }: { spec: PlotSpec }) {
         u.redraw(false);
       }
     });
-    const resize = new ResizeObserver(() => u.setSize({ width: Math.max(200, el.clientWidth), height: 92 }));
+    const resize = new ResizeObserver(() => u.setSize({ width: Math.max(200, el.clientWidth), height: heightNow.current }));
     resize.observe(el);
     return () => { off(); resize.disconnect(); over.removeEventListener('click', onClick); if (timer) clearTimeout(timer); u.destroy(); plot.current = null; };
-  }, [spec]);
+  }, [spec, legend]);
+
+  useEffect(() => {
+    const u = plot.current, el = host.current;
+    if (u && el && u.height !== height) u.setSize({ width: Math.max(200, el.clientWidth), height });
+  }, [height]);
 
   return (
     <div className="plot" data-plot={spec.id}>
