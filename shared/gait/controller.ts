@@ -9,7 +9,8 @@
  * will be, not where it was).
  */
 import { CyclicPath, advancePhase, wrapPhase, type PathInterpolation } from './cyclicPath';
-import { pathPointToWorld, pathStrokeCentre, pathTravelDirection, worldPathFrame, type SteeringParams, type WorldPathFrame } from './steering';
+import { headingYaw, pathPointToWorld, pathStrokeCentre, pathTravelDirection, type SteeringParams, type WorldPathFrame } from './steering';
+import { SteeringLaw, type SteeringLawState } from './steeringLaw';
 import { quatFromRotationVector, type Quat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 import type { JointHandle, BodyHandle, PhysicsWorld } from '../physics/types';
@@ -28,7 +29,19 @@ export interface CyclicPathParams {
   interpolation: PathInterpolation;
   /** Elbow pole point (m) in the root's heading frame. */
   pole: readonly [number, number, number];
-  steering: { target: readonly [number, number, number] | null; gain: number; maxAngle: number };
+  steering: {
+    target: readonly [number, number, number] | null;
+    /** Skew per radian of heading error. */
+    gain: number;
+    /** Largest skew (rad). */
+    maxAngle: number;
+    /** Heading averaging window (gait cycles; default 0 = the heading now). See steeringLaw.ts. */
+    window?: number;
+    /** Heading-rate (derivative) time (s; default 0). See steeringLaw.ts. */
+    rateGain?: number;
+    /** The skew's vertical axis, this far ahead of the stroke centre (m; default STEER_PIVOT_LEAD). */
+    pivotLead?: number;
+  };
   enabled: boolean;
 }
 
@@ -63,7 +76,7 @@ export interface ControllerFrame {
 export const STEER_PIVOT_LEAD = 0.7;
 
 export interface ControllerOptions {
-  /** Override STEER_PIVOT_LEAD (m). */
+  /** Override the document's steering pivotLead (m). */
   steerPivotLead?: number;
   /** World direction the hand's wrist→effector vector aims at (default [0, −1, 0]: fingers to the floor). */
   handAim?: ReadonlyVec3 | null;
@@ -77,6 +90,7 @@ export class CyclicPathController {
   steerPivot: Vec3;
   private _phase: number;
   private steering: SteeringParams;
+  private readonly law: SteeringLaw;
   private last: ControllerFrame | null = null;
   private readonly handAim: ReadonlyVec3 | null;
   private readonly twoBone: boolean;
@@ -90,10 +104,13 @@ export class CyclicPathController {
     }
     this.travelLocal = pathTravelDirection(this.path);
     const c = pathStrokeCentre(this.path);
-    const lead = options.steerPivotLead ?? STEER_PIVOT_LEAD;
+    const lead = options.steerPivotLead ?? params.steering.pivotLead ?? STEER_PIVOT_LEAD;
     this.steerPivot = [c[0] + this.travelLocal[0] * lead, 0, c[2] + this.travelLocal[2] * lead];
     this._phase = wrapPhase(params.phaseOffset);
     this.steering = { target: params.steering.target, gain: params.steering.gain, maxAngle: params.steering.maxAngle };
+    this.law = new SteeringLaw({
+      gain: params.steering.gain, maxAngle: params.steering.maxAngle, window: params.steering.window ?? 0, rateGain: params.steering.rateGain ?? 0,
+    });
     this.handAim = options.handAim === undefined ? [0, -1, 0] : options.handAim;
     const t = binding.chain.joints.map((j) => j.type).join(',');
     this.twoBone = t === 'ball,hinge' || t === 'ball,hinge,hinge';
@@ -109,8 +126,13 @@ export class CyclicPathController {
 
   get steeringTarget(): ReadonlyVec3 | null { return this.steering.target; }
 
-  /** Back to the phase at t = 0 (after a reset or a scrub to frame 0). */
-  reset(phase = this.params.phaseOffset): void { this._phase = wrapPhase(phase); this.last = null; }
+  /** Back to the phase at t = 0 (after a reset or a scrub to frame 0), with no heading history. */
+  reset(phase = this.params.phaseOffset, steeringState?: SteeringLawState): void {
+    this._phase = wrapPhase(phase); this.last = null; this.law.restore(steeringState);
+  }
+
+  /** The steering law's heading history (for snapshots; reset(phase, state) puts it back). */
+  steeringState(): SteeringLawState { return this.law.snapshot(); }
 
   /**
    * One control step. `setTarget(i, value)` receives the target of chain joint i; by default it goes
@@ -119,10 +141,12 @@ export class CyclicPathController {
   step(world: PhysicsWorld, dt: number,
     setTarget: (i: number, value: Quat | number) => void = (i, v) => world.setMotorTarget(this.binding.joints[i]!, v)): ControllerFrame | null {
     if (!this.params.enabled) return null; // a disabled controller keeps its phase frozen and sets nothing
-    this._phase = advancePhase(this._phase, this.params.rate, dt);
     const { root, joints, chain } = this.binding;
     const rootPose = { position: world.getPosition(root), rotation: world.getRotation(root) };
-    const frame = worldPathFrame(rootPose.position, rootPose.rotation, this.travelLocal, this.steering, this.steerPivot);
+    const yaw = headingYaw(rootPose.rotation);
+    const decision = this.law.step(rootPose.position, yaw, world.getAngularVelocity(root)[1], this.travelLocal, this.steering.target, this.params.rate, dt);
+    const frame: WorldPathFrame = { yaw, skew: decision.skew, origin: [rootPose.position[0], rootPose.position[1], rootPose.position[2]], pivot: [this.steerPivot[0], 0, this.steerPivot[2]] };
+    this._phase = advancePhase(this._phase, this.params.rate, dt);
     const target = pathPointToWorld(frame, this.path.sample(this._phase).point);
     const pole = pathPointToWorld(frame, this.params.pole);
 

@@ -7,9 +7,10 @@ import { registerControllerType, type ControllerContext, type ControllerFactory,
 import type { CyclicPathController as CyclicPathControllerDoc } from '../rig/schema';
 import type { ReadonlyVec3 } from '../math/vec3';
 import { CyclicPathController } from './controller';
+import type { SteeringLawState } from './steeringLaw';
 import { chainFromRig, paramsFromRig } from './rigChain';
 
-interface SavedState { phase: number; target: [number, number, number] | null }
+interface SavedState { phase: number; target: [number, number, number] | null; steering: SteeringLawState }
 
 /** The runtime instance; `controller` exposes the live path and last frame for overlays and plots. */
 export type CyclicPathInstance = ControllerInstance & { readonly controller: CyclicPathController };
@@ -30,11 +31,11 @@ export const cyclicPathControllerFactory: ControllerFactory<CyclicPathController
     setTarget(target: ReadonlyVec3 | null) { controller.setSteeringTarget(target); },
     snapshot(): SavedState {
       const t = controller.steeringTarget;
-      return { phase: controller.phase, target: t ? [t[0], t[1], t[2]] : null };
+      return { phase: controller.phase, target: t ? [t[0], t[1], t[2]] : null, steering: controller.steeringState() };
     },
     restore(state: unknown) {
       const s = state as SavedState;
-      controller.reset(s.phase);
+      controller.reset(s.phase, s.steering);
       controller.setSteeringTarget(s.target);
     },
   };

@@ -206,7 +206,10 @@ export const cyclicPathControllerSchema = z.strictObject({
     target: vec3('Steering target (m, world).').nullable().describe('Steering target point (m, world); null = walk straight.'),
     gain: nonNegative('Skew per radian of heading error (unitless).'),
     maxAngle: z.number().min(0).max(Math.PI).describe('Largest skew of the path toward the target (rad, 0..π).'),
-  }).describe('Skews the path toward a target so the creature turns.'),
+    window: nonNegative('Heading averaging window (gait cycles, ≥ 0): the skew follows the root\'s yaw averaged over this many cycles, so the back-and-forth yaw within each stroke does not swing the path; 1 cancels a per-stroke wobble exactly. Omit or 0 = the heading now.').optional(),
+    rateGain: nonNegative('Heading-rate (derivative) term (s, ≥ 0): the heading steered by is carried ahead by rateGain × the root\'s current yaw rate, so the path turns against a spin as it starts (the arm damps the body\'s yaw). Omit or 0 = none.').optional(),
+    pivotLead: num('Where the skew turns the path: about the vertical this far (m) ahead of the floor stroke\'s centre along the travel direction (a single hand turns the body away from the side it pulls on, so the stroke must move to the far side). Omit = 0.7 m.').optional(),
+  }).describe('Skews the path toward a target so the creature turns: skew = clamp(gain · θ, ±maxAngle), θ = angle from the travel direction at the (averaged, rate-predicted) heading to the target.'),
   enabled: z.boolean().describe('A disabled controller keeps its phase frozen and sets no targets.'),
   extras,
 }).describe('Cyclic hand/foot path (Armed Mine): the effector follows a closed curve at `rate`, solved by IK into motor targets for the chain.');
