@@ -86,7 +86,8 @@ export class CyclicPathController {
   readonly path: CyclicPath;
   /** Travel direction of the path in the root frame (the way its floor stroke pushes). */
   readonly travelLocal: Vec3;
-  /** The steering skew's vertical axis in the root frame: STEER_PIVOT_LEAD ahead of the stroke centre. */
+  /** The steering skew's vertical axis in the root frame: steering.pivotLead (default STEER_PIVOT_LEAD)
+   *  ahead of the stroke centre. */
   steerPivot: Vec3;
   private _phase: number;
   private steering: SteeringParams;

@@ -18,13 +18,14 @@
  * stroke while it is on the floor, i.e. the way the stroke pushes the body — turns toward the target by
  * δ = clamp(gain·θ, −maxAngle, maxAngle), θ = signed horizontal angle from the travel direction to the
  * target. gain 1 with a wide limit aims the stroke straight at the target; a smaller gain or limit turns
- * more gently.
+ * more gently. Which heading θ is measured from (the heading now, or averaged over a stroke and carried
+ * ahead by the yaw rate) is the steering law's choice: steeringLaw.ts.
  *
  * The axis is a parameter (`pivot`, root frame). Where it sits decides how the body turns: the floor's push
  * on one off-centre hand turns the body away from that hand's side, so the controller puts the axis ahead of
- * the stroke (see STEER_PIVOT_LEAD in controller.ts): rotating there moves the stroke to the side away from
- * the target while angling it toward the target, and the mine turns and travels toward it. pivot = the root
- * origin gives the plain rotation about the root.
+ * the stroke (the rig's steering.pivotLead, default STEER_PIVOT_LEAD in controller.ts): rotating there moves
+ * the stroke to the side away from the target while angling it toward the target, and the mine turns and
+ * travels toward it. pivot = the root origin gives the plain rotation about the root.
  */
 import { CyclicPath } from './cyclicPath';
 import { quatFromAxisAngle, quatRotate, type ReadonlyQuat } from '../math/quat';
