@@ -110,24 +110,21 @@ function Plot({ spec, height, legend }: { spec: PlotSpec; height: number; legend
     const el = host.current;
     if (!el) return;
     const dtOf = () => usePreview.getState().dt;
-    const cursorPlugin: uPlot.Plugin = {
-      hooks: {
-        // The timeline's playhead as a vertical line.
-        draw: [(u) => {
-          const f = usePreview.getState().playhead;
-          const x = u.valToPos(Math.max(0, f) * dtOf(), 'x', true);
-          const ctx = u.ctx;
-          ctx.save();
-          ctx.strokeStyle = '#ff8c00';
-          ctx.lineWidth = 1.5 * devicePixelRatio;
-          ctx.beginPath();
-          ctx.moveTo(x, u.bbox.top);
-          ctx.lineTo(x, u.bbox.top + u.bbox.height);
-          ctx.stroke();
-          ctx.restore();
-        }],
-      },
+    // The timeline's playhead as a vertical line: an element over the plot area moved on each playhead
+    // change, not a canvas redraw. (It used to be drawn in uPlot's draw hook after `u.redraw(false)`, but
+    // redraw(rebuildPaths, recalcAxes = false) also clears uPlot's pending "compute the axes" flag: a
+    // playhead change in the same task as a new chart — opening a creature while the preview switches
+    // engines — drew axes that were never computed: "object null is not iterable" in drawAxesGrid.)
+    const line = document.createElement('div');
+    line.className = 'plot-playhead';
+    line.dataset.testid = 'plot-playhead';
+    const placeLine = (u: uPlot) => {
+      const x = u.valToPos(Math.max(0, usePreview.getState().playhead) * dtOf(), 'x');
+      const inside = Number.isFinite(x) && x >= 0 && x <= u.bbox.width / devicePixelRatio + 0.5;
+      line.style.display = inside ? '' : 'none';
+      if (inside) line.style.transform = `translateX(${x.toFixed(1)}px)`;
     };
+    const cursorPlugin: uPlot.Plugin = { hooks: { draw: [placeLine] } };
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height: heightNow.current,
@@ -159,6 +156,8 @@ function Plot({ spec, height, legend }: { spec: PlotSpec; height: number; legend
     }
     // Click → jump the timeline to that time.
     const over = u.over;
+    over.appendChild(line);
+    placeLine(u);
     const onClick = (e: MouseEvent) => {
       const t = u.posToVal(e.clientX - over.getBoundingClientRect().left, 'x');
       if (Number.isFinite(t)) seek(Math.max(0, Math.round(t / dtOf())));
@@ -171,12 +170,12 @@ function Plot({ spec, height, legend }: { spec: PlotSpec; height: number; legend
         lastRecorded = rec;
         timer ??= setTimeout(() => { timer = null; try { u.setData(data()); } catch (e) { setError(e instanceof Error ? e.message : String(e)); } }, REFRESH_MS);
       } else {
-        u.redraw(false);
+        placeLine(u);
       }
     });
     const resize = new ResizeObserver(() => u.setSize({ width: Math.max(200, el.clientWidth), height: heightNow.current }));
     resize.observe(el);
-    return () => { off(); resize.disconnect(); over.removeEventListener('click', onClick); if (timer) clearTimeout(timer); u.destroy(); plot.current = null; };
+    return () => { off(); resize.disconnect(); over.removeEventListener('click', onClick); if (timer) clearTimeout(timer); line.remove(); u.destroy(); plot.current = null; };
   }, [spec, legend]);
 
   useEffect(() => {

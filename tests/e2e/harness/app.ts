@@ -27,6 +27,9 @@ export interface App {
   page: Page;
   /** A scratch folder, removed on close. */
   tmp: string;
+  /** Uncaught errors in the page ("pageerror") since launch, in order; a test may clear it and assert it
+   *  stays empty across a sequence. Each is also printed to the test's stderr. */
+  pageErrors: string[];
   /** Run a menu command as the user would (in-app menu bar in the browser, the native menu under Electron). */
   menu(entry: MenuPath): Promise<void>;
   /** Run `entry` (which opens a file picker) and answer the picker with these files. */
@@ -48,6 +51,17 @@ export async function waitReady(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __marionette?: { ready(): boolean } }).__marionette?.ready() === true, null, { timeout: 60_000 });
 }
 
+/** Records every uncaught page error (with the first lines of its stack: which module threw). */
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => {
+    const where = (e.stack ?? '').split('\n').slice(1, 4).map((l) => l.trim()).join(' ← ');
+    errors.push(where ? `${e.message} (${where})` : e.message);
+    console.error(`[page error] ${e.message}${e.stack ? `\n${e.stack}` : ''}`);
+  });
+  return errors;
+}
+
 export async function launchApp(): Promise<App> {
   const target = (process.env.MARIONETTE_E2E_TARGET ?? 'web') as 'web' | 'electron';
   const tmp = mkdtempSync(path.join(tmpdir(), 'marionette-e2e-'));
@@ -60,7 +74,7 @@ async function launchWeb(tmp: string): Promise<App> {
   const browser: Browser = await chromium.launch({ executablePath: env('MARIONETTE_BROWSER'), args: ['--ignore-gpu-blocklist'] });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  const pageErrors = collectPageErrors(page);
   await page.goto(env('MARIONETTE_E2E_URL'));
   const menu = async (entry: MenuPath) => {
     await page.getByRole('menubar').getByRole('menuitem', { name: entry.menu, exact: true }).click();
@@ -74,6 +88,7 @@ async function launchWeb(tmp: string): Promise<App> {
     target: 'web',
     page,
     tmp,
+    pageErrors,
     menu,
     async pickFiles(entry, files) {
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), menu(entry)]);
@@ -102,6 +117,7 @@ async function launchElectron(tmp: string): Promise<App> {
     env: { ...process.env, MARIONETTE_USER_DATA: path.join(tmp, 'user-data') },
   });
   const page = await electronApp.firstWindow();
+  const pageErrors = collectPageErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 }).catch(() => undefined);
   const menu = async (entry: MenuPath) => {
     await electronApp.evaluate(({ BrowserWindow }, command) => {
@@ -112,6 +128,7 @@ async function launchElectron(tmp: string): Promise<App> {
     target: 'electron',
     page,
     tmp,
+    pageErrors,
     menu,
     async pickFiles(entry, files) {
       await electronApp.evaluate(({ dialog }, filePaths) => {
