@@ -1,12 +1,13 @@
 /**
- * Inspector section for a gait controller (shown when one of its path points is selected): the control
- * points' numbers (edit, insert after the selected, remove), and τmax and r of the motors it drives. Each
+ * Inspector section for a gait controller (shown when one of its path points is selected): on/off, rate,
+ * phase offset and the steering law's numbers (docs/locomotion.md), the control points' numbers (edit,
+ * insert after the selected, remove), and τmax and r of the motors it drives. Each
  * change is one undo step; the preview re-simulates from frame 0.
  */
 import { useEffect, useState } from 'react';
 import { useEditor } from '../state/store';
 import { edit } from '../state/editor';
-import { insertControlPoint, removeControlPoint, setControlPoint, setMotorNumber } from './pathEdits';
+import { GAIT_SETTINGS, gaitSetting, insertControlPoint, removeControlPoint, setControlPoint, setGaitEnabled, setGaitSetting, setMotorNumber, type GaitSetting } from './pathEdits';
 import { selectPathPoint, usePreview } from './previewStore';
 
 function NumberField({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => boolean }) {
@@ -31,6 +32,26 @@ export function ControllerInspector({ name }: { name: string }) {
   return (
     <div data-testid="controller-inspector">
       <div className="inspector-heading"><span className="badge">Gait</span><span className="inspector-name">{c.name}</span></div>
+      <div className="inspector-section">
+        <div className="inspector-section-title">Gait and steering</div>
+        <div className="prop-row">
+          <span className="prop-label">Enabled</span>
+          <span className="prop-value">
+            <input type="checkbox" aria-label={`${name} enabled`} checked={c.enabled}
+              title="A disabled controller freezes its phase and sets no motor targets"
+              onChange={(e) => edit(`${e.target.checked ? 'Enable' : 'Disable'} ${name}`, (d) => setGaitEnabled(d, name, e.target.checked))} />
+          </span>
+        </div>
+        {(Object.keys(GAIT_SETTINGS) as GaitSetting[]).map((field) => (
+          <div key={field} className="prop-row">
+            <span className="prop-label" title={GAIT_SETTINGS[field].unit}>{GAIT_SETTINGS[field].label} ({GAIT_SETTINGS[field].unit})</span>
+            <span className="prop-value">
+              <NumberField label={`${name} ${GAIT_SETTINGS[field].label}`} value={gaitSetting(c, field)}
+                onCommit={(v) => edit(`${name} ${GAIT_SETTINGS[field].label}`, (d) => setGaitSetting(d, name, field, v))} />
+            </span>
+          </div>
+        ))}
+      </div>
       <div className="inspector-section">
         <div className="inspector-section-title">Path points ({c.controlPoints.length}) · creature frame, m</div>
         {c.controlPoints.map((p, i) => (

@@ -4,7 +4,7 @@
  * them through its undo history (editor.edit; a drag is one step with beginGesture/endGesture).
  */
 import type { EditorDocument } from '../../../shared/document';
-import type { CyclicPathController, RigDocument } from '../../../shared/rig';
+import { cyclicPathControllerSchema, type CyclicPathController, type RigDocument } from '../../../shared/rig';
 import { setMotor } from '../../../shared/authoring';
 
 type Point = [number, number, number];
@@ -84,4 +84,56 @@ export function setMotorNumber(doc: EditorDocument, joint: string, field: 'maxTo
   const r = setMotor(doc.rig, joint, { [field]: value });
   if (!r.ok) throw new Error(`${joint} ${label}: ${r.message}`);
   return r.rig === doc.rig ? doc : { ...doc, rig: r.rig };
+}
+
+/** The gait and steering settings of a cyclic path that the inspector edits, with their units. */
+export const GAIT_SETTINGS = {
+  rate: { label: 'Rate', unit: 'cycles/s' },
+  phaseOffset: { label: 'Phase offset', unit: 'cycles' },
+  'steering.gain': { label: 'Steering gain', unit: 'skew per rad' },
+  'steering.maxAngle': { label: 'Max skew', unit: 'rad' },
+  'steering.window': { label: 'Heading window', unit: 'cycles' },
+  'steering.rateGain': { label: 'Yaw-rate lead', unit: 's' },
+  'steering.pivotLead': { label: 'Pivot lead', unit: 'm' },
+} as const;
+export type GaitSetting = keyof typeof GAIT_SETTINGS;
+
+/** The value of a gait setting as it is used (an omitted optional steering field reads as its default). */
+export function gaitSetting(c: CyclicPathController, field: GaitSetting): number {
+  switch (field) {
+    case 'rate': return c.rate;
+    case 'phaseOffset': return c.phaseOffset;
+    case 'steering.gain': return c.steering.gain;
+    case 'steering.maxAngle': return c.steering.maxAngle;
+    case 'steering.window': return c.steering.window ?? 0;
+    case 'steering.rateGain': return c.steering.rateGain ?? 0;
+    case 'steering.pivotLead': return c.steering.pivotLead ?? 0.7;
+  }
+}
+
+/**
+ * One gait or steering number, checked against the rig schema's own rule for that field, so the message
+ * is the one a loaded file would get (e.g. `hand-path phaseOffset: must be < 1, got 1.5`).
+ */
+export function setGaitSetting(doc: EditorDocument, controller: string, field: GaitSetting, value: number): EditorDocument {
+  return withController(doc, controller, (c) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${controller} ${field}: must be a number, got ${String(value)}.`);
+    if (gaitSetting(c, field) === value) return c; // also an omitted optional set to its default: nothing changes
+    const next: CyclicPathController = field.startsWith('steering.')
+      ? { ...c, steering: { ...c.steering, [field.slice(9)]: value } }
+      : { ...c, [field]: value };
+    const parsed = cyclicPathControllerSchema.safeParse(next);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]!.message;
+      const bound = /expected number to be ([<>]=?)\s*(\S+)$/.exec(message);
+      const rule = bound ? `must be ${bound[1]!.replace('>=', '≥').replace('<=', '≤')} ${Number(Number(bound[2]).toPrecision(6))}` : message;
+      throw new Error(`${controller} ${field}: ${rule}, got ${value}.`);
+    }
+    return next;
+  });
+}
+
+/** A disabled controller freezes its phase and sets no motor targets (the limb then holds its last targets). */
+export function setGaitEnabled(doc: EditorDocument, controller: string, enabled: boolean): EditorDocument {
+  return withController(doc, controller, (c) => (c.enabled === enabled ? c : { ...c, enabled }));
 }
