@@ -110,6 +110,21 @@ describe('authoring on the humanoid', () => {
     // The arc shrank from about ±143° to [−143°, 20°]: hundreds of its pixels are gone.
     expect(await changedPixels(app.page)).toBeGreaterThan(200);
 
+    // One Joints switch (turned on by Generate) draws the axes and limits, editing or previewing: the
+    // toolbar has no second, limits-only toggle; off, the arcs leave the screen; on, they are back.
+    const jointsToggle = toolbarButton('Show joints and limits');
+    expect(await app.page.getByRole('toolbar').getByRole('button', { name: /limits|joints/i }).count()).toBe(1);
+    expect(await jointsToggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await authoring(app.page, 'jointsShown')).toBe(true);
+    await nextFrames(app.page);
+    await canvasSnapshot(app.page);
+    await jointsToggle.click();
+    await expect.poll(() => authoring(app.page, 'jointsShown')).toBe(false);
+    await nextFrames(app.page);
+    expect(await changedPixels(app.page)).toBeGreaterThan(200);
+    await jointsToggle.click();
+    await expect.poll(() => authoring(app.page, 'jointsShown')).toBe(true);
+
     // Text in a number field and min > max: refused with a message at the field, document unchanged.
     const depth = await hook(app.page, 'undoDepth');
     await field('Hinge max').fill('abc');
@@ -195,7 +210,7 @@ describe('authoring on the humanoid', () => {
 });
 
 interface Shape { type: string; position: number[]; radius?: number }
-interface Motor { mode: string; maxTorque: number; errorReduction: number; target: { source: string; clip?: string } }
+interface Motor { mode: string; maxTorque: number; errorReduction: number; stiffness: number; damping: number; target: { source: string; clip?: string } }
 interface FullDoc {
   rig: {
     bodies: { name: string; bone: string; material: { friction: number }; shapes: Shape[] }[];
@@ -300,5 +315,31 @@ describe('symmetry and motor copy/paste on the humanoid, through the inspector',
     expect(await hook(app.page, 'undoDepth')).toBe(depth + 1);
     // The inspector of the primary target shows the pasted motor.
     await expect.poll(() => field('Max torque').inputValue()).toMatch(/^77(\.0+)?$/);
+  });
+
+  it('switching a generated joint\'s motor from Position to PD fills in starting gains (the Stiff preset\'s response) in one undo step', async () => {
+    await jointRow('head').click();
+    const inspector = app.page.getByTestId('joint-inspector');
+    await expect.poll(() => inspector.count()).toBe(1);
+    const before = (await jointOf('head')).motor;
+    expect(before.mode).toBe('position');
+    expect([before.stiffness, before.damping]).toEqual([0, 0]);
+    const depth = await hook(app.page, 'undoDepth');
+    await inspector.getByRole('combobox', { name: 'Motor mode', exact: true }).selectOption('pd');
+    await expect.poll(async () => (await jointOf('head')).motor.mode).toBe('pd');
+    await expect.poll(() => app.page.getByTestId('toast-info').last().textContent()).toContain("head from the Stiff preset's response: 7.64 Hz");
+    const pd = (await jointOf('head')).motor;
+    expect(pd.stiffness).toBeGreaterThan(0);
+    expect(pd.damping).toBeGreaterThan(0);
+    expect(await hook(app.page, 'undoDepth')).toBe(depth + 1);
+    // The user sees them: kp and kv in their fields, as 7.64 Hz and ζ = 1 beside them (and a notice, above).
+    await expect.poll(async () => Number(await field('Stiffness kp').inputValue())).toBeCloseTo(pd.stiffness, 1);
+    expect(Number(await field('Damping kv').inputValue())).toBeCloseTo(pd.damping, 2);
+    expect(Number(await field('Natural frequency').inputValue())).toBeCloseTo((0.8 * 60) / (2 * Math.PI), 1);
+    expect(Number(await field('Damping ratio').inputValue())).toBeCloseTo(1, 2);
+    // One step back: Position, no gains.
+    await app.page.locator('body').click({ position: { x: 5, y: 5 } });
+    await app.page.keyboard.press('Control+z');
+    await expect.poll(async () => (await jointOf('head')).motor).toEqual(before);
   });
 });

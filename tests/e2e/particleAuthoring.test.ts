@@ -5,7 +5,7 @@
  *    work — the particle pose drive — with tooltips that name it; the timeline's Key target is disabled,
  *    saying there is no steering under the particle solver;
  *  - on the humanoid under particles the joint inspector's badge reads limp at first (a particle ragdoll
- *    starts limp) and powered after Power on, as the recording does;
+ *    starts limp) and powered after Power on; under Rigid it reads powered;
  *  - opening the humanoid right after a grab on the particle ragdoll raises no page error (uPlot's axes
  *    used to be drawn from a null data array while the preview switched engines).
  */
@@ -26,6 +26,17 @@ function particles<K extends Fn>(page: Page, name: K, ...args: Parameters<Partic
     const h = (window as unknown as { __marionetteParticles: Record<string, (...x: unknown[]) => unknown> }).__marionetteParticles;
     return h[n as string]!(...(a as unknown[]));
   }, [name, args] as const) as Promise<Awaited<ReturnType<ParticleTestHook[K]>>>;
+}
+
+const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
+const keyTarget = (page: Page) => page.getByTestId('timeline').getByRole('button', { name: '◆ Key target', exact: true });
+
+/** Largest distance (m) between the same particles of two frames. */
+function maxDelta(a: Record<string, number[]> | null, b: Record<string, number[]> | null): number {
+  if (!a || !b) return Infinity;
+  let d = 0;
+  for (const [n, p] of Object.entries(a)) { const q = b[n]!; d = Math.max(d, Math.hypot(p[0]! - q[0]!, p[1]! - q[1]!, p[2]! - q[2]!)); }
+  return d;
 }
 
 const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
@@ -94,6 +105,67 @@ describe('particle mode: authoring controls', () => {
     await poll(lineX).toBeCloseTo(0, 0);
     for (let i = 0; i < 30; i++) await page.keyboard.press('.');
     await poll(lineX).toBeGreaterThan(2);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('on a particle example Go limp / Power on drive the particle joints (tooltips say so); Key target is disabled', async () => {
+    const page = app.page;
+    await openExample(page, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
+    await poll(() => particles(page, 'scene')).toBe('ragdoll.json');
+    await poll(() => particles(page, 'active')).toBe(true);
+    await page.keyboard.press('Home');
+    await poll(() => particles(page, 'shownIndex')).toBe(0);
+    await poll(() => particles(page, 'inputs')).toBe(0);
+    await poll(() => particles(page, 'recorded')).toBeGreaterThan(90);
+    expect(await hook(page, 'document')).toBeNull();
+
+    const limpButton = toolbarButton(page, 'Go limp'), powerButton = toolbarButton(page, 'Power on');
+    expect(await limpButton.isEnabled()).toBe(true);
+    expect(await powerButton.isEnabled()).toBe(true);
+    expect(await limpButton.getAttribute('title')).toContain('particle pose drive lets go');
+    expect(await powerButton.getAttribute('title')).toContain('toward its rest pose');
+    expect(`${await limpButton.getAttribute('title')} ${await powerButton.getAttribute('title')}`).not.toMatch(/motor/);
+    expect(await keyTarget(page).isDisabled()).toBe(true);
+    expect(await keyTarget(page).getAttribute('title')).toMatch(/^No steering under the particle solver/);
+
+    // The ragdoll starts limp: Power on at frame 0 changes its fall; Go limp at the same frame restores it.
+    const limp = await particles(page, 'particlesAt', 90);
+    await powerButton.click();
+    await poll(() => particles(page, 'inputKinds')).toEqual(['limp']);
+    await poll(async () => maxDelta(await particles(page, 'particlesAt', 90), limp)).toBeGreaterThan(0.01);
+    await limpButton.click();
+    await poll(() => particles(page, 'inputKinds')).toEqual(['limp', 'limp']);
+    await poll(async () => maxDelta(await particles(page, 'particlesAt', 90), limp)).toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('the joint inspector reads the drive state: limp at first under particles, powered after Power on; powered under Rigid', async () => {
+    const page = app.page;
+    await openExample(page, 'humanoid', 'humanoid');
+    await poll(() => particles(page, 'scene')).toBeNull();
+    await page.getByTestId('outliner-joints').locator('[data-joint="shin_l"]').click();
+    const badge = page.getByTestId('joint-inspector').getByTestId('joint-drive-state');
+    await poll(() => badge.textContent()).toBe('powered');
+    expect(await keyTarget(page).isEnabled()).toBe(true);
+
+    await page.getByRole('radio', { name: 'Particle', exact: true }).click();
+    await poll(() => particles(page, 'active')).toBe(true);
+    await page.keyboard.press('Home');
+    await poll(() => particles(page, 'shownIndex')).toBe(0);
+    await poll(() => badge.textContent()).toBe('limp');
+    expect(await keyTarget(page).isDisabled()).toBe(true);
+    const inspectorPower = page.getByTestId('joint-inspector').getByRole('button', { name: 'Power on', exact: true });
+    expect(await inspectorPower.isEnabled()).toBe(true);
+    await toolbarButton(page, 'Power on').click();
+    await poll(() => particles(page, 'inputKinds')).toEqual(['limp']);
+    await poll(() => badge.textContent()).toBe('powered');
+    expect(await inspectorPower.isDisabled()).toBe(true);
+
+    // Rigid keeps its own inputs (none here): its motors are powered from the start.
+    await page.getByRole('radio', { name: 'Rigid', exact: true }).click();
+    await poll(() => particles(page, 'active')).toBe(false);
+    await poll(() => badge.textContent()).toBe('powered');
+    expect(await keyTarget(page).isEnabled()).toBe(true);
     expect(app.pageErrors).toEqual([]);
   });
 });

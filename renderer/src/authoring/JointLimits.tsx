@@ -1,11 +1,15 @@
 /**
- * Joint limits drawn in joint frame A (bodyA's pose ∘ frameA): hinge arc, twist fan, swing cone
- * (limitGeometry.ts). Every joint's limits are drawn faintly; the selected joint's larger and brighter,
- * with handles on the hinge / twist arc ends that drag the limit directly (one drag = one undo step).
+ * The joints in the viewport, in joint frame A (bodyA's pose ∘ frameA) at the rest pose or where the
+ * preview has bodyA on the frame shown: the frame's axes (X red = hinge / twist axis, Y green = angle
+ * reference, Z blue) and the limits — hinge arc, twist fan, swing cone (limitGeometry.ts). Every joint is
+ * drawn faintly; the selected joint larger and brighter, with handles on the hinge / twist arc ends that
+ * drag the limit directly (one drag = one undo step). Whether they are drawn is the one Joints view toggle
+ * (toolbar Overlays group, View › Show Joints and Limits: the preview store's overlays.joints), as the
+ * bodies are the Bodies toggle — editing and previewing show the same joints.
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
-import { BufferAttribute, BufferGeometry, DoubleSide, Matrix4, Plane, Quaternion, Vector3, type Group } from 'three';
+import { BufferAttribute, BufferGeometry, Color, DoubleSide, Float32BufferAttribute, Matrix4, Plane, Quaternion, Vector3, type Group } from 'three';
 import { setJointLimits } from '../../../shared/authoring';
 import { composeTransforms, type Transform } from '../../../shared/math/transform';
 import type { Quat } from '../../../shared/math/quat';
@@ -13,10 +17,12 @@ import type { Vec3 } from '../../../shared/math/vec3';
 import type { RigDocument, RigJoint, RigShape } from '../../../shared/rig';
 import { beginGesture, endGesture } from '../state/editor';
 import { useEditor } from '../state/store';
-import { setAuthoring, useAuthoring } from './authoringStore';
+import { setAuthoring } from './authoringStore';
 import { angleAboutX, coneGeometry, rimAngles, sectorGeometry, sectorPoint, type FanGeometry } from './limitGeometry';
 import { rigEdit } from './rigEdit';
 import { previewBodyPose } from './previewPose';
+import { usePreview } from './preview';
+import { OVERLAY_COLORS } from '../viewport/overlays/frameData';
 
 const HINGE_COLOR = '#8bc34a';
 const TWIST_COLOR = '#e5b84b';
@@ -25,6 +31,8 @@ const SWING_COLOR = '#5c9cf5';
 /** What is drawn for each joint limit, read back from the geometry (the e2e test hook reports it). */
 export interface DrawnLimit { joint: string; kind: 'hinge' | 'twist' | 'swing'; min: number; max: number; radius: number; selected: boolean }
 export const drawnLimits = new Map<string, DrawnLimit>();
+/** The group every joint is drawn in (the test hook reads whether it is shown). */
+export const jointsGroup: { current: Group | null } = { current: null };
 
 function shapeExtent(s: RigShape): number {
   switch (s.type) {
@@ -37,10 +45,10 @@ function shapeExtent(s: RigShape): number {
 
 export function JointLimits({ rig, rest }: { rig: RigDocument; rest: Map<string, Transform> }) {
   const selected = useEditor((s) => (s.session.selection?.kind === 'joint' ? s.session.selection.name : null));
-  const show = useAuthoring((s) => s.showLimits);
+  const show = usePreview((s) => s.overlays.joints);
   useLayoutEffect(() => () => drawnLimits.clear(), []);
   return (
-    <group name="limits" visible={show}>
+    <group name="limits" visible={show} ref={(g) => { jointsGroup.current = g; }}>
       {rig.joints.map((j) => {
         const child = rig.bodies.find((b) => b.name === j.bodyB);
         const size = child ? Math.max(...child.shapes.map(shapeExtent)) : 0.1;
@@ -91,8 +99,33 @@ function JointLimit({ joint, restA, radius, selected }: { joint: RigJoint; restA
           <LimitHandle joint={joint.name} field="twistLimit" end={1} range={joint.twistLimit} radius={radius * 0.6} color={TWIST_COLOR} />
         </>
       )}
-      {selected && <axesHelper args={[radius * 1.2]} />}
+      <JointAxes length={radius * 1.2} selected={selected} />
     </group>
+  );
+}
+
+const AXIS_COLORS = [OVERLAY_COLORS.axisX, OVERLAY_COLORS.axisY, OVERLAY_COLORS.axisZ].map((c) => new Color(c).toArray());
+
+/** The joint frame's X, Y, Z axes (red, green, blue), over the bodies (joints sit inside them). */
+function JointAxes({ length, selected }: { length: number; selected: boolean }) {
+  const geometry = useMemo(() => {
+    const g = new BufferGeometry();
+    const p: number[] = [], c: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const end = [0, 0, 0];
+      end[k] = length;
+      p.push(0, 0, 0, ...end);
+      c.push(...AXIS_COLORS[k]!, ...AXIS_COLORS[k]!);
+    }
+    g.setAttribute('position', new Float32BufferAttribute(p, 3));
+    g.setAttribute('color', new Float32BufferAttribute(c, 3));
+    return g;
+  }, [length]);
+  useLayoutEffect(() => () => geometry.dispose(), [geometry]);
+  return (
+    <lineSegments geometry={geometry} renderOrder={4} raycast={() => undefined}>
+      <lineBasicMaterial vertexColors transparent opacity={selected ? 1 : 0.6} depthTest={false} />
+    </lineSegments>
   );
 }
 

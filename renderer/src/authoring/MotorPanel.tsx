@@ -2,7 +2,8 @@
  * The joint motor: mode (position = clamped velocity, the Armed Mine's drive; PD; velocity; off), τmax,
  * error reduction r, kp / kv — the PD gains also as natural frequency f (Hz) and damping ratio ζ, converted
  * with the joint's effective inertia I (shared/authoring pdGains: kp = I·(2πf)², kv = 2ζ·I·2πf) — the target
- * source, presets and copy/paste to every selected joint.
+ * source, presets and copy/paste to every selected joint. Switching to PD with no gains yet fills in the
+ * Stiff preset's response as starting gains (pdStart.ts), in the same undo step.
  */
 import { useMemo } from 'react';
 import { frequencyFromPdGains, jointEffectiveInertia, pdGainsFromFrequency, setMotor, MOTOR_PRESETS } from '../../../shared/authoring';
@@ -14,6 +15,8 @@ import { Section } from './BodyInspector';
 import { FieldRow, NumberField, formatNumber } from './NumberField';
 import { rigEdit } from './rigEdit';
 import { creatureClipNames } from './clips';
+import { motorModeChange } from './pdStart';
+import { notify } from '../state/editor';
 
 type MotorJoint = Extract<RigJoint, { motor: RigMotor }>;
 
@@ -43,6 +46,18 @@ export function MotorPanel({ joint, rig }: { joint: MotorJoint; rig: RigDocument
       return e instanceof Error ? e.message : String(e);
     }
   };
+  const setMode = (mode: RigMotor['mode']) => {
+    let change: ReturnType<typeof motorModeChange>;
+    try {
+      change = motorModeChange(rig, joint, mode);
+    } catch (e) {
+      notify('error', `Motor mode (${name}): PD needs starting gains, and ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    const refused = set('Motor mode', change.patch);
+    if (refused) notify('error', `Motor mode (${name}): ${refused.field ? `${refused.field} ` : ''}${refused.message}`);
+    else if (change.note) notify('info', change.note);
+  };
   const targets = selectedJoints();
   const many = targets.length > 1 ? ` to ${targets.length} joints` : '';
 
@@ -52,7 +67,7 @@ export function MotorPanel({ joint, rig }: { joint: MotorJoint; rig: RigDocument
       <button className="mini-button" disabled={!clipboard || targets.every((t) => t === clipboard.from)} title={clipboard ? `Paste the motor of ${clipboard.from}${many || ' here'}` : 'Copy a motor first'} onClick={() => pasteMotor()}>Paste{many}</button>
     </span>}>
       <FieldRow label="Mode">
-        <select className="field" aria-label="Motor mode" value={m.mode} onChange={(e) => set('Motor mode', { mode: e.target.value as RigMotor['mode'] })}>
+        <select className="field" aria-label="Motor mode" value={m.mode} onChange={(e) => setMode(e.target.value as RigMotor['mode'])}>
           {MODES.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </select>
       </FieldRow>

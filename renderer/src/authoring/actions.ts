@@ -41,8 +41,9 @@ export function generateBodies(settings: GenerateSettings): boolean {
     }
   }), 'Generate bodies');
   if (ok) {
-    // Show what was made: the rig's bodies are hidden by default so a creature opened for viewing reads clearly.
-    usePreview.setState((s) => ({ overlays: { ...s.overlays, bodies: true } }));
+    // Show what was made: the rig's bodies and joints are hidden by default so a creature opened for viewing
+    // reads clearly.
+    usePreview.setState((s) => ({ overlays: { ...s.overlays, bodies: true, joints: true } }));
     const rig = useEditor.getState().document!.rig;
     notify('info', `Generated ${rig.bodies.length} bodies and ${rig.joints.length} joints${skipped ? ` (${skipped} small or excluded bones merged)` : ''}`);
   }

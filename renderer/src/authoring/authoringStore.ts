@@ -23,7 +23,6 @@ export interface AuthoringSession {
   generateDialog: boolean;
   /** True while a viewport gizmo is being dragged (the orbit camera is off). */
   dragging: boolean;
-  showLimits: boolean;
 }
 
 export const useAuthoring = create<AuthoringSession>()(() => ({
@@ -36,7 +35,6 @@ export const useAuthoring = create<AuthoringSession>()(() => ({
   blastStrength: 30,
   generateDialog: false,
   dragging: false,
-  showLimits: true,
 }));
 
 export const setAuthoring = (patch: Partial<AuthoringSession>): void => useAuthoring.setState(patch);

@@ -9,6 +9,8 @@ import { notify } from '../state/editor';
 import { useEditor } from '../state/store';
 import { fixMassRatiosNow, mirrorLeftToRight, openGenerateDialog } from './actions';
 import { setLimp } from './previewControls';
+import { creatureDrive } from './jointDrive';
+import { useSolver } from '../preview/particleMode';
 
 export type RigMenuCommand = Extract<MenuCommand, 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'go-limp-all' | 'power-on-all'>;
 
@@ -19,6 +21,16 @@ export const isRigMenuCommand = (c: MenuCommand): c is RigMenuCommand => typeof 
 /** Runs a Rig menu command; returns whether it changed something (or opened the dialog). */
 export function runRigCommand(command: RigMenuCommand): boolean {
   const { creature, document } = useEditor.getState();
+  if (command === 'go-limp-all' || command === 'power-on-all') {
+    // Either solver: the rig's motors, or the particle pose drive (a particle example has no creature).
+    const { solver, scene } = useSolver.getState();
+    const drive = creatureDrive({ particlePreview: scene !== null || (solver === 'particle' && creature !== null), hasBodies: (document?.rig.bodies.length ?? 0) > 0 });
+    const label = command === 'go-limp-all' ? 'Go Limp' : 'Power On';
+    if (!creature && !scene) { notify('error', 'Rig menu: open a creature first.'); return false; }
+    if (!drive.enabled) { notify('error', `${label}: ${drive.reason}.`); return false; }
+    setLimp('all', command === 'go-limp-all');
+    return true;
+  }
   if (!creature || !document) { notify('error', 'Rig menu: open a creature first.'); return false; }
   const hasBodies = document.rig.bodies.length > 0;
   switch (command) {
@@ -32,10 +44,5 @@ export function runRigCommand(command: RigMenuCommand): boolean {
       if (ok) notify('info', `Fixed ${issues} jointed pair${issues === 1 ? '' : 's'} over the 10× mass or inertia ratio`);
       return ok;
     }
-    case 'go-limp-all':
-    case 'power-on-all':
-      if (!hasBodies) { notify('error', `${command === 'go-limp-all' ? 'Go Limp' : 'Power On'}: the rig has no bodies yet.`); return false; }
-      setLimp('all', command === 'go-limp-all');
-      return true;
   }
 }

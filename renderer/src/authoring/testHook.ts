@@ -6,11 +6,13 @@
 import { Vector3 } from 'three';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { bodyObjects, shapeObjects, shapeKey } from './shapeObjects';
-import { drawnLimits, type DrawnLimit } from './JointLimits';
+import { drawnLimits, jointsGroup, type DrawnLimit } from './JointLimits';
 import { frames, seek, shownFrame } from './preview';
 
 export interface AuthoringTestHook {
   limits(): DrawnLimit[];
+  /** Whether the joints (axes and limits) are drawn now — the Joints toggle — or null when there are none. */
+  jointsShown(): boolean | null;
   /** Page coordinates (CSS px) of a body's first shape centre as drawn now, or null. */
   bodyScreenPosition(body: string): { x: number; y: number } | null;
   /** A recorded series (previewApi.frames().series) as a plain array. */
@@ -23,6 +25,7 @@ export interface AuthoringTestHook {
 export function installAuthoringTestHook(): void {
   const hook: AuthoringTestHook = {
     limits: () => [...drawnLimits.values()].map((l) => ({ ...l })),
+    jointsShown: () => (jointsGroup.current ? jointsGroup.current.visible : null),
     bodyScreenPosition(body) {
       const h = getViewportHandle();
       const o = shapeObjects.get(shapeKey(body, 0)) ?? bodyObjects.get(body);

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MenuCommand, RecentEntry } from '../../../shared/platform';
 import { VIEW_TOGGLES } from './viewToggles';
+import { useCreatureDrive } from '../authoring/previewControls';
 import { dispatchMenuCommand, platform } from '../platform/bridge';
 import { useEditor } from '../state/store';
 import { builtinCreatures } from '../creature/builtins';
@@ -28,6 +29,7 @@ export function MenuBar() {
   const hasBodies = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
   const ref = useRef<HTMLDivElement>(null);
   const solver = useSolver((s) => s.solver);
+  const drive = useCreatureDrive();
 
   useEffect(() => {
     if (!open) return;
@@ -76,8 +78,8 @@ export function MenuBar() {
       { label: 'Mirror Left → Right', command: 'mirror-left-to-right', disabled: !hasBodies },
       { label: 'Fix Mass Ratios', command: 'fix-mass-ratios', disabled: !hasBodies },
       'separator',
-      { label: 'Go Limp (All Joints)', command: 'go-limp-all', disabled: !hasBodies },
-      { label: 'Power On (All Joints)', command: 'power-on-all', disabled: !hasBodies },
+      { label: 'Go Limp (All Joints)', command: 'go-limp-all', disabled: !drive.enabled },
+      { label: 'Power On (All Joints)', command: 'power-on-all', disabled: !drive.enabled },
     ],
     Help: [{ label: 'About Marionette', command: 'about' }],
   };

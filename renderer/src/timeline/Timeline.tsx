@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { previewClient } from '../preview/client';
 import { usePreview } from '../preview/previewStore';
+import { useSolver } from '../preview/particleMode';
 import type { PreviewInput } from '../preview/engine';
 import { targetMarker } from '../viewport/overlays/TargetMarker';
 import { drawTimeline, frameAtX, xOfFrame, TRACK, type TimelineGeometry } from './drawTimeline';
@@ -17,6 +18,8 @@ const SPEEDS = [0.1, 0.25, 0.5, 1, 1.5, 2];
 export function Timeline() {
   const s = usePreview();
   const client = previewClient();
+  // No particle controller walks, so the particle engine ignores steering targets (particleEngine.ts).
+  const particles = useSolver((v) => v.scene !== null || v.solver === 'particle');
   const fmt = (f: number) => (f * s.dt).toFixed(2);
   const keyTarget = () => {
     const t = targetMarker.position;
@@ -46,7 +49,8 @@ export function Timeline() {
             }} />
           Loop {s.loop.enabled && <span className="num muted">{fmt(s.loop.start)}–{fmt(s.loop.end)} s</span>}
         </label>
-        <button className="tl-btn" onClick={keyTarget} title="Store the steering target (the marker on the floor) at the playhead">◆ Key target</button>
+        <button className="tl-btn" onClick={keyTarget} disabled={particles}
+          title={particles ? 'No steering under the particle solver: nothing walks toward a target (switch the preview to Rigid to key one)' : 'Store the steering target (the marker on the floor) at the playhead'}>◆ Key target</button>
         {s.inputs.length > 0 && <button className="tl-btn" onClick={() => client.setInputs([])} title="Remove every key and interaction from the timeline">Clear inputs ({s.inputs.length})</button>}
         <span className="tl-spacer" />
         {s.problem

@@ -2,7 +2,8 @@
  * The preview in the viewport: advances the playhead at display rate and poses the skinned creature from
  * the recorded frame under it (bone world = body world · offset⁻¹ through the runtime's read-out, written
  * into the three.js bones by mutation — no React render per frame). Mounts the preview overlays; the bodies
- * are not one of them: the rig layer (authoring/RigLayer.tsx) draws them at the frame shown, selectable.
+ * and the joints (axes, limits) are not among them: the rig layer (authoring/RigLayer.tsx) draws them at
+ * the frame shown, selectable, under the Bodies and Joints toggles.
  */
 import { useEffect, useRef } from 'react';
 import { useFrame } from '@react-three/fiber';
@@ -11,7 +12,7 @@ import { useEditor } from '../../state/store';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
 import { shownPose } from '../../preview/shownPose';
-import { JointsOverlay } from './JointsOverlay';
+import { TorqueOverlay } from './TorqueOverlay';
 import { ContactsOverlay } from './ContactsOverlay';
 import { PathOverlay } from './PathOverlay';
 import { TargetMarker } from './TargetMarker';
@@ -78,7 +79,7 @@ export function PreviewLayer() {
   if (!creature) return null;
   return (
     <group name="preview-overlays">
-      {(overlays.joints || overlays.torque) && <JointsOverlay axes={overlays.joints} torque={overlays.torque} />}
+      {overlays.torque && <TorqueOverlay />}
       {overlays.contacts && <ContactsOverlay />}
       {overlays.path && <PathOverlay />}
       <TargetMarker />

@@ -11,7 +11,6 @@ export const OVERLAY_COLORS = {
   axisX: '#e5484d',
   axisY: '#46a758',
   axisZ: '#3e8ed0',
-  limit: '#f5d90a',
   contact: '#ff5bd6',
   path: '#7cd992',
   pathLocal: '#6b7a8f',
