@@ -16,8 +16,10 @@
  * A digest may only be updated DELIBERATELY, by a change that is meant to alter simulation results (a
  * physics fix or a new default), never by a performance change: run this file, copy the "got" digest from
  * the failure into EXPECTED with a note in the commit message of why the results changed, and tell whoever
- * tunes on exact results (the Armed Mine scenarios). Digests are of V8's floating point (Node); Math.sin/cos
- * are deterministic there.
+ * tunes on exact results (the Armed Mine scenarios). The Armed Mine digest also moves when the rig's bodies,
+ * joints, motors or simulation settings in assets/creatures/armed-mine.rig.json change (its controller
+ * settings do not matter here): re-record it then, after checking on the unchanged solver that the rig edit
+ * alone moved it. Digests are of V8's floating point (Node); Math.sin/cos are deterministic there.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
