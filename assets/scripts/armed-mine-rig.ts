@@ -33,6 +33,10 @@
  *    (the arm damps each touchdown's yaw kick as it happens). Chosen from a sweep of gain, limit, window,
  *    rateGain and pivot over seven crawl targets, the steer scenario and the other three scenarios: heading
  *    error RMS over 5–20 s of the crawl 15.5° → 7.3° (max 36.8° → 16.4°).
+ *  - arrival (shared/gait/arrival.ts, docs/locomotion.md "Arrival"): slow from 1.5 m (the loop shrinks on
+ *    the floor to half its size at 0.5 m: 273 → 73 mm/s), stop at 0.5 m with the hand at a fold in front of
+ *    the shoulder (0, 0.1, 0.4) — the arm folds against its elbow limit, so the position motors hold it
+ *    still (an outstretched hold saturated the shoulder and the body drifted 0.1 m/s); restart beyond 1 m.
  */
 import { quatConj, quatFromAxisAngle, quatMul, quatNormalize, quatRotate, type Quat } from '../../shared/math/quat';
 import { sub, type Vec3 } from '../../shared/math/vec3';
@@ -68,7 +72,10 @@ export const ARMED_MINE_TUNING = {
     [0, 0.05, 0.8],
   ] as [number, number, number][],
   pole: [0, 0.9, 1.3] as [number, number, number],
-  steering: { target: [0, 0, 5] as [number, number, number], gain: 2.5, maxAngle: 0.8, window: 1, rateGain: 0.015, pivotLead: 0.7 },
+  steering: {
+    target: [0, 0, 5] as [number, number, number], gain: 2.5, maxAngle: 0.8, window: 1, rateGain: 0.015, pivotLead: 0.7,
+    stopRadius: 0.5, arriveRadius: 1.5, restartRadius: 1, minStroke: 0.5, restPoint: [0, 0.1, 0.4] as [number, number, number],
+  },
 };
 
 // ------------------------------------------------------------------------------------------- skeleton
@@ -151,6 +158,8 @@ export function armedMineRig(bones: Bone[], tuning: Partial<typeof ARMED_MINE_TU
       steering: {
         target: T.steering.target, gain: T.steering.gain, maxAngle: T.steering.maxAngle,
         window: T.steering.window, rateGain: T.steering.rateGain, pivotLead: T.steering.pivotLead,
+        stopRadius: T.steering.stopRadius, arriveRadius: T.steering.arriveRadius, restartRadius: T.steering.restartRadius,
+        minStroke: T.steering.minStroke, restPoint: r3(T.steering.restPoint),
       },
       enabled: true,
     }],

@@ -11,8 +11,10 @@
 import { CyclicPath, advancePhase, wrapPhase, type PathInterpolation } from './cyclicPath';
 import { headingYaw, pathPointToWorld, pathStrokeCentre, pathTravelDirection, type SteeringParams, type WorldPathFrame } from './steering';
 import { SteeringLaw, type SteeringLawState } from './steeringLaw';
+import { Arrival, type ArrivalState } from './arrival';
 import { quatFromRotationVector, type Quat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
+import { transformPoint, type ReadonlyTransform as Pose } from '../math/transform';
 import type { JointHandle, BodyHandle, PhysicsWorld } from '../physics/types';
 import type { Chain, JointValue } from '../ik/chain';
 import { solveTwoBone } from '../ik/twoBone';
@@ -41,6 +43,16 @@ export interface CyclicPathParams {
     rateGain?: number;
     /** The skew's vertical axis, this far ahead of the stroke centre (m; default STEER_PIVOT_LEAD). */
     pivotLead?: number;
+    /** Arrival (arrival.ts): stop within this distance (m) of the target; omitted or 0 = never stop. */
+    stopRadius?: number;
+    /** Start slowing within this distance (m; default stopRadius). */
+    arriveRadius?: number;
+    /** Once stopped, start again beyond this distance (m; default arriveRadius). */
+    restartRadius?: number;
+    /** Stroke left at the stop radius (0..1; default ARRIVE_MIN_STROKE). */
+    minStroke?: number;
+    /** Where the hand rests when stopped (m, root heading frame; default: the control points' centroid). */
+    restPoint?: readonly [number, number, number];
   };
   enabled: boolean;
 }
@@ -63,6 +75,12 @@ export interface ControllerFrame {
   solvedEffector: Vec3;
   /** Motor targets set: [S, θ, θ, …]. */
   values: JointValue[];
+  /** Arrival's loop size this step (1 = the path as drawn; 1 without arrival). */
+  stroke: number;
+  /** Arrival's blend: 1 = the hand on the path, 0 = at the rest point (1 without arrival). */
+  engage: number;
+  /** Stopped at the target (arrival on, target within stopRadius, not yet beyond restartRadius). */
+  arrived: boolean;
 }
 
 /**
@@ -75,12 +93,18 @@ export interface ControllerFrame {
  */
 export const STEER_PIVOT_LEAD = 0.7;
 
+/** Default stroke at the stop radius (arrival.ts): enough push to get inside it, measured on the Armed Mine
+ *  (docs/locomotion.md "Arrival"). */
+export const ARRIVE_MIN_STROKE = 0.5;
+
 export interface ControllerOptions {
   /** Override the document's steering pivotLead (m). */
   steerPivotLead?: number;
   /** World direction the hand's wrist→effector vector aims at (default [0, −1, 0]: fingers to the floor). */
   handAim?: ReadonlyVec3 | null;
 }
+
+const lerpVec = (a: ReadonlyVec3, b: ReadonlyVec3, t: number): Vec3 => [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])];
 
 export class CyclicPathController {
   readonly path: CyclicPath;
@@ -92,6 +116,12 @@ export class CyclicPathController {
   private _phase: number;
   private steering: SteeringParams;
   private readonly law: SteeringLaw;
+  /** null when the document has no stopRadius: the gait never stops (bit for bit the gait without arrival). */
+  private readonly arrival: Arrival | null;
+  /** Arrival's rest point of the hand (root heading frame, m). */
+  readonly restPoint: Vec3;
+  /** The point arrival shrinks the loop about (root frame, m): the stroke centre at the loop's lowest height. */
+  readonly floorAnchor: Vec3;
   private last: ControllerFrame | null = null;
   private readonly handAim: ReadonlyVec3 | null;
   private readonly twoBone: boolean;
@@ -112,6 +142,22 @@ export class CyclicPathController {
     this.law = new SteeringLaw({
       gain: params.steering.gain, maxAngle: params.steering.maxAngle, window: params.steering.window ?? 0, rateGain: params.steering.rateGain ?? 0,
     });
+    const st = params.steering;
+    const stop = st.stopRadius ?? 0;
+    if (stop > 0) {
+      const arrive = st.arriveRadius ?? stop, restart = st.restartRadius ?? arrive, minStroke = st.minStroke ?? ARRIVE_MIN_STROKE;
+      if (!(arrive >= stop)) throw new Error(`${where}: steering.arriveRadius (${arrive} m) must be ≥ steering.stopRadius (${stop} m)`);
+      if (!(restart >= stop)) throw new Error(`${where}: steering.restartRadius (${restart} m) must be ≥ steering.stopRadius (${stop} m)`);
+      if (!(minStroke >= 0 && minStroke <= 1)) throw new Error(`${where}: steering.minStroke must be within 0..1, got ${minStroke}`);
+      this.arrival = new Arrival({ arriveRadius: arrive, stopRadius: stop, restartRadius: restart, minStroke });
+    } else this.arrival = null;
+    const pts = params.controlPoints, n = pts.length;
+    this.restPoint = st.restPoint
+      ? [st.restPoint[0], st.restPoint[1], st.restPoint[2]]
+      : [pts.reduce((a, p) => a + p[0], 0) / n, pts.reduce((a, p) => a + p[1], 0) / n, pts.reduce((a, p) => a + p[2], 0) / n];
+    let lowest = Infinity;
+    for (const p of this.path.polyline(128)) lowest = Math.min(lowest, p[1]);
+    this.floorAnchor = [c[0], lowest, c[2]];
     this.handAim = options.handAim === undefined ? [0, -1, 0] : options.handAim;
     const t = binding.chain.joints.map((j) => j.type).join(',');
     this.twoBone = t === 'ball,hinge' || t === 'ball,hinge,hinge';
@@ -128,12 +174,15 @@ export class CyclicPathController {
   get steeringTarget(): ReadonlyVec3 | null { return this.steering.target; }
 
   /** Back to the phase at t = 0 (after a reset or a scrub to frame 0), with no heading history. */
-  reset(phase = this.params.phaseOffset, steeringState?: SteeringLawState): void {
-    this._phase = wrapPhase(phase); this.last = null; this.law.restore(steeringState);
+  reset(phase = this.params.phaseOffset, steeringState?: SteeringLawState, arrivalState?: ArrivalState): void {
+    this._phase = wrapPhase(phase); this.last = null; this.law.restore(steeringState); this.arrival?.restore(arrivalState);
   }
 
   /** The steering law's heading history (for snapshots; reset(phase, state) puts it back). */
   steeringState(): SteeringLawState { return this.law.snapshot(); }
+
+  /** Arrival's state (for snapshots), undefined without arrival. */
+  arrivalState(): ArrivalState | undefined { return this.arrival?.snapshot(); }
 
   /**
    * One control step. `setTarget(i, value)` receives the target of chain joint i; by default it goes
@@ -148,8 +197,17 @@ export class CyclicPathController {
     const decision = this.law.step(rootPose.position, yaw, world.getAngularVelocity(root)[1], this.travelLocal, this.steering.target, this.params.rate, dt);
     const frame: WorldPathFrame = { yaw, skew: decision.skew, origin: [rootPose.position[0], rootPose.position[1], rootPose.position[2]], pivot: [this.steerPivot[0], 0, this.steerPivot[2]] };
     this._phase = advancePhase(this._phase, this.params.rate, dt);
-    const target = pathPointToWorld(frame, this.path.sample(this._phase).point);
-    const pole = pathPointToWorld(frame, this.params.pole);
+    let stroke = 1, engage = 1;
+    if (this.arrival) {
+      const t = this.steering.target;
+      const distance = t ? Math.hypot(t[0] - rootPose.position[0], t[2] - rootPose.position[2]) : Infinity;
+      ({ stroke, engage } = this.arrival.step(distance, this.params.rate, dt));
+    }
+    const pathPoint = this.path.sample(this._phase).point;
+    // The full gait takes the plain path (bit for bit the gait without arrival); otherwise arrival.ts.
+    const full = stroke === 1 && engage === 1;
+    const target = full ? pathPointToWorld(frame, pathPoint) : this.arrivalPoint(frame, rootPose, pathPoint, stroke, engage);
+    const pole = full ? pathPointToWorld(frame, this.params.pole) : this.arrivalPole(frame, rootPose, engage);
 
     const current: JointValue[] = joints.map((j, i) => {
       const a = world.getJointAngle(j);
@@ -159,7 +217,25 @@ export class CyclicPathController {
       ? solveTwoBone(chain, rootPose, { target, pole, handAim: this.handAim }, current)
       : solveCcd(chain, rootPose, target, current, { iterations: 8 });
     solved.values.forEach((v, i) => setTarget(i, v));
-    this.last = { phase: this._phase, frame, target, solvedEffector: solved.effector, values: solved.values };
+    this.last = { phase: this._phase, frame, target, solvedEffector: solved.effector, values: solved.values, stroke, engage, arrived: this.arrival?.arrived ?? false };
     return this.last;
+  }
+
+  /**
+   * arrival.ts: the loop shrunk by `stroke` about its floor anchor (x, z of the stroke centre, y of the
+   * loop's lowest point: a smaller loop still on the floor), skewed and carried to the world like the path,
+   * then blended by `engage` from the rest point carried by the root's FULL pose (a fixed fold of the arm
+   * against the body, whatever its roll: the joint targets of a stopped creature do not change as the body
+   * rocks, so the shell settles on its ballast with the arm as part of it).
+   */
+  private arrivalPoint(frame: WorldPathFrame, root: Pose, local: ReadonlyVec3, stroke: number, engage: number): Vec3 {
+    const a = this.floorAnchor;
+    const onPath = pathPointToWorld(frame, [a[0] + stroke * (local[0] - a[0]), a[1] + stroke * (local[1] - a[1]), a[2] + stroke * (local[2] - a[2])]);
+    return lerpVec(transformPoint(root, this.restPoint), onPath, engage);
+  }
+
+  /** The pole, from the root's full pose to the skewed heading frame as the hand engages. */
+  private arrivalPole(frame: WorldPathFrame, root: Pose, engage: number): Vec3 {
+    return lerpVec(transformPoint(root, this.params.pole), pathPointToWorld(frame, this.params.pole), engage);
   }
 }

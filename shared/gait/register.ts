@@ -8,9 +8,10 @@ import type { CyclicPathController as CyclicPathControllerDoc } from '../rig/sch
 import type { ReadonlyVec3 } from '../math/vec3';
 import { CyclicPathController } from './controller';
 import type { SteeringLawState } from './steeringLaw';
+import type { ArrivalState } from './arrival';
 import { chainFromRig, paramsFromRig } from './rigChain';
 
-interface SavedState { phase: number; target: [number, number, number] | null; steering: SteeringLawState }
+interface SavedState { phase: number; target: [number, number, number] | null; steering: SteeringLawState; arrival?: ArrivalState }
 
 /** The runtime instance; `controller` exposes the live path and last frame for overlays and plots. */
 export type CyclicPathInstance = ControllerInstance & { readonly controller: CyclicPathController };
@@ -31,11 +32,12 @@ export const cyclicPathControllerFactory: ControllerFactory<CyclicPathController
     setTarget(target: ReadonlyVec3 | null) { controller.setSteeringTarget(target); },
     snapshot(): SavedState {
       const t = controller.steeringTarget;
-      return { phase: controller.phase, target: t ? [t[0], t[1], t[2]] : null, steering: controller.steeringState() };
+      const arrival = controller.arrivalState();
+      return { phase: controller.phase, target: t ? [t[0], t[1], t[2]] : null, steering: controller.steeringState(), ...(arrival ? { arrival } : {}) };
     },
     restore(state: unknown) {
       const s = state as SavedState;
-      controller.reset(s.phase, s.steering);
+      controller.reset(s.phase, s.steering, s.arrival);
       controller.setSteeringTarget(s.target);
     },
   };

@@ -209,7 +209,18 @@ export const cyclicPathControllerSchema = z.strictObject({
     window: nonNegative('Heading averaging window (gait cycles, ≥ 0): the skew follows the root\'s yaw averaged over this many cycles, so the back-and-forth yaw within each stroke does not swing the path; 1 cancels a per-stroke wobble exactly. Omit or 0 = the heading now.').optional(),
     rateGain: nonNegative('Heading-rate (derivative) term (s, ≥ 0): the heading steered by is carried ahead by rateGain × the root\'s current yaw rate, so the path turns against a spin as it starts (the arm damps the body\'s yaw). Omit or 0 = none.').optional(),
     pivotLead: num('Where the skew turns the path: about the vertical this far (m) ahead of the floor stroke\'s centre along the travel direction (a single hand turns the body away from the side it pulls on, so the stroke must move to the far side). Omit = 0.7 m.').optional(),
-  }).describe('Skews the path toward a target so the creature turns: skew = clamp(gain · θ, ±maxAngle), θ = angle from the travel direction at the (averaged, rate-predicted) heading to the target.'),
+    stopRadius: nonNegative('Arrival: stop when the root is within this horizontal distance (m, ≥ 0) of the target — the path shrinks to restPoint and the hand holds still off the floor. Omit or 0 = no arrival (the gait never stops).').optional(),
+    arriveRadius: nonNegative('Arrival: start slowing within this distance (m, ≥ stopRadius): the stroke shrinks smoothly from the full path to minStroke at stopRadius. Omit = stopRadius (no slow zone).').optional(),
+    restartRadius: nonNegative('Arrival: once stopped, crawl again only when the target is farther than this (m, ≥ stopRadius; the gap is the hysteresis that keeps a stopped creature from twitching). Omit = arriveRadius.').optional(),
+    minStroke: z.number().min(0).max(1).describe('Arrival: stroke left at stopRadius (0..1, fraction of the path\'s size toward restPoint), so the creature still pushes until it is inside. Omit = 0.5.').optional(),
+    restPoint: vec3('Arrival: where the hand rests when stopped (m, root heading frame, like the control points); keep it off the floor. Omit = the control points\' centroid.').optional(),
+  }).superRefine((s, ctx) => {
+    const stop = s.stopRadius ?? 0;
+    if (stop <= 0) return;
+    const arrive = s.arriveRadius ?? stop;
+    if (arrive < stop) ctx.addIssue({ code: 'custom', path: ['arriveRadius'], message: `must be ≥ stopRadius (${stop} m), got ${arrive}` });
+    if ((s.restartRadius ?? arrive) < stop) ctx.addIssue({ code: 'custom', path: ['restartRadius'], message: `must be ≥ stopRadius (${stop} m), got ${s.restartRadius ?? arrive}` });
+  }).describe('Skews the path toward a target so the creature turns: skew = clamp(gain · θ, ±maxAngle), θ = angle from the travel direction at the (averaged, rate-predicted) heading to the target; with stopRadius, arrives: slows, stops with the hand at restPoint, restarts when the target moves away.'),
   enabled: z.boolean().describe('A disabled controller keeps its phase frozen and sets no targets.'),
   extras,
 }).describe('Cyclic hand/foot path (Armed Mine): the effector follows a closed curve at `rate`, solved by IK into motor targets for the chain.');

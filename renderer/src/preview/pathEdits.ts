@@ -95,6 +95,10 @@ export const GAIT_SETTINGS = {
   'steering.window': { label: 'Heading window', unit: 'cycles' },
   'steering.rateGain': { label: 'Yaw-rate lead', unit: 's' },
   'steering.pivotLead': { label: 'Pivot lead', unit: 'm' },
+  'steering.stopRadius': { label: 'Stop radius (0 = never stop)', unit: 'm' },
+  'steering.arriveRadius': { label: 'Slow-down radius', unit: 'm' },
+  'steering.restartRadius': { label: 'Restart radius', unit: 'm' },
+  'steering.minStroke': { label: 'Stroke at stop radius', unit: 'fraction' },
 } as const;
 export type GaitSetting = keyof typeof GAIT_SETTINGS;
 
@@ -108,6 +112,10 @@ export function gaitSetting(c: CyclicPathController, field: GaitSetting): number
     case 'steering.window': return c.steering.window ?? 0;
     case 'steering.rateGain': return c.steering.rateGain ?? 0;
     case 'steering.pivotLead': return c.steering.pivotLead ?? 0.7;
+    case 'steering.stopRadius': return c.steering.stopRadius ?? 0;
+    case 'steering.arriveRadius': return c.steering.arriveRadius ?? c.steering.stopRadius ?? 0;
+    case 'steering.restartRadius': return c.steering.restartRadius ?? gaitSetting(c, 'steering.arriveRadius');
+    case 'steering.minStroke': return c.steering.minStroke ?? 0.5;
   }
 }
 
@@ -126,6 +134,7 @@ export function setGaitSetting(doc: EditorDocument, controller: string, field: G
     if (!parsed.success) {
       const message = parsed.error.issues[0]!.message;
       const bound = /expected number to be ([<>]=?)\s*(\S+)$/.exec(message);
+      if (!bound && /got /.test(message)) throw new Error(`${controller} ${parsed.error.issues[0]!.path.join('.')}: ${message}.`); // a cross-field rule names its own value
       const rule = bound ? `must be ${bound[1]!.replace('>=', '≥').replace('<=', '≤')} ${Number(Number(bound[2]).toPrecision(6))}` : message;
       throw new Error(`${controller} ${field}: ${rule}, got ${value}.`);
     }

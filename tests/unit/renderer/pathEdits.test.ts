@@ -36,6 +36,32 @@ describe('gait controller edits (inspector)', () => {
     expect(() => setGaitSetting(doc, 'nope', 'rate', 1)).toThrow(/"nope": not a cyclic-path controller/);
   });
 
+  it('edits the arrival numbers; omitted ones read as what the controller uses (stop 0 = off, slow-down = stop, restart = slow-down, stroke 0.5)', () => {
+    const c = ctl(doc);
+    expect(gaitSetting(c, 'steering.stopRadius')).toBe(0.5);
+    expect(gaitSetting(c, 'steering.arriveRadius')).toBe(1.5);
+    expect(gaitSetting(c, 'steering.restartRadius')).toBe(1);
+    expect(gaitSetting(c, 'steering.minStroke')).toBe(0.5);
+    const { stopRadius: _s, arriveRadius: _a, restartRadius: _r, minStroke: _m, ...bare } = c.steering;
+    const old = { ...c, steering: { ...bare, stopRadius: 0.4 } };
+    expect(gaitSetting(old, 'steering.arriveRadius')).toBe(0.4);
+    expect(gaitSetting(old, 'steering.restartRadius')).toBe(0.4);
+    expect(gaitSetting({ ...c, steering: bare }, 'steering.stopRadius')).toBe(0);
+    let d = setGaitSetting(doc, name, 'steering.arriveRadius', 2);
+    expect(ctl(d).steering.arriveRadius).toBe(2);
+    d = setGaitSetting(d, name, 'steering.minStroke', 0.7);
+    expect(ctl(d).steering.minStroke).toBe(0.7);
+    expect(setGaitSetting(d, name, 'steering.stopRadius', 0.5)).toBe(d);
+  });
+
+  it('refuses arrival radii in the wrong order (the schema\'s cross-field rule) and a stroke over 1', () => {
+    expect(() => setGaitSetting(doc, name, 'steering.arriveRadius', 0.3)).toThrow(`${name} steering.arriveRadius: must be ≥ stopRadius (0.5 m), got 0.3.`);
+    expect(() => setGaitSetting(doc, name, 'steering.restartRadius', 0.2)).toThrow(/steering.restartRadius: must be ≥ stopRadius \(0.5 m\), got 0.2/);
+    // Raising the stop radius past the slow-down radius names the field that is now out of order.
+    expect(() => setGaitSetting(doc, name, 'steering.stopRadius', 2)).toThrow(/steering.arriveRadius: must be ≥ stopRadius \(2 m\), got 1.5/);
+    expect(() => setGaitSetting(doc, name, 'steering.minStroke', 1.5)).toThrow(`${name} steering.minStroke: must be ≤ 1, got 1.5.`);
+  });
+
   it('enables and disables the controller', () => {
     const off = setGaitEnabled(doc, name, false);
     expect(ctl(off).enabled).toBe(false);

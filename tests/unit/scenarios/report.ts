@@ -8,7 +8,7 @@
  *   npx tsx tests/unit/scenarios/report.ts --only crawl,steer
  */
 import { loadArmedMine } from './armedMineWorld';
-import { crawl, kick, recover, steer, weak } from './scenarios';
+import { arrive, crawl, kick, recover, steer, weak } from './scenarios';
 import type { RigDocument } from '../../../shared/rig';
 
 const DEG = Math.PI / 180;
@@ -22,7 +22,7 @@ if (override) {
   rig.controllers = rig.controllers.map((c) => ({ ...c, steering: { ...c.steering, ...extra } }));
   console.log(`steering: ${JSON.stringify(rig.controllers[0]!.steering)}`);
 }
-const only = new Set((opt('only') ?? 'crawl,steer,weak,recover,kick').split(','));
+const only = new Set((opt('only') ?? 'crawl,steer,weak,recover,kick,arrive').split(','));
 
 if (only.has('crawl')) {
   const c = crawl(rig);
@@ -44,4 +44,11 @@ if (only.has('recover')) {
 if (only.has('kick')) {
   const k = kick(rig);
   console.log(`kick: resumed ${k.resumedAt.toFixed(2)} s after${k.blowUp ? ', BLEW UP' : ''}`);
+}
+if (only.has('arrive')) {
+  const a = arrive(rig);
+  console.log(`arrive: arrived at ${a.arrivedAt.toFixed(2)} s, ${a.arrivedDistance.toFixed(2)} m from the target; hold: max ${a.holdMaxDistance.toFixed(2)} m, ` +
+    `speed over the last 3 s mean ${(a.holdMeanSpeed * 1000).toFixed(1)} mm/s, max ${(a.holdMaxSpeed * 1000).toFixed(1)} mm/s, contact ${(100 * a.holdContact).toFixed(0)} %` +
+    `${a.holdRestarted ? ', RESTARTED' : ''}; joint error ${(a.maxJointError * 1000).toFixed(1)} mm, over limit ${a.overLimit ?? 'never'}; ` +
+    `target +3 m: ${a.restartProgress.toFixed(2)} m closer in 10 s (1 m at ${a.restartAt1m.toFixed(2)} s)${a.blowUp ? ', BLEW UP' : ''}`);
 }

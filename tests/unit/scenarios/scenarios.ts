@@ -155,3 +155,70 @@ export function kick(rig: RigDocument = loadArmedMine()): KickResult {
   }
   return { resumedAt, blowUp: m.sim.blowUp !== null };
 }
+
+export interface ArriveResult {
+  /** First time (s) the controller reported arrival (Infinity if never within `approach` s). */
+  arrivedAt: number;
+  /** Distance (m) body–target when it arrived. */
+  arrivedDistance: number;
+  /** Over the hold (`hold` s from arrival): largest distance to the target (m), the root's mean horizontal
+   *  speed over its last 3 s (m/s), the largest speed over those 3 s, hand–floor contact share. */
+  holdMaxDistance: number; holdMeanSpeed: number; holdMaxSpeed: number; holdContact: number;
+  /** Did it leave the arrived state during the hold? */
+  holdRestarted: boolean;
+  /** Largest joint error (m) over the whole run; any motor over its limit. */
+  maxJointError: number; overLimit: string | null;
+  /** After the target moved `moveBy` m further on: progress (m) toward it within `after` s, and when it
+   *  first got 1 m closer (s after the move, Infinity if never). */
+  restartProgress: number; restartAt1m: number;
+  blowUp: boolean;
+}
+
+/**
+ * Arrival: target (0, 0, 5) (or `target`) from rest at the origin; crawl until the controller reports it has
+ * arrived (≤ `approach` s), hold `hold` s, then move the target `moveBy` (3) m further along the line from
+ * the origin through it (setTarget through the runtime) and run `after` s.
+ */
+export function arrive(rig: RigDocument = loadArmedMine(),
+  opts: { target?: Vec3; approach?: number; hold?: number; after?: number; moveBy?: number } = {}): ArriveResult {
+  const approach = opts.approach ?? 30, hold = opts.hold ?? 6, after = opts.after ?? 10, moveBy = opts.moveBy ?? 3;
+  const m = mineSimulation(rig);
+  const target: Vec3 = opts.target ?? [0, 0, 5];
+  m.sim.setTarget(target);
+  let maxJointError = 0, overLimit: string | null = null;
+  const track = () => { const r = jointReport(m); maxJointError = Math.max(maxJointError, r.maxError); overLimit ??= r.overLimit; };
+  let arrivedAt = Infinity;
+  for (let i = 0; i < stepsFor(m, approach); i++) {
+    m.sim.step(); track();
+    if (m.gait.controller.lastFrame?.arrived) { arrivedAt = m.sim.time; break; }
+  }
+  const arrivedDistance = distanceTo(m, target);
+  let holdMaxDistance = arrivedDistance, contact = 0, holdRestarted = false;
+  const speeds: number[] = [];
+  const nHold = stepsFor(m, hold), nLast = stepsFor(m, 3);
+  let prev = m.sim.bodyPose('body').position;
+  for (let i = 0; i < nHold; i++) {
+    m.sim.step(); track();
+    holdMaxDistance = Math.max(holdMaxDistance, distanceTo(m, target));
+    if (handOnFloor(m)) contact++;
+    if (!m.gait.controller.lastFrame?.arrived) holdRestarted = true;
+    const p = m.sim.bodyPose('body').position;
+    if (i >= nHold - nLast) speeds.push(Math.hypot(p[0] - prev[0], p[2] - prev[2]) / m.sim.dt);
+    prev = p;
+  }
+  // Further along the line from the start (the origin) through the target.
+  const len = Math.hypot(target[0], target[2]);
+  const moved: Vec3 = [target[0] + (moveBy * target[0]) / len, 0, target[2] + (moveBy * target[2]) / len];
+  m.sim.setTarget(moved);
+  const start = distanceTo(m, moved), t0 = m.sim.time;
+  let best = 0, restartAt1m = Infinity;
+  for (let i = 0; i < stepsFor(m, after); i++) {
+    m.sim.step(); track();
+    best = Math.max(best, start - distanceTo(m, moved));
+    if (restartAt1m === Infinity && best >= 1) restartAt1m = m.sim.time - t0;
+  }
+  return {
+    arrivedAt, arrivedDistance, holdMaxDistance, holdMeanSpeed: speeds.reduce((a, b) => a + b, 0) / speeds.length, holdMaxSpeed: Math.max(...speeds),
+    holdContact: contact / nHold, holdRestarted, maxJointError, overLimit, restartProgress: best, restartAt1m, blowUp: m.sim.blowUp !== null,
+  };
+}
