@@ -15,6 +15,7 @@ import { DEFAULT_CREATURE, builtinCreatures, builtinRig, fetchBuiltin } from '..
 import type { LoadedCreature } from '../creature/types';
 import { initialSession, panelSizes, setSession, useEditor, type Selection } from './store';
 import { sameTarget, selectedBoneName } from './selection';
+import { creatureNotices } from './creatureNotices';
 
 const history = new DocumentHistory<EditorDocument | null>(null);
 let toastId = 0;
@@ -35,10 +36,11 @@ function sync(): void {
 
 // ---------------------------------------------------------------- notices
 
-export function notify(kind: 'error' | 'info', text: string): void {
+/** A toast (and the status line). `ms`: how long it stays — errors 9 s, info 3.5 s unless given. */
+export function notify(kind: 'error' | 'info', text: string, ms = kind === 'error' ? 9000 : 3500): void {
   const id = ++toastId;
   useEditor.setState((s) => ({ toasts: [...s.toasts, { id, kind, text }].slice(-4), status: text }));
-  setTimeout(() => dismissToast(id), kind === 'error' ? 9000 : 3500);
+  setTimeout(() => dismissToast(id), ms);
 }
 
 export const dismissToast = (id: number): void => useEditor.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
@@ -146,7 +148,9 @@ function showCreature(creature: LoadedCreature, doc: EditorDocument, file: { pat
   });
   if (old !== creature) disposeCreature(old);
   sync();
-  if (old !== creature) for (const p of creature.clipProblems) notify('error', p);
+  // Clip problems and what the loader tolerated (an FBX texture not provided…): the info stays as long as
+  // an error, as there is something to act on (pick the texture with the file).
+  if (old !== creature) for (const n of creatureNotices(creature)) notify(n.kind, n.text, 9000);
 }
 
 /** A new project on a creature file (File > Open Creature…, drag and drop, examples). */
