@@ -77,7 +77,7 @@ describe('editor shell', () => {
     await nextFrames(app.page);
     const after = await countPixels(app.page);
     await toolbar('Show mesh').click();
-    expect(await hook(app.page, 'selection')).toBe('forearm');
+    expect(await hook(app.page, 'selection')).toEqual({ kind: 'bone', name: 'forearm' });
     expect(await hook(app.page, 'highlightedBones')).toEqual(['forearm']);
     expect(before.highlight).toBeLessThan(20);
     expect(after.highlight).toBeGreaterThan(before.highlight + 100);
@@ -90,14 +90,14 @@ describe('editor shell', () => {
     const hand = await hook(app.page, 'boneScreenPosition', 'hand');
     expect(hand).not.toBeNull();
     await app.page.mouse.click(hand!.x, hand!.y);
-    await eventually(() => hook(app.page, 'selection')).toBe('hand');
+    await eventually(() => hook(app.page, 'selection')).toEqual({ kind: 'bone', name: 'hand' });
     expect(await selectedRow().getAttribute('data-bone')).toBe('hand');
 
     // The middle of the upper arm's bone stick belongs to upper_arm.
     const a = (await hook(app.page, 'boneScreenPosition', 'upper_arm'))!;
     const b = (await hook(app.page, 'boneScreenPosition', 'forearm'))!;
     await app.page.mouse.click((a.x + b.x) / 2, (a.y + b.y) / 2);
-    await eventually(() => hook(app.page, 'selection')).toBe('upper_arm');
+    await eventually(() => hook(app.page, 'selection')).toEqual({ kind: 'bone', name: 'upper_arm' });
     expect(await selectedRow().getAttribute('data-bone')).toBe('upper_arm');
 
     // On the ball's body shape, 25 px from the body joint on the side away from the arm: no gizmo there,
@@ -105,7 +105,8 @@ describe('editor shell', () => {
     const centre = (await bodyScreenPosition('body'))!;
     const away = Math.hypot(centre.x - a.x, centre.y - a.y);
     await app.page.mouse.click(centre.x + ((centre.x - a.x) / away) * 25, centre.y + ((centre.y - a.y) / away) * 25);
-    await eventually(() => hook(app.page, 'selection')).toBe('body');
+    // A click on a drawn body picks the shape under the cursor (kind "shape", the body's name, its index).
+    await eventually(() => hook(app.page, 'selection')).toMatchObject({ kind: 'shape', name: 'body', index: expect.any(Number) });
     expect(await selectedRow().getAttribute('data-body')).toBe('body');
     expect(await boneRow('body').getAttribute('aria-selected')).toBe('false');
 
@@ -121,12 +122,13 @@ describe('editor shell', () => {
     const body = (await hook(app.page, 'boneScreenPosition', 'body'))!;
     // The body bone sits at the centre of the sphere; straight at it the cursor is on the shell skinned to body.
     await app.page.mouse.click(body.x, body.y);
-    await eventually(() => hook(app.page, 'selection')).toBe('body');
+    await eventually(() => hook(app.page, 'selection')).toEqual({ kind: 'bone', name: 'body' });
     expect(await selectedRow().getAttribute('data-bone')).toBe('body');
     // The same click with the bodies drawn lands on the ball's body shape, which is picked before the mesh.
     await setBodiesShown(true);
     await app.page.mouse.click(body.x, body.y);
     await eventually(async () => selectedRow().getAttribute('data-body')).toBe('body');
+    expect(await hook(app.page, 'selection')).toMatchObject({ kind: 'shape', name: 'body' });
     expect(await boneRow('body').getAttribute('aria-selected')).toBe('false');
     await setBodiesShown(false);
     await toolbar('Show skeleton').click();

@@ -92,7 +92,7 @@ describe('creature and project files', () => {
     await app.pickFiles(MENU.openProject, [saved]);
     await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('humanoid.glb');
     expect(await hook(app.page, 'document')).toEqual(before);
-    expect(await hook(app.page, 'selection')).toBe('head');
+    expect(await hook(app.page, 'selection')).toEqual({ kind: 'bone', name: 'head' });
     expect(await hook(app.page, 'dirty')).toBe(false);
   });
 

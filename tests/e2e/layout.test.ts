@@ -130,7 +130,7 @@ describe('editor layout', () => {
       // README: the startup view with the forearm bone selected.
       await resize(page, 1440, 860);
       await page.locator('[data-bone="forearm"]').click();
-      await poll(() => hook(page, 'selection')).toBe('forearm');
+      await poll(() => hook(page, 'selection')).toEqual({ kind: 'bone', name: 'forearm' });
       await page.waitForTimeout(1500);
       await shot(page, 'editor.png');
       await resize(page, 1280, 800);

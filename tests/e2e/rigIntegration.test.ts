@@ -27,7 +27,7 @@ describe('selection highlights by kind', () => {
     await eventually(() => bodyRow('forearm').count()).toBe(1);
     await bodyRow('forearm').click();
     await nextFrames(app.page);
-    expect(await hook(app.page, 'selection')).toBe('forearm');
+    expect(await hook(app.page, 'selection')).toEqual({ kind: 'body', name: 'forearm' });
     expect(await hook(app.page, 'highlightedBones')).toEqual([]);
     expect(await hook(app.page, 'secondaryBones')).toEqual(['forearm']);
     expect(await boneRow('forearm').getAttribute('aria-selected')).toBe('false');

@@ -2,7 +2,7 @@
  * window.__marionette in the test build: read-only views of the editor for end-to-end assertions. It
  * never changes state; tests act through the UI like a user.
  */
-import { useEditor } from '../state/store';
+import { useEditor, type Selection } from '../state/store';
 import { historyInfo, projectText } from '../state/editor';
 import { getViewportHandle, viewportStats } from '../viewport/viewportHandle';
 import { BONE_SELECTED_COLOR, VIEWPORT_BACKGROUND } from '../viewport/theme';
@@ -12,7 +12,8 @@ export interface MarionetteTestHook {
   ready(): boolean;
   document(): unknown;
   projectText(): string;
-  selection(): string | null;
+  /** What is selected, by kind + name (+ shape index): a bone, body, shape or joint may share one name. */
+  selection(): Selection;
   creature(): { fileName: string; bones: { name: string; parent: string | null }[] } | null;
   dirty(): boolean;
   undoDepth(): number;
@@ -30,7 +31,7 @@ export function installTestHook(): void {
     ready: () => useEditor.getState().creature !== null && getViewportHandle() !== null && viewportStats.frames > 2,
     document: () => structuredClone(useEditor.getState().document),
     projectText,
-    selection: () => useEditor.getState().session.selection?.name ?? null,
+    selection: () => structuredClone(useEditor.getState().session.selection),
     creature: () => {
       const c = useEditor.getState().creature;
       if (!c) return null;
