@@ -123,6 +123,7 @@ export function checkSemantics(rig: RigDocument): RigProblem[] {
       if (!j) { add(`${at}.chain[${k}]`, missing('joint', jn, joints)); prev = undefined; return; }
       if (seen.has(jn)) add(`${at}.chain[${k}]`, `joint "${jn}" appears twice in the chain`);
       seen.add(jn);
+      if (j.type !== 'ball' && j.type !== 'hinge') add(`${at}.chain[${k}]`, `joint "${jn}" is a ${j.type} joint; the IK drives ball and hinge joints`);
       if (k === 0 && j.bodyA !== c.root) add(`${at}.chain[0]`, `the chain must start at the root: joint "${jn}" has bodyA "${j.bodyA}", the root is "${c.root}"`);
       if (prev && prev.bodyB !== j.bodyA) {
         add(`${at}.chain[${k}]`, `the chain is not connected: joint "${prev.name}" ends at body "${prev.bodyB}" but joint "${jn}" starts at body "${j.bodyA}"`);

@@ -1,7 +1,8 @@
 /**
  * fast-check generator of valid rigs: a random bone tree, a body per bone with 1–2 random shapes, a joint per
  * parent/child pair anchored at the child bone's origin with coinciding frames at rest (random orientation),
- * random joint types, limits, motors and solver settings. Everything it builds must validate, round-trip
+ * random joint types, limits, motors and solver settings, and sometimes a cyclic-path controller on the root's
+ * longest ball/hinge chain (≤ 3 joints). Everything it builds must validate, round-trip
  * and simulate.
  */
 import fc from 'fast-check';
@@ -52,7 +53,13 @@ export const arbitraryRig: fc.Arbitrary<RigDocument> = fc.record({
   substeps: fc.integer({ min: 1, max: 3 }),
   iterations: fc.integer({ min: 4, max: 10 }),
   ground: fc.option(real(-1, 0), { nil: null }),
-}).map(({ bones: specs, staticRoot, dt, substeps, iterations, ground }) => {
+  gait: fc.option(fc.record({
+    count: fc.integer({ min: 3, max: 6 }), centre: vec(0.5), radius: real(0.05, 0.5), lift: real(-0.5, 0.5), rate: real(-2, 2), phaseOffset: real(0, 0.99), pole: vec(1),
+    interpolation: fc.constantFrom('centripetal-catmull-rom', 'linear' as const), target: fc.option(vec(5), { nil: null }),
+    gain: real(0, 5), maxAngle: real(0, 3), window: fc.option(real(0, 2), { nil: undefined }), rateGain: fc.option(real(0, 0.05), { nil: undefined }),
+    enabled: fc.boolean(),
+  }), { nil: null }),
+}).map(({ bones: specs, staticRoot, dt, substeps, iterations, ground, gait }) => {
   const names = specs.map((_, i) => `bone${i}`);
   const bones: RigDocument['skeleton']['bones'] = specs.map((s, i) => ({
     name: names[i]!,
@@ -87,9 +94,42 @@ export const arbitraryRig: fc.Arbitrary<RigDocument> = fc.record({
       default: return { ...base, type: 'fixed' };
     }
   });
+  // A cyclic path on a ball/hinge chain (≤ 3 joints) hanging from the root body, its motors driven by it.
+  const controllers: RigDocument['controllers'] = [];
+  if (gait) {
+    const chain: RigJoint[] = [];
+    for (let at = 'body0'; chain.length < 3;) {
+      const next = joints.find((j) => j.bodyA === at && (j.type === 'ball' || j.type === 'hinge')); // what the IK drives
+      if (!next) break;
+      chain.push(next);
+      at = next.bodyB;
+    }
+    if (chain.length > 0) {
+      const names = new Set(chain.map((j) => j.name));
+      joints.forEach((j, i) => {
+        if (names.has(j.name) && (j.type === 'ball' || j.type === 'hinge')) joints[i] = { ...j, motor: { ...j.motor, target: { source: 'controller' } } };
+      });
+      controllers.push({
+        name: 'gait', type: 'cyclicPath', root: 'body0', chain: chain.map((j) => j.name),
+        effector: { body: chain.at(-1)!.bodyB, offset: [0, 0, 0] },
+        controlPoints: Array.from({ length: gait.count }, (_, k): [number, number, number] => {
+          // A loop round a centre (the validator refuses a path that encloses no distance).
+          const a = (2 * Math.PI * k) / gait.count;
+          return [gait.centre[0] + gait.radius * Math.cos(a), gait.centre[1] + gait.lift * gait.radius * Math.sin(a), gait.centre[2] + gait.radius * Math.sin(a)];
+        }),
+        rate: gait.rate, phaseOffset: gait.phaseOffset,
+        interpolation: gait.interpolation, pole: gait.pole as Vec3,
+        steering: {
+          target: gait.target as Vec3 | null, gain: gait.gain, maxAngle: gait.maxAngle,
+          ...(gait.window === undefined ? {} : { window: gait.window }), ...(gait.rateGain === undefined ? {} : { rateGain: gait.rateGain }),
+        },
+        enabled: gait.enabled,
+      });
+    }
+  }
   return {
     format: 'marionette-rig', version: 1, name: `random ${specs.length}`, units: RIG_UNITS, axes: RIG_AXES, solver: 'rigid',
-    skeleton: { bones }, bodies, joints, controllers: [],
+    skeleton: { bones }, bodies, joints, controllers,
     simulation: {
       gravity: [0, -9.81, 0], dt, substeps, velocityIterations: iterations, positionIterations: 2,
       ground: ground === null ? null : { height: ground, friction: 0.8, restitution: 0 },

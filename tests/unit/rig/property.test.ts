@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, loadRig, serializeRig, validateRig } from '../../../shared/rig';
 import { createSimulation } from '../../../shared/runtime';
+import { registerCyclicPathController } from '../../../shared/gait/register';
 import { arbitraryRig } from './arbitrary';
+
+registerCyclicPathController(); // some generated rigs carry a cyclic-path controller
 
 describe('any rig the generator builds', () => {
   it('validates, round-trips through JSON text, and simulates 1 s without a non-finite number', () => {
