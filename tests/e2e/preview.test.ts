@@ -172,6 +172,18 @@ describe('preview', () => {
     await expect.poll(() => pressed('Show bodies')).toBe(was === 'true' ? 'false' : 'true');
     await menu(bodies);
     await expect.poll(() => pressed('Show bodies')).toBe(was);
+    // One Joints switch too: View › Show Joints and Limits flips the toolbar's Joints button and whether
+    // the rig layer draws the joints' axes and limits.
+    const joints: MenuPath = { menu: 'View', item: 'Show Joints and Limits', command: { kind: 'toggle-overlay', overlay: 'joints' } };
+    const jointsShown = () => page.evaluate(() => (window as unknown as { __marionetteAuthoring: { jointsShown(): boolean | null } }).__marionetteAuthoring.jointsShown());
+    expect(await page.getByRole('toolbar').getByRole('button', { name: /limits|joints/i }).count()).toBe(1);
+    const jointsWere = await pressed('Show joints and limits');
+    await expect.poll(jointsShown).toBe(jointsWere === 'true');
+    await menu(joints);
+    await expect.poll(() => pressed('Show joints and limits')).toBe(jointsWere === 'true' ? 'false' : 'true');
+    await expect.poll(jointsShown).toBe(jointsWere !== 'true');
+    await menu(joints);
+    await expect.poll(jointsShown).toBe(jointsWere === 'true');
     expect(await preview(page, 'follow')).toBe(true);
     await menu(follow);
     await expect.poll(() => preview(page, 'follow')).toBe(false);
