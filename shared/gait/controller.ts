@@ -51,7 +51,7 @@ export interface CyclicPathParams {
     restartRadius?: number;
     /** Stroke left at the stop radius (0..1; default ARRIVE_MIN_STROKE). */
     minStroke?: number;
-    /** Where the hand rests when stopped (m, root heading frame; default: the control points' centroid). */
+    /** Where the hand rests when stopped (m, root BODY frame; default: the control points' centroid). */
     restPoint?: readonly [number, number, number];
   };
   enabled: boolean;
@@ -118,7 +118,7 @@ export class CyclicPathController {
   private readonly law: SteeringLaw;
   /** null when the document has no stopRadius: the gait never stops (bit for bit the gait without arrival). */
   private readonly arrival: Arrival | null;
-  /** Arrival's rest point of the hand (root heading frame, m). */
+  /** Arrival's rest point of the hand (root body frame, m). */
   readonly restPoint: Vec3;
   /** The point arrival shrinks the loop about (root frame, m): the stroke centre at the loop's lowest height. */
   readonly floorAnchor: Vec3;
