@@ -56,13 +56,18 @@ const along = (I: readonly number[], n: Vec3) => {
 /**
  * Effective inertia (kg·m²) of a joint about an axis (world, at rest): the hinge axis for a hinge; for a
  * ball joint the smaller of the two swing axes' values (frame Y, Z), the stiffest-feeling direction.
- * Static or kinematic parents count as infinitely heavy.
+ * Static or kinematic parents count as infinitely heavy. A prismatic joint slides, so its value is the
+ * effective MASS along the slide (kg, 1 / (1/mA + 1/mB)) and the gains it pairs with are N/m and N·s/m.
  */
 export function jointEffectiveInertia(rig: RigDocument, joint: RigJoint, axis?: ReadonlyVec3): number {
   const rest = bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones));
   const A = rig.bodies.find((b) => b.name === joint.bodyA), B = rig.bodies.find((b) => b.name === joint.bodyB);
   const ta = rest.get(joint.bodyA), tb = rest.get(joint.bodyB);
   if (!A || !B || !ta || !tb) throw new Error(`joint "${joint.name}": bodies "${joint.bodyA}" and "${joint.bodyB}" must both exist`);
+  if (joint.type === 'prismatic') {
+    const mA = inertiaAboutPoint(A, ta.rotation, ta.position, ta.position).mass, mB = inertiaAboutPoint(B, tb.rotation, tb.position, tb.position).mass;
+    return 1 / ((A.type === 'dynamic' ? 1 / mA : 0) + 1 / mB);
+  }
   const anchor = (() => { const p = quatRotate(tb.rotation, joint.frameB.position as Vec3); return [tb.position[0] + p[0], tb.position[1] + p[1], tb.position[2] + p[2]] as Vec3; })();
   const frameW = (k: Vec3) => normalize(quatRotate(tb.rotation, quatRotate(joint.frameB.rotation as Quat, k)));
   const axes = axis ? [normalize(axis)] : joint.type === 'ball' ? [frameW([0, 1, 0]), frameW([0, 0, 1])] : [frameW([1, 0, 0])];

@@ -35,6 +35,7 @@ export function MotorPanel({ joint, rig }: { joint: MotorJoint; rig: RigDocument
   const creature = useEditor((s) => s.creature);
   const clips = useMemo(() => creatureClipNames(creature), [creature]);
   const inertia = useMemo(() => { try { return jointEffectiveInertia(rig, joint); } catch { return null; } }, [rig, joint]);
+  const slide = joint.type === 'prismatic'; // a slider's PD is a force law: N/m, N·s/m, effective mass
   const freq = inertia && m.stiffness > 0 ? frequencyFromPdGains({ stiffness: m.stiffness, damping: m.damping }, inertia) : null;
   const set = (label: string, patch: Partial<RigMotor>) => rigEdit(`${label} (${name})`, (r) => setMotor(r, name, patch));
   const setFrequency = (f: number, zeta: number) => {
@@ -77,22 +78,24 @@ export function MotorPanel({ joint, rig }: { joint: MotorJoint; rig: RigDocument
       )}
       {m.mode === 'pd' && (
         <>
-          <FieldRow label="kp"><NumberField label="Stiffness kp" name="stiffness" value={m.stiffness} unit="N·m/rad" digits={2} onCommit={(v) => set('Stiffness', { stiffness: v })} /></FieldRow>
-          <FieldRow label="kv"><NumberField label="Damping kv" name="damping" value={m.damping} unit="N·m·s/rad" digits={3} onCommit={(v) => set('Damping', { damping: v })} /></FieldRow>
-          <FieldRow label="Frequency" hint={inertia ? `effective inertia ${inertia.toExponential(2)} kg·m²` : undefined}>
+          <FieldRow label="kp"><NumberField label="Stiffness kp" name="stiffness" value={m.stiffness} unit={slide ? 'N/m' : 'N·m/rad'} digits={2} onCommit={(v) => set('Stiffness', { stiffness: v })} /></FieldRow>
+          <FieldRow label="kv"><NumberField label="Damping kv" name="damping" value={m.damping} unit={slide ? 'N·s/m' : 'N·m·s/rad'} digits={3} onCommit={(v) => set('Damping', { damping: v })} /></FieldRow>
+          <FieldRow label="Frequency" hint={inertia ? `effective ${slide ? 'mass' : 'inertia'} ${inertia.toExponential(2)} ${slide ? 'kg' : 'kg·m²'}` : undefined}>
             <NumberField label="Natural frequency" name="frequency" value={freq ? freq.frequencyHz : null} placeholder="—" unit="Hz" digits={2} onCommit={(f) => setFrequency(f, freq && Number.isFinite(freq.dampingRatio) ? freq.dampingRatio : 1)} />
           </FieldRow>
           <FieldRow label="Damping ζ">
             <NumberField label="Damping ratio" name="dampingRatio" value={freq && Number.isFinite(freq.dampingRatio) ? freq.dampingRatio : null} placeholder="—" digits={2} onCommit={(z) => (freq ? setFrequency(freq.frequencyHz, z) : 'set a frequency (or kp) first')} />
           </FieldRow>
-          {inertia && <div className="hint motor-hint">I<sub>eff</sub> = {inertia.toExponential(2)} kg·m² (both bodies about the anchor)</div>}
+          {inertia && (slide
+            ? <div className="hint motor-hint">m<sub>eff</sub> = {inertia.toExponential(2)} kg (both bodies along the slide)</div>
+            : <div className="hint motor-hint">I<sub>eff</sub> = {inertia.toExponential(2)} kg·m² (both bodies about the anchor)</div>)}
         </>
       )}
       {m.mode === 'velocity' && (
-        <FieldRow label="Velocity"><NumberField label="Target velocity" name="targetVelocity" value={m.target.velocity ?? 0} unit="rad/s" onCommit={(v) => set('Target velocity', { target: { ...m.target, velocity: v } })} /></FieldRow>
+        <FieldRow label="Velocity"><NumberField label="Target velocity" name="targetVelocity" value={m.target.velocity ?? 0} unit={slide ? 'm/s' : 'rad/s'} onCommit={(v) => set('Target velocity', { target: { ...m.target, velocity: v } })} /></FieldRow>
       )}
       {m.mode === 'off' && (
-        <FieldRow label="Friction"><NumberField label="Friction torque" name="frictionTorque" value={m.frictionTorque} unit="N·m" digits={2} onCommit={(v) => set('Friction torque', { frictionTorque: v })} /></FieldRow>
+        <FieldRow label="Friction"><NumberField label="Friction torque" name="frictionTorque" value={m.frictionTorque} unit={slide ? 'N' : 'N·m'} digits={2} onCommit={(v) => set('Friction torque', { frictionTorque: v })} /></FieldRow>
       )}
       <FieldRow label="Target">
         <select className="field" aria-label="Target source" value={m.target.source}

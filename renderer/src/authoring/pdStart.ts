@@ -51,6 +51,6 @@ export function motorModeChange(rig: RigDocument, joint: Extract<RigJoint, { mot
   const [kpUnit, kvUnit] = joint.type === 'prismatic' ? ['N/m', 'N·s/m'] : ['N·m/rad', 'N·m·s/rad'];
   return {
     patch: { mode, stiffness: g.stiffness, damping: g.damping },
-    note: `PD gains for ${joint.name} from the Stiff preset's response: ${g.frequencyHz.toFixed(2)} Hz, ζ = ${g.dampingRatio} → kp ${g.stiffness} ${kpUnit}, kv ${g.damping} ${kvUnit} (I_eff ${g.inertia.toExponential(2)} kg·m²)`,
+    note: `PD gains for ${joint.name} from the Stiff preset's response: ${g.frequencyHz.toFixed(2)} Hz, ζ = ${g.dampingRatio} → kp ${g.stiffness} ${kpUnit}, kv ${g.damping} ${kvUnit} (${joint.type === 'prismatic' ? 'm_eff' : 'I_eff'} ${g.inertia.toExponential(2)} ${joint.type === 'prismatic' ? 'kg' : 'kg·m²'})`,
   };
 }

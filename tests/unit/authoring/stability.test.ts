@@ -62,6 +62,12 @@ describe('PD gains from natural frequency and damping ratio', () => {
     };
     const I = jointEffectiveInertia(rig, rig.joints[0]!);
     expect(I).toBeCloseTo(2 * 0.25 + 0.4 * 2 * 0.05 ** 2, 9); // m·L² + 2/5·m·r² (post static)
+    // A slider's PD pairs with the effective MASS along the slide: the arm's 2 kg against a static post,
+    // 1/(1/3 + 1/2) = 1.2 kg against a 3 kg dynamic one.
+    const slider = { ...rig.joints[0]!, type: 'prismatic', limit: null } as unknown as RigJoint;
+    expect(jointEffectiveInertia(rig, slider)).toBeCloseTo(2, 12);
+    const loose = { ...rig, bodies: rig.bodies.map((b) => (b.name === 'post' ? { ...b, type: 'dynamic' as const, mass: 3 } : b)) };
+    expect(jointEffectiveInertia(loose, slider)).toBeCloseTo(1.2, 12);
     const f = 1.5;
     const gains = pdGainsFromFrequency(f, 0, I);
     const hinge = rig.joints[0] as Extract<RigJoint, { type: 'hinge' }>;
