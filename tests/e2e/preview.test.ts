@@ -154,6 +154,34 @@ describe('preview', () => {
     expect(await hook(page, 'undoDepth')).toBe(depth + 1);
   });
 
+  it('the gait inspector: a phase offset of 1.5 is refused with the schema\'s rule; a new rate re-simulates, as one undo step', async () => {
+    const page = app.page;
+    // The selected path point (previous test) opens its controller in the inspector.
+    const rate = page.getByLabel('hand-path Rate', { exact: true });
+    const phase = page.getByLabel('hand-path Phase offset', { exact: true });
+    await expect.poll(() => rate.isVisible(), { timeout: 10_000 }).toBe(true);
+    const wasRate = await rate.inputValue(), wasPhase = await phase.inputValue();
+    const depth = await hook(page, 'undoDepth');
+    await phase.fill('1.5');
+    await phase.press('Enter');
+    await expect.poll(() => page.getByTestId('toast-error').allTextContents().then((t) => t.join('\n'))).toContain('phaseOffset: must be < 1, got 1.5');
+    await expect.poll(() => phase.inputValue()).toBe(wasPhase);
+    expect(await hook(page, 'undoDepth')).toBe(depth);
+
+    await expect.poll(async () => (await preview(page, 'current')) && (await preview(page, 'recorded')) > 240, { timeout: 30_000 }).toBe(true);
+    const before = await preview(page, 'recordedBodies', 240);
+    await rate.fill(String(Number(wasRate) / 2));
+    await rate.press('Enter');
+    expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+    // Re-simulated from frame 0 with the slower gait: 4 s in, the mine is elsewhere.
+    await expect.poll(async () => (await preview(page, 'current')) && (await preview(page, 'recorded')) > 240, { timeout: 30_000 }).toBe(true);
+    expect(maxDiff(await preview(page, 'recordedBodies', 240), before)).toBeGreaterThan(1e-3);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => rate.inputValue()).toBe(wasRate);
+    expect(await hook(page, 'undoDepth')).toBe(depth);
+  });
+
   it('View menu items toggle the overlays and the camera follow', async () => {
     const page = app.page;
     // The in-app View items are checkboxes (they show their state); under Electron the native menu sends.
