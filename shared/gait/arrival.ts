@@ -14,10 +14,15 @@
  *
  *   d = horizontal distance from the root to the target (m)
  *   moving:  s → minStroke + (1 − minStroke)·smoothstep((d − stopRadius)/(arriveRadius − stopRadius)), e → 1
- *            arrived when d ≤ stopRadius
+ *            arrived when d ≤ stopRadius and the phase is within LIFT_WINDOW after liftPhase
  *   arrived: s → minStroke, e → 0;  moving again when d > restartRadius (> stopRadius: hysteresis)
  *   s and e move toward their goals by at most |rate|·dt per step: a full stop or start takes one gait
  *   cycle, so no joint target jumps (a target dropped 3 m away ramps the gait back in over one stroke).
+ *
+ * The stop is declared only as the hand leaves the floor (liftPhase, the end of the floor stroke): a stroke
+ * is never cut. Cut mid-stroke, the fold pulled the planted hand back under the shell and levered it forward;
+ * on the Armed Mine 3 of 8 approaches then tipped ≈ 54° onto the folded hand and crept at 13 mm/s
+ * (docs/locomotion.md "Arrival"). The price: the mine may crawl up to one more stroke (at minStroke) first.
  *
  * State: { arrived, stroke, engage } — plain values for snapshot/restore.
  */
@@ -31,7 +36,13 @@ export interface ArrivalParams {
   restartRadius: number;
   /** Stroke left at the stop radius (0..1). */
   minStroke: number;
+  /** Gait phase (cycles) at which the hand leaves the floor: the stop is declared only within
+   *  LIFT_WINDOW after it (undefined = at any phase). */
+  liftPhase?: number;
 }
+
+/** How long after the lift phase (cycles) a stop may still be declared: a few steps at any usual rate. */
+export const LIFT_WINDOW = 0.1;
 
 export interface ArrivalState { arrived: boolean; stroke: number; engage: number }
 
@@ -57,12 +68,13 @@ export class Arrival {
   get arrived(): boolean { return this.state.arrived; }
 
   /**
-   * One step: `distance` (m) to the target (Infinity without one), `rate` the gait's cycles/s, `dt` (s).
+   * One step: `distance` (m) to the target (Infinity without one), `rate` the gait's cycles/s, `dt` (s),
+   * `phase` the gait phase this step (cycles; only read with `liftPhase`).
    */
-  step(distance: number, rate: number, dt: number): ArrivalDecision {
+  step(distance: number, rate: number, dt: number, phase = 0): ArrivalDecision {
     const p = this.params, st = this.state;
     if (st.arrived) { if (distance > p.restartRadius) st.arrived = false; }
-    else if (distance <= p.stopRadius) st.arrived = true;
+    else if (distance <= p.stopRadius && (p.liftPhase === undefined || ((phase - p.liftPhase) % 1 + 1) % 1 < LIFT_WINDOW)) st.arrived = true;
     const span = p.arriveRadius - p.stopRadius;
     const strokeGoal = st.arrived ? p.minStroke : span > 0 ? p.minStroke + (1 - p.minStroke) * smoothstep((distance - p.stopRadius) / span) : 1;
     const maxChange = Math.abs(rate) * dt;

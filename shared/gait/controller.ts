@@ -104,6 +104,23 @@ export interface ControllerOptions {
   handAim?: ReadonlyVec3 | null;
 }
 
+/** How far (fraction of the loop's height) the path must rise after its lowest point to count as lifted. */
+export const LIFT_RISE = 0.05;
+
+/**
+ * The phase (cycles) at which the hand leaves the floor: the first of 256 samples after the loop's lowest
+ * point that is LIFT_RISE of the loop's height above it. On the Armed Mine's path (lowest −0.389 m at
+ * phase ≈ 0.31, height 0.44 m) ≈ 0.36, just past the end of the floor stroke.
+ */
+export function pathLiftPhase(path: CyclicPath): number {
+  const n = 256, ys = path.polyline(n).map((p) => p[1]);
+  let low = 0;
+  for (let i = 1; i < n; i++) if (ys[i]! < ys[low]!) low = i;
+  const rise = LIFT_RISE * (Math.max(...ys) - ys[low]!);
+  for (let k = 1; k < n; k++) { const i = (low + k) % n; if (ys[i]! >= ys[low]! + rise) return i / n; }
+  return low / n;
+}
+
 const lerpVec = (a: ReadonlyVec3, b: ReadonlyVec3, t: number): Vec3 => [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])];
 
 export class CyclicPathController {
@@ -149,7 +166,7 @@ export class CyclicPathController {
       if (!(arrive >= stop)) throw new Error(`${where}: steering.arriveRadius (${arrive} m) must be ≥ steering.stopRadius (${stop} m)`);
       if (!(restart >= stop)) throw new Error(`${where}: steering.restartRadius (${restart} m) must be ≥ steering.stopRadius (${stop} m)`);
       if (!(minStroke >= 0 && minStroke <= 1)) throw new Error(`${where}: steering.minStroke must be within 0..1, got ${minStroke}`);
-      this.arrival = new Arrival({ arriveRadius: arrive, stopRadius: stop, restartRadius: restart, minStroke });
+      this.arrival = new Arrival({ arriveRadius: arrive, stopRadius: stop, restartRadius: restart, minStroke, liftPhase: pathLiftPhase(this.path) });
     } else this.arrival = null;
     const pts = params.controlPoints, n = pts.length;
     this.restPoint = st.restPoint
@@ -201,7 +218,7 @@ export class CyclicPathController {
     if (this.arrival) {
       const t = this.steering.target;
       const distance = t ? Math.hypot(t[0] - rootPose.position[0], t[2] - rootPose.position[2]) : Infinity;
-      ({ stroke, engage } = this.arrival.step(distance, this.params.rate, dt));
+      ({ stroke, engage } = this.arrival.step(distance, this.params.rate, dt, this._phase));
     }
     const pathPoint = this.path.sample(this._phase).point;
     // The full gait takes the plain path (bit for bit the gait without arrival); otherwise arrival.ts.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Arrival, smoothstep, type ArrivalParams } from '../../../shared/gait/arrival';
+import { Arrival, LIFT_WINDOW, smoothstep, type ArrivalParams } from '../../../shared/gait/arrival';
+import { CyclicPath } from '../../../shared/gait/cyclicPath';
+import { LIFT_RISE, pathLiftPhase } from '../../../shared/gait/controller';
 import { loadRig, type RigDocument } from '../../../shared/rig';
 import { cyclicPathControllerSchema } from '../../../shared/rig/schema';
 import { loadArmedMine, mineSimulation } from '../scenarios/armedMineWorld';
@@ -50,6 +52,40 @@ describe('arrival law', () => {
     expect(steps).toBe(Math.ceil(1 / (RATE * DT)));
     const b = a.step(5, RATE, DT); // target jumps away: ramps back in
     expect(b.engage).toBeCloseTo(RATE * DT, 12);
+  });
+
+  it('with liftPhase, declares the stop only in the window just after the hand leaves the floor (a stroke is never cut)', () => {
+    const a = new Arrival({ ...P, liftPhase: 0.36 });
+    // Inside the stop radius but mid-stroke (phase 0.1 … 0.35) and in the swing after the window: keeps going.
+    for (const phase of [0.1, 0.2, 0.35, 0.36 + LIFT_WINDOW + 0.01, 0.9, 0.99]) {
+      expect(a.step(0.3, RATE, DT, phase).engage).toBe(1);
+      expect(a.arrived).toBe(false);
+    }
+    a.step(0.3, RATE, DT, 0.37);
+    expect(a.arrived).toBe(true);
+    // The window wraps round the cycle: a lift phase of 0.95 accepts 0.01.
+    const b = new Arrival({ ...P, liftPhase: 0.95 });
+    b.step(0.3, RATE, DT, 0.01);
+    expect(b.arrived).toBe(true);
+    // Restart does not wait for the lift.
+    a.step(1.2, RATE, DT, 0.1);
+    expect(a.arrived).toBe(false);
+  });
+
+  it('finds the lift phase of a path: the first phase after its lowest point LIFT_RISE of its height above it', () => {
+    // A loop whose floor stroke runs at y = −0.4 and that climbs to 0 after it.
+    const path = new CyclicPath([[0, -0.2, 1], [0, -0.4, 0.9], [0, -0.4, 0.5], [0, -0.2, 0.45], [0, 0, 0.7]], 'centripetal-catmull-rom');
+    const ys = path.polyline(256).map((p) => p[1]);
+    const low = Math.min(...ys), rise = LIFT_RISE * (Math.max(...ys) - low);
+    const lift = pathLiftPhase(path);
+    expect(path.sample(lift).point[1]).toBeGreaterThanOrEqual(low + rise);
+    expect(path.sample(lift - 1 / 256).point[1]).toBeLessThan(low + rise);
+    // Every sample from the lowest point up to the lift is still below the threshold: it is the FIRST rise.
+    const lowAt = ys.indexOf(low), liftAt = Math.round(lift * 256);
+    expect(liftAt).toBeGreaterThan(lowAt);
+    for (let i = lowAt; i < liftAt; i++) expect(ys[i]).toBeLessThan(low + rise);
+    const c = loadArmedMine().controllers[0]!;
+    expect(pathLiftPhase(new CyclicPath(c.controlPoints, c.interpolation))).toBeCloseTo(0.355, 2);
   });
 
   it('snapshot/restore reproduces the future exactly', () => {

@@ -6,7 +6,7 @@
  * figures are in docs/locomotion.md.
  */
 import { describe, expect, it } from 'vitest';
-import { arrive, crawl, kick, recover, steer, weak } from './scenarios';
+import { ARRIVE_TARGETS, arrive, crawl, kick, recover, steer, weak } from './scenarios';
 import { loadArmedMine } from './armedMineWorld';
 
 const DEG = Math.PI / 180;
@@ -83,5 +83,26 @@ describe('arrives at the target, stays, and starts again when it moves (not in t
     expect(a.maxJointError).toBeLessThanOrEqual(0.005);
     expect(a.overLimit).toBeNull();
     expect(a.restartProgress).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('arrives and settles from eight directions (docs/locomotion.md "Arrival")', () => {
+  it('in ≥ 6 of 8 approaches it holds within stopRadius + 0.25 m at < 5 mm/s with the hand off the floor (≤ 5 %), and every one restarts', () => {
+    const stopRadius = loadArmedMine().controllers[0]!.steering.stopRadius!;
+    let settled = 0;
+    for (const target of ARRIVE_TARGETS) {
+      const a = arrive(undefined, { target, approach: 60 });
+      const ok = a.holdMaxDistance <= stopRadius + 0.25 && a.holdMeanSpeed <= 0.005 && a.holdContact <= 0.05 && !a.holdRestarted;
+      console.log(`(${target.join(', ')}): arrived ${a.arrivedAt.toFixed(1)} s, hold ${(a.holdMeanSpeed * 1000).toFixed(1)} mm/s, hand ${(100 * a.holdContact).toFixed(0)} %, ` +
+        `restart ${a.restartProgress.toFixed(2)} m${ok ? '' : ' — NOT SETTLED'}`);
+      expect(a.blowUp).toBe(false);
+      expect(a.arrivedAt).toBeLessThanOrEqual(60);
+      expect(a.arrivedDistance).toBeLessThanOrEqual(stopRadius + 0.05);
+      expect(a.restartProgress).toBeGreaterThanOrEqual(1);
+      if (ok) settled++;
+    }
+    // Stopping mid-stroke: 5/8 (three tipped ≈ 54° onto the folded hand, 13 mm/s, hand down 86–96 %); the
+    // stop declared as the hand lifts: 7/8 at 0.5 mm/s. One of margin: the approaches are chaotic.
+    expect(settled).toBeGreaterThanOrEqual(6);
   });
 });

@@ -156,6 +156,9 @@ export function kick(rig: RigDocument = loadArmedMine()): KickResult {
   return { resumedAt, blowUp: m.sim.blowUp !== null };
 }
 
+/** The eight arrival targets of docs/locomotion.md "Arrival" (from rest at the origin, facing +z). */
+export const ARRIVE_TARGETS: readonly Vec3[] = [[0, 0, 5], [1, 0, 5], [-1.5, 0, 5], [0, 0, 8], [2, 0, 6], [-3, 0, 6], [0, 0, 12], [5, 0, 0]];
+
 export interface ArriveResult {
   /** First time (s) the controller reported arrival (Infinity if never within `approach` s). */
   arrivedAt: number;
@@ -164,6 +167,8 @@ export interface ArriveResult {
   /** Over the hold (`hold` s from arrival): largest distance to the target (m), the root's mean horizontal
    *  speed over its last 3 s (m/s), the largest speed over those 3 s, hand–floor contact share. */
   holdMaxDistance: number; holdMeanSpeed: number; holdMaxSpeed: number; holdContact: number;
+  /** Lowest world-up component of the body's up axis over the hold (1 upright; 0.58 ≈ tipped 54°). */
+  holdMinUp: number;
   /** Did it leave the arrived state during the hold? */
   holdRestarted: boolean;
   /** Largest joint error (m) over the whole run; any motor over its limit. */
@@ -193,7 +198,7 @@ export function arrive(rig: RigDocument = loadArmedMine(),
     if (m.gait.controller.lastFrame?.arrived) { arrivedAt = m.sim.time; break; }
   }
   const arrivedDistance = distanceTo(m, target);
-  let holdMaxDistance = arrivedDistance, contact = 0, holdRestarted = false;
+  let holdMaxDistance = arrivedDistance, contact = 0, holdRestarted = false, holdMinUp = 1;
   const speeds: number[] = [];
   const nHold = stepsFor(m, hold), nLast = stepsFor(m, 3);
   let prev = m.sim.bodyPose('body').position;
@@ -201,6 +206,7 @@ export function arrive(rig: RigDocument = loadArmedMine(),
     m.sim.step(); track();
     holdMaxDistance = Math.max(holdMaxDistance, distanceTo(m, target));
     if (handOnFloor(m)) contact++;
+    holdMinUp = Math.min(holdMinUp, quatRotate(m.sim.bodyPose('body').rotation, [0, 1, 0])[1]);
     if (!m.gait.controller.lastFrame?.arrived) holdRestarted = true;
     const p = m.sim.bodyPose('body').position;
     if (i >= nHold - nLast) speeds.push(Math.hypot(p[0] - prev[0], p[2] - prev[2]) / m.sim.dt);
@@ -219,6 +225,6 @@ export function arrive(rig: RigDocument = loadArmedMine(),
   }
   return {
     arrivedAt, arrivedDistance, holdMaxDistance, holdMeanSpeed: speeds.reduce((a, b) => a + b, 0) / speeds.length, holdMaxSpeed: Math.max(...speeds),
-    holdContact: contact / nHold, holdRestarted, maxJointError, overLimit, restartProgress: best, restartAt1m, blowUp: m.sim.blowUp !== null,
+    holdContact: contact / nHold, holdMinUp, holdRestarted, maxJointError, overLimit, restartProgress: best, restartAt1m, blowUp: m.sim.blowUp !== null,
   };
 }
