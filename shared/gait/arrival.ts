@@ -21,8 +21,9 @@
  *
  * The stop is declared only as the hand leaves the floor (liftPhase, the end of the floor stroke): a stroke
  * is never cut. Cut mid-stroke, the fold pulled the planted hand back under the shell and levered it forward;
- * on the Armed Mine 3 of 8 approaches then tipped ≈ 54° onto the folded hand and crept at 13 mm/s
- * (docs/locomotion.md "Arrival"). The price: the mine may crawl up to one more stroke (at minStroke) first.
+ * on the Armed Mine 3 of 8 approaches then tipped ≈ 54° onto the folded hand and crept at 13 mm/s; with the
+ * stop at the lift 1 of 8 does (docs/locomotion.md "Arrival"). The price: the mine may crawl up to one more
+ * stroke (at minStroke) first.
  *
  * State: { arrived, stroke, engage } — plain values for snapshot/restore.
  */
