@@ -12,21 +12,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MENU, launchApp, type App } from './harness/app';
-import { hook, nextFrames } from './harness/hook';
+import { hook, hookCaller, nextFrames } from './harness/hook';
 import type { AuthoringTestHook } from '../../renderer/src/authoring/testHook';
 
 let app: App;
 beforeAll(async () => { app = await launchApp(); }, 120_000);
 afterAll(async () => { await app?.close(); });
 
-type AHook = AuthoringTestHook;
-type Fn = { [K in keyof AHook]: AHook[K] extends (...a: never[]) => unknown ? K : never }[keyof AHook];
-function authoring<K extends Fn>(page: Page, name: K, ...args: Parameters<AHook[K]>): Promise<Awaited<ReturnType<AHook[K]>>> {
-  return page.evaluate(([n, a]) => {
-    const h = (window as unknown as { __marionetteAuthoring: Record<string, (...x: unknown[]) => unknown> }).__marionetteAuthoring;
-    return h[n as string]!(...(a as unknown[]));
-  }, [name, args] as const) as Promise<Awaited<ReturnType<AHook[K]>>>;
-}
+const authoring = hookCaller<AuthoringTestHook>('__marionetteAuthoring');
 
 interface Doc { rig: { bodies: { name: string; bone: string }[]; joints: { name: string; type: string; bodyA: string; bodyB: string; limit?: [number, number] | null }[] } }
 const rig = async () => ((await hook(app.page, 'document')) as Doc).rig;

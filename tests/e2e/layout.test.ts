@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchApp, MENU, type App } from './harness/app';
-import { hook } from './harness/hook';
+import { hook, hookCaller } from './harness/hook';
 import type { PreviewTestHook } from '../../renderer/src/preview/testHook';
 import type { ParticleTestHook } from '../../renderer/src/preview/particleTestHook';
 import type { AuthoringTestHook } from '../../renderer/src/authoring/testHook';
@@ -29,16 +29,9 @@ const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { ti
 const shots = process.env.MARIONETTE_SCREENSHOTS;
 const shot = async (page: Page, name: string) => { if (shots) await page.screenshot({ path: path.join(shots, name) }); };
 
-/** Call a read-only test hook (window[global][name](...args)) in the page. */
-function call<H, R>(page: Page, global: string, name: keyof H & string, ...args: unknown[]): Promise<R> {
-  return page.evaluate(([g, n, a]) => {
-    const h = (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[g as string]!;
-    return h[n as string]!(...(a as unknown[]));
-  }, [global, name, args] as const) as Promise<R>;
-}
-const preview = <R>(page: Page, name: keyof PreviewTestHook & string, ...a: unknown[]) => call<PreviewTestHook, R>(page, '__marionettePreview', name, ...a);
-const particles = <R>(page: Page, name: keyof ParticleTestHook & string, ...a: unknown[]) => call<ParticleTestHook, R>(page, '__marionetteParticles', name, ...a);
-const authoring = <R>(page: Page, name: keyof AuthoringTestHook & string, ...a: unknown[]) => call<AuthoringTestHook, R>(page, '__marionetteAuthoring', name, ...a);
+const preview = hookCaller<PreviewTestHook>('__marionettePreview');
+const particles = hookCaller<ParticleTestHook>('__marionetteParticles');
+const authoring = hookCaller<AuthoringTestHook>('__marionetteAuthoring');
 
 const ALL_GROUPS = ['file', 'history', 'view', 'solver', 'playback', 'overlays', 'rig', 'poke'];
 
@@ -205,20 +198,20 @@ describe('editor layout', () => {
     const page = app.page;
     await openExample(page, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
     await poll(() => particles(page, 'scene')).toBe('ragdoll.json');
-    const scene = await preview<{ frames: number; dt: number }>(page, 'duration');
+    const scene = await preview(page, 'duration');
     // The example's own length: 10 s at 1/120 s.
     expect(scene.frames).toBe(1200);
     // Playing past the end grows the timeline by 10 s.
     await authoring(page, 'seek', scene.frames - 2);
-    if (!(await preview<boolean>(page, 'playing'))) await page.keyboard.press('Space');
-    await poll(() => preview<{ frames: number }>(page, 'duration').then((d) => d.frames)).toBeGreaterThan(scene.frames);
+    if (!(await preview(page, 'playing'))) await page.keyboard.press('Space');
+    await poll(() => preview(page, 'duration').then((d) => d.frames)).toBeGreaterThan(scene.frames);
     await page.keyboard.press('Space');
 
     await app.pickFiles(MENU.openCreature, [path.resolve('assets/creatures/humanoid.glb')]);
     await poll(async () => (await hook(page, 'creature'))?.fileName).toBe('humanoid.glb');
     await poll(() => particles(page, 'scene')).toBeNull();
     const dt = ((await hook(page, 'document')) as { rig: { simulation: { dt: number } } }).rig.simulation.dt;
-    await poll(() => preview<{ frames: number }>(page, 'duration').then((d) => d.frames)).toBe(Math.round(20 / dt));
+    await poll(() => preview(page, 'duration').then((d) => d.frames)).toBe(Math.round(20 / dt));
   });
 
   it('humanoid with generated bodies: the toolbar fits; at 900 the overflow menu works', async () => {
@@ -265,25 +258,24 @@ describe('editor layout', () => {
 
   it('particle mode: the rig\'s bodies are not drawn; Follow carries the camera with the root particle', async () => {
     const page = app.page;
-    await poll(() => authoring<unknown>(page, 'bodyScreenPosition', 'pelvis')).not.toBeNull();
+    await poll(() => authoring(page, 'bodyScreenPosition', 'pelvis')).not.toBeNull();
     await page.getByRole('radio', { name: 'Particle', exact: true }).click();
     await poll(() => particles(page, 'active')).toBe(true);
-    await poll(() => authoring<unknown>(page, 'bodyScreenPosition', 'pelvis')).toBeNull();
-    if (await preview<boolean>(page, 'playing')) await page.keyboard.press('Space');
-    if (!(await preview<boolean>(page, 'follow'))) await page.keyboard.press('c');
-    expect(await preview<boolean>(page, 'follow')).toBe(true);
+    await poll(() => authoring(page, 'bodyScreenPosition', 'pelvis')).toBeNull();
+    if (await preview(page, 'playing')) await page.keyboard.press('Space');
+    if (!(await preview(page, 'follow'))) await page.keyboard.press('c');
+    expect(await preview(page, 'follow')).toBe(true);
 
-    type Pose = { position: number[]; target: number[] };
-    const rootAt = async (f: number) => (await particles<Record<string, number[]> | null>(page, 'particlesAt', f))!.pelvis!;
+    const rootAt = async (f: number) => (await particles(page, 'particlesAt', f))!.pelvis!;
     await authoring(page, 'seek', 0);
     await poll(() => particles(page, 'shownIndex')).toBe(0);
     await poll(() => preview(page, 'cameraSettled')).toBe(true);
-    const cam0 = (await preview<Pose>(page, 'cameraPose'))!;
+    const cam0 = (await preview(page, 'cameraPose'))!;
     await poll(() => particles(page, 'recorded')).toBeGreaterThan(150);
     await authoring(page, 'seek', 150);
     await poll(() => particles(page, 'shownIndex')).toBe(150);
     await poll(() => preview(page, 'cameraSettled')).toBe(true);
-    const cam1 = (await preview<Pose>(page, 'cameraPose'))!;
+    const cam1 = (await preview(page, 'cameraPose'))!;
     const r0 = await rootAt(0), r1 = await rootAt(150);
     // The humanoid has collapsed by 2.5 s: its pelvis has moved well over 5 cm.
     expect(Math.hypot(r1[0]! - r0[0]!, r1[1]! - r0[1]!, r1[2]! - r0[2]!)).toBeGreaterThan(0.05);
@@ -296,6 +288,6 @@ describe('editor layout', () => {
 
     await page.getByRole('radio', { name: 'Rigid', exact: true }).click();
     await poll(() => particles(page, 'active')).toBe(false);
-    await poll(() => authoring<unknown>(page, 'bodyScreenPosition', 'pelvis')).not.toBeNull();
+    await poll(() => authoring(page, 'bodyScreenPosition', 'pelvis')).not.toBeNull();
   });
 });

@@ -13,20 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MENU, launchApp, type App } from './harness/app';
-import { hook } from './harness/hook';
+import { hook, hookCaller } from './harness/hook';
 import type { ParticleTestHook } from '../../renderer/src/preview/particleTestHook';
 
 let app: App;
 beforeAll(async () => { app = await launchApp(); }, 90_000);
 afterAll(async () => { await app?.close(); });
 
-type Fn = { [K in keyof ParticleTestHook]: ParticleTestHook[K] extends (...a: never[]) => unknown ? K : never }[keyof ParticleTestHook];
-function particles<K extends Fn>(page: Page, name: K, ...args: Parameters<ParticleTestHook[K]>): Promise<Awaited<ReturnType<ParticleTestHook[K]>>> {
-  return page.evaluate(([n, a]) => {
-    const h = (window as unknown as { __marionetteParticles: Record<string, (...x: unknown[]) => unknown> }).__marionetteParticles;
-    return h[n as string]!(...(a as unknown[]));
-  }, [name, args] as const) as Promise<Awaited<ReturnType<ParticleTestHook[K]>>>;
-}
+const particles = hookCaller<ParticleTestHook>('__marionetteParticles');
 
 const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
 const keyTarget = (page: Page) => page.getByTestId('timeline').getByRole('button', { name: '◆ Key target', exact: true });

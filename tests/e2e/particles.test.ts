@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { hookCaller } from './harness/hook';
 import { launchApp, type App } from './harness/app';
 import type { ParticleTestHook } from '../../renderer/src/preview/particleTestHook';
 
@@ -15,13 +16,7 @@ let app: App;
 beforeAll(async () => { app = await launchApp(); }, 90_000);
 afterAll(async () => { await app?.close(); });
 
-type Fn = { [K in keyof ParticleTestHook]: ParticleTestHook[K] extends (...a: never[]) => unknown ? K : never }[keyof ParticleTestHook];
-function particles<K extends Fn>(page: Page, name: K, ...args: Parameters<ParticleTestHook[K]>): Promise<Awaited<ReturnType<ParticleTestHook[K]>>> {
-  return page.evaluate(([n, a]) => {
-    const h = (window as unknown as { __marionetteParticles: Record<string, (...x: unknown[]) => unknown> }).__marionetteParticles;
-    return h[n as string]!(...(a as unknown[]));
-  }, [name, args] as const) as Promise<Awaited<ReturnType<ParticleTestHook[K]>>>;
-}
+const particles = hookCaller<ParticleTestHook>('__marionetteParticles');
 
 const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
 

@@ -8,20 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchApp, type App, type MenuPath } from './harness/app';
-import { hook } from './harness/hook';
+import { hook, hookCaller } from './harness/hook';
 import type { PreviewTestHook } from '../../renderer/src/preview/testHook';
 
 let app: App;
 beforeAll(async () => { app = await launchApp(); }, 90_000);
 afterAll(async () => { await app?.close(); });
 
-type Fn = { [K in keyof PreviewTestHook]: PreviewTestHook[K] extends (...a: never[]) => unknown ? K : never }[keyof PreviewTestHook];
-function preview<K extends Fn>(page: Page, name: K, ...args: Parameters<PreviewTestHook[K]>): Promise<Awaited<ReturnType<PreviewTestHook[K]>>> {
-  return page.evaluate(([n, a]) => {
-    const h = (window as unknown as { __marionettePreview: Record<string, (...x: unknown[]) => unknown> }).__marionettePreview;
-    return h[n as string]!(...(a as unknown[]));
-  }, [name, args] as const) as Promise<Awaited<ReturnType<PreviewTestHook[K]>>>;
-}
+const preview = hookCaller<PreviewTestHook>('__marionettePreview');
 
 type Poses = Record<string, { p: number[]; q: number[] }>;
 /** Largest difference between two sets of body poses (m for p, unitless for q). */

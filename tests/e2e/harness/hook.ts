@@ -3,18 +3,26 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { MarionetteTestHook } from '../../../renderer/src/testing/testHook';
 
-type Hook = MarionetteTestHook;
-type Fn = { [K in keyof Hook]: Hook[K] extends (...a: never[]) => unknown ? K : never }[keyof Hook];
+type Fns<H> = { [K in keyof H]: H[K] extends (...a: never[]) => unknown ? K : never }[keyof H];
+type FnOf<H, K extends keyof H> = Extract<H[K], (...a: never[]) => unknown>;
+export type HookCall<H> = <K extends Fns<H>>(page: Page, name: K, ...args: Parameters<FnOf<H, K>>) => Promise<Awaited<ReturnType<FnOf<H, K>>>>;
 
-export function hook<K extends Fn>(page: Page, name: K, ...args: Parameters<Hook[K]>): Promise<Awaited<ReturnType<Hook[K]>>> {
-  return page.evaluate(
-    ([n, a]) => {
-      const h = (window as unknown as { __marionette: Record<string, (...x: unknown[]) => unknown> }).__marionette;
-      return h[n as string]!(...(a as unknown[]));
+/**
+ * A typed caller for one of the test build's window hooks (`__marionette`, `__marionettePreview`,
+ * `__marionetteParticles`, `__marionetteAuthoring`): runs `window[global][name](...args)` in the page.
+ */
+export function hookCaller<H>(global: string): HookCall<H> {
+  return ((page: Page, name: string, ...args: unknown[]) => page.evaluate(
+    ([g, n, a]) => {
+      const h = (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[g]!;
+      return h[n]!(...a);
     },
-    [name, args] as const,
-  ) as Promise<Awaited<ReturnType<Hook[K]>>>;
+    [global, name, args] as const,
+  )) as HookCall<H>;
 }
+
+/** The editor's hook (renderer/src/testing/testHook.ts). */
+export const hook = hookCaller<MarionetteTestHook>('__marionette');
 
 export interface PixelCounts { total: number; nonBackground: number; highlight: number }
 
