@@ -8,7 +8,7 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { launchApp, MENU, type App } from './harness/app';
-import { countPixels, eventually, hook, nextFrames } from './harness/hook';
+import { eventually, hook, meshPixels, nextFrames } from './harness/hook';
 
 const creatures = fileURLToPath(new URL('../../assets/creatures/', import.meta.url));
 let app: App;
@@ -17,21 +17,6 @@ afterAll(async () => { await app?.close(); });
 
 const boneNames = async () => (await hook(app.page, 'creature'))?.bones.map((b) => b.name) ?? [];
 const errorToast = () => app.page.getByTestId('toast-error').last();
-const toolbar = (name: string) => app.page.getByRole('toolbar').getByRole('button', { name, exact: true });
-
-/** Pixels the creature's mesh covers: non-background pixels with the mesh shown minus with it hidden
- *  (the skeleton, drawn over the mesh, hidden for both). */
-async function meshPixels(): Promise<number> {
-  await toolbar('Show skeleton').click();
-  await nextFrames(app.page);
-  const withMesh = await countPixels(app.page);
-  await toolbar('Show mesh').click();
-  await nextFrames(app.page);
-  const withoutMesh = await countPixels(app.page);
-  await toolbar('Show mesh').click();
-  await toolbar('Show skeleton').click();
-  return withMesh.nonBackground - withoutMesh.nonBackground;
-}
 
 describe('creature and project files', () => {
   it('opens a .gltf whose geometry is in an external .bin picked along with it', async () => {
@@ -101,7 +86,7 @@ describe('creature and project files', () => {
     await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('humanoid.glb');
     const glbBones = await boneNames();
     await nextFrames(app.page);
-    const glbMesh = await meshPixels();
+    const glbMesh = await meshPixels(app.page);
 
     await app.pickFiles(MENU.openCreature, [path.join(creatures, 'humanoid.fbx')]);
     await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('humanoid.fbx');
@@ -112,7 +97,7 @@ describe('creature and project files', () => {
     // pixels at 1280 × 800 like the .glb's (measured 12–17 k for the .glb, 16–22 k for the .fbx: FBX
     // has no metalness and its shading differs, so fewer of its pixels sit near the background colour).
     expect(glbMesh).toBeGreaterThan(3000);
-    expect(await meshPixels()).toBeGreaterThan(glbMesh * 0.6);
+    expect(await meshPixels(app.page)).toBeGreaterThan(glbMesh * 0.6);
   });
 
   it('a corrupt .fbx shows an error naming the file and the editor keeps the creature it had', async () => {

@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchApp, MENU, type App } from './harness/app';
+import { launchApp, MENU, type App, openExample } from './harness/app';
 import { hook, hookCaller } from './harness/hook';
 import type { PreviewTestHook } from '../../renderer/src/preview/testHook';
 import type { ParticleTestHook } from '../../renderer/src/preview/particleTestHook';
@@ -84,16 +84,6 @@ async function expectToolbarFits(page: Page, allInBar: boolean): Promise<Toolbar
   else expect(report.groups.length).toBeLessThan(ALL_GROUPS.length);
   expect(await page.getByRole('toolbar').getByRole('button', { name: 'More tools', exact: true }).count()).toBe(allInBar ? 0 : 1);
   return report;
-}
-
-async function openExample(page: Page, label: string, name: string, file?: string): Promise<void> {
-  if (app.target === 'electron') {
-    await app.menu({ menu: 'File', item: 'Examples', command: { kind: 'open-example', name, ...(file ? { path: path.resolve(file) } : {}) } });
-    return;
-  }
-  await page.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Examples', exact: true }).hover();
-  await page.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click();
 }
 
 const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
@@ -196,7 +186,7 @@ describe('editor layout', () => {
 
   it('a creature opened after a particle example gets its rig\'s default timeline, however far the example grew', async () => {
     const page = app.page;
-    await openExample(page, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
+    await openExample(app, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
     await poll(() => particles(page, 'scene')).toBe('ragdoll.json');
     const scene = await preview(page, 'duration');
     // The example's own length: 10 s at 1/120 s.

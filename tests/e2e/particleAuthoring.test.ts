@@ -12,8 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { MENU, launchApp, type App } from './harness/app';
-import { hook, hookCaller } from './harness/hook';
+import { MENU, launchApp, type App, openExample } from './harness/app';
+import { hook, hookCaller, maxDelta } from './harness/hook';
 import type { ParticleTestHook } from '../../renderer/src/preview/particleTestHook';
 
 let app: App;
@@ -25,26 +25,7 @@ const particles = hookCaller<ParticleTestHook>('__marionetteParticles');
 const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
 const keyTarget = (page: Page) => page.getByTestId('timeline').getByRole('button', { name: '◆ Key target', exact: true });
 
-/** Largest distance (m) between the same particles of two frames. */
-function maxDelta(a: Record<string, number[]> | null, b: Record<string, number[]> | null): number {
-  if (!a || !b) return Infinity;
-  let d = 0;
-  for (const [n, p] of Object.entries(a)) { const q = b[n]!; d = Math.max(d, Math.hypot(p[0]! - q[0]!, p[1]! - q[1]!, p[2]! - q[2]!)); }
-  return d;
-}
-
 const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
-
-async function openExample(page: Page, label: string, name: string, file?: string): Promise<void> {
-  if (app.target === 'electron') {
-    await app.menu({ menu: 'File', item: 'Examples', command: { kind: 'open-example', name, ...(file ? { path: path.resolve(file) } : {}) } });
-    return;
-  }
-  await page.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Examples', exact: true }).hover();
-  await page.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click();
-}
-
 
 /** Press on a bone of the particle ragdoll, drag it up, hold it for `frames` frames, release. */
 async function grabSpine(page: Page, frames: number): Promise<void> {
@@ -63,7 +44,7 @@ async function grabSpine(page: Page, frames: number): Promise<void> {
 describe('particle mode: authoring controls', () => {
   it('opening the humanoid right after a grab on the particle ragdoll raises no page error', async () => {
     const page = app.page;
-    await openExample(page, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
+    await openExample(app, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
     await poll(() => particles(page, 'scene')).toBe('ragdoll.json');
     await poll(() => particles(page, 'active')).toBe(true);
     await page.keyboard.press('Home');
@@ -79,12 +60,12 @@ describe('particle mode: authoring controls', () => {
     await poll(async () => (await hook(page, 'creature'))?.fileName).toBe('humanoid.glb');
     await poll(() => particles(page, 'scene')).toBeNull();
     await poll(() => particles(page, 'solver')).toBe('rigid');
-    await openExample(page, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
+    await openExample(app, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
     await poll(() => particles(page, 'active')).toBe(true);
     await page.keyboard.press('Home');
     await poll(() => particles(page, 'recorded')).toBeGreaterThan(40);
     await grabSpine(page, 20);
-    await openExample(page, 'humanoid', 'humanoid');
+    await openExample(app, 'humanoid', 'humanoid');
     await poll(() => particles(page, 'scene')).toBeNull();
     await poll(() => particles(page, 'active')).toBe(false);
     // The humanoid example has bodies: its creature plots draw once frames are recorded.
@@ -104,7 +85,7 @@ describe('particle mode: authoring controls', () => {
 
   it('on a particle example Go limp / Power on drive the particle joints (tooltips say so); Key target is disabled', async () => {
     const page = app.page;
-    await openExample(page, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
+    await openExample(app, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
     await poll(() => particles(page, 'scene')).toBe('ragdoll.json');
     await poll(() => particles(page, 'active')).toBe(true);
     await page.keyboard.press('Home');
@@ -135,7 +116,7 @@ describe('particle mode: authoring controls', () => {
 
   it('the joint inspector reads the drive state: limp at first under particles, powered after Power on; powered under Rigid', async () => {
     const page = app.page;
-    await openExample(page, 'humanoid', 'humanoid');
+    await openExample(app, 'humanoid', 'humanoid');
     await poll(() => particles(page, 'scene')).toBeNull();
     await page.getByTestId('outliner-joints').locator('[data-joint="shin_l"]').click();
     const badge = page.getByTestId('joint-inspector').getByTestId('joint-drive-state');

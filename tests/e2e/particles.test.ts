@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { hookCaller } from './harness/hook';
-import { launchApp, type App } from './harness/app';
+import { hookCaller, maxDelta } from './harness/hook';
+import { launchApp, type App, openExample } from './harness/app';
 import type { ParticleTestHook } from '../../renderer/src/preview/particleTestHook';
 
 let app: App;
@@ -20,30 +19,10 @@ const particles = hookCaller<ParticleTestHook>('__marionetteParticles');
 
 const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
 
-/** File › Examples › ENTRY as the user picks it. Under Electron the native menu sends the same command
- *  (with the file's path for assets/examples files; built-in creatures by name). */
-async function openExample(page: Page, label: string, name: string, file?: string): Promise<void> {
-  if (app.target === 'electron') {
-    await app.menu({ menu: 'File', item: 'Examples', command: { kind: 'open-example', name, ...(file ? { path: path.resolve(file) } : {}) } });
-    return;
-  }
-  await page.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Examples', exact: true }).hover();
-  await page.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click();
-}
-
-/** Largest distance (m) between the same particles of two frames. */
-function maxDelta(a: Record<string, number[]> | null, b: Record<string, number[]> | null): number {
-  if (!a || !b) return Infinity;
-  let d = 0;
-  for (const [n, p] of Object.entries(a)) { const q = b[n]!; d = Math.max(d, Math.hypot(p[0]! - q[0]!, p[1]! - q[1]!, p[2]! - q[2]!)); }
-  return d;
-}
-
 describe('particle ragdoll', () => {
   it('File › Examples › Ragdoll runs the scene under the particle solver; clicking a bone pushes it', async () => {
     const page = app.page;
-    await openExample(page, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
+    await openExample(app, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
     await poll(() => particles(page, 'scene')).toBe('ragdoll.json');
     await poll(() => particles(page, 'active')).toBe(true);
     expect(await particles(page, 'solver')).toBe('particle');
@@ -81,7 +60,7 @@ describe('particle ragdoll', () => {
 
   it('pressing on a bone and dragging grabs it: the bone is pulled toward the dragged point until the release', async () => {
     const page = app.page;
-    await openExample(page, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
+    await openExample(app, 'Ragdoll', 'ragdoll', 'assets/examples/ragdoll.json');
     await poll(() => particles(page, 'scene')).toBe('ragdoll.json');
     await poll(() => particles(page, 'active')).toBe(true);
     await page.keyboard.press('Home'); // pause at frame 0
@@ -118,7 +97,7 @@ describe('particle ragdoll', () => {
 
   it('Power on drives the humanoid\'s particle ragdoll toward its rest pose; Go limp at the same frame restores the limp fall', async () => {
     const page = app.page;
-    await openExample(page, 'humanoid', 'humanoid');
+    await openExample(app, 'humanoid', 'humanoid');
     await poll(() => particles(page, 'scene')).toBeNull();
     await page.getByRole('radio', { name: 'Particle', exact: true }).click();
     await poll(() => particles(page, 'active')).toBe(true);
@@ -140,7 +119,7 @@ describe('particle ragdoll', () => {
 
   it('the Rigid | Particle switch shows the humanoid as particles and back', async () => {
     const page = app.page;
-    await openExample(page, 'humanoid', 'humanoid');
+    await openExample(app, 'humanoid', 'humanoid');
     await poll(() => particles(page, 'scene')).toBeNull();
     await poll(() => particles(page, 'active')).toBe(false);
     expect(await particles(page, 'solver')).toBe('rigid');

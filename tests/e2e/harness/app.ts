@@ -47,6 +47,19 @@ const env = (name: string): string => {
   return v;
 };
 
+/** File › Examples › LABEL as the user picks it. Under Electron the native menu sends the same command
+ *  (with the file's path for assets/examples files; built-in creatures by name). */
+export async function openExample(app: App, label: string, name: string, file?: string): Promise<void> {
+  if (app.target === 'electron') {
+    await app.menu({ menu: 'File', item: 'Examples', command: { kind: 'open-example', name, ...(file ? { path: path.resolve(file) } : {}) } });
+    return;
+  }
+  const page = app.page;
+  await page.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Examples', exact: true }).hover();
+  await page.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click();
+}
+
 export async function waitReady(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __marionette?: { ready(): boolean } }).__marionette?.ready() === true, null, { timeout: 60_000 });
 }

@@ -59,6 +59,29 @@ export function countPixels(page: Page): Promise<PixelCounts> {
   });
 }
 
+/** Pixels the creature's mesh covers: non-background pixels with the mesh shown minus with it hidden (the
+ *  skeleton, drawn over the mesh, hidden for both); both toolbar toggles are left as they were. */
+export async function meshPixels(page: Page): Promise<number> {
+  const toolbar = (name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
+  await toolbar('Show skeleton').click();
+  await nextFrames(page);
+  const withMesh = await countPixels(page);
+  await toolbar('Show mesh').click();
+  await nextFrames(page);
+  const withoutMesh = await countPixels(page);
+  await toolbar('Show mesh').click();
+  await toolbar('Show skeleton').click();
+  return withMesh.nonBackground - withoutMesh.nonBackground;
+}
+
+/** Largest distance (m) between the same particles of two frames (Infinity when either is missing). */
+export function maxDelta(a: Record<string, number[]> | null, b: Record<string, number[]> | null): number {
+  if (!a || !b) return Infinity;
+  let d = 0;
+  for (const [n, p] of Object.entries(a)) { const q = b[n]!; d = Math.max(d, Math.hypot(p[0]! - q[0]!, p[1]! - q[1]!, p[2]! - q[2]!)); }
+  return d;
+}
+
 /** Wait until the viewport has drawn at least `n` more frames (so a state change is on screen). */
 export async function nextFrames(page: Page, n = 3): Promise<void> {
   const start = await hook(page, 'frames');

@@ -21,6 +21,15 @@ const DEG = Math.PI / 180;
 export const RIG_PATH = fileURLToPath(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url));
 export const loadArmedMine = (): RigDocument => loadRig(JSON.parse(readFileSync(RIG_PATH, 'utf8')), { source: RIG_PATH });
 
+/** The shipped mine with a tuning script's `--steering '{…}'` merged into every controller's steering
+ *  parameters (no schema check: unknown keys are ignored), or as shipped without one. */
+export function armedMineWithSteering(override: string | undefined): RigDocument {
+  const rig = loadArmedMine();
+  if (override === undefined) return rig;
+  const extra = JSON.parse(override) as Record<string, unknown>;
+  return { ...rig, controllers: rig.controllers.map((c) => ({ ...c, steering: { ...c.steering, ...extra } })) };
+}
+
 export interface Mine {
   sim: Simulation;
   body(name: string): BodyHandle;

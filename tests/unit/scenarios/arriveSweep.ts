@@ -6,18 +6,13 @@
  *
  *   npx tsx tests/unit/scenarios/arriveSweep.ts [--steering '{"restPoint":[0,0.2,0.3]}'] [--targets 0,1,6]
  */
-import { loadArmedMine } from './armedMineWorld';
+import { armedMineWithSteering } from './armedMineWorld';
 import { ARRIVE_TARGETS, arrive } from './scenarios';
 import type { RigDocument } from '../../../shared/rig';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
-const rig: RigDocument = loadArmedMine();
-const override = opt('steering');
-if (override) {
-  const extra = JSON.parse(override) as Record<string, unknown>;
-  rig.controllers = rig.controllers.map((c) => ({ ...c, steering: { ...c.steering, ...extra } }));
-}
+const rig: RigDocument = armedMineWithSteering(opt('steering'));
 const pick = opt('targets')?.split(',').map(Number) ?? ARRIVE_TARGETS.map((_, i) => i);
 for (const i of pick) {
   const target = ARRIVE_TARGETS[i]!;

@@ -7,7 +7,7 @@
  *       controller's steering parameters before the run; no schema check, so unknown keys are ignored)
  *   npx tsx tests/unit/scenarios/report.ts --only crawl,steer
  */
-import { loadArmedMine } from './armedMineWorld';
+import { armedMineWithSteering } from './armedMineWorld';
 import { arrive, crawl, kick, recover, steer, weak } from './scenarios';
 import type { RigDocument } from '../../../shared/rig';
 
@@ -15,13 +15,8 @@ const DEG = Math.PI / 180;
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
 
-const rig: RigDocument = loadArmedMine();
-const override = opt('steering');
-if (override) {
-  const extra = JSON.parse(override) as Record<string, unknown>;
-  rig.controllers = rig.controllers.map((c) => ({ ...c, steering: { ...c.steering, ...extra } }));
-  console.log(`steering: ${JSON.stringify(rig.controllers[0]!.steering)}`);
-}
+const rig: RigDocument = armedMineWithSteering(opt('steering'));
+if (opt('steering')) console.log(`steering: ${JSON.stringify(rig.controllers[0]!.steering)}`);
 const only = new Set((opt('only') ?? 'crawl,steer,weak,recover,kick,arrive').split(','));
 
 if (only.has('crawl')) {
