@@ -9,10 +9,12 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile } from './atomicWrite';
 
-const autosaveSchema = z.object({ version: z.literal(1), savedAt: z.number(), text: z.string() });
+const autosaveSchema = z.object({ version: z.literal(1), savedAt: z.number(), text: z.string(), creature: z.string().nullable().optional() });
 const sessionSchema = z.object({ version: z.literal(1), cleanExitAt: z.number() });
 
-export interface RecoveredDocument { text: string; savedAt: number }
+/** `creaturePath`: the document's creature file, recorded by main only when the window had been granted it
+ *  (electron/requests.ts), so the recovered document may read it again. */
+export interface RecoveredDocument { text: string; savedAt: number; creaturePath: string | null }
 
 export class AutosaveStore {
   private readonly documentFile: string;
@@ -23,9 +25,9 @@ export class AutosaveStore {
     this.sessionFile = path.join(folder, 'session.json');
   }
 
-  async write(text: string): Promise<void> {
+  async write(text: string, creaturePath: string | null = null): Promise<void> {
     await fsp.mkdir(path.dirname(this.documentFile), { recursive: true });
-    await atomicWriteFile(this.documentFile, JSON.stringify({ version: 1, savedAt: this.now(), text }));
+    await atomicWriteFile(this.documentFile, JSON.stringify({ version: 1, savedAt: this.now(), text, creature: creaturePath }));
   }
 
   /** The autosave left by a session that did not end cleanly, or null. */
@@ -34,7 +36,7 @@ export class AutosaveStore {
     if (saved === null) return null;
     const session = await readJson(this.sessionFile, sessionSchema);
     if (session !== null && session.cleanExitAt >= saved.savedAt) return null;
-    return { text: saved.text, savedAt: saved.savedAt };
+    return { text: saved.text, savedAt: saved.savedAt, creaturePath: saved.creature ?? null };
   }
 
   async clear(): Promise<void> {

@@ -7,6 +7,7 @@
  */
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { PickedFile } from '../shared/platform';
 import type { TextFile } from '../shared/ipc';
@@ -44,6 +45,10 @@ async function readBounded(file: string, limit: number, label: string): Promise<
   }
 }
 
+/** What a glTF may name as an external resource: binary buffers and the image formats glTF and its
+ *  common extensions use. Anything else (a key, a config, a shell script) is refused before it is read. */
+export const GLTF_RESOURCE_EXTENSIONS: readonly string[] = ['.bin', '.glbin', '.glbuf', '.png', '.jpg', '.jpeg', '.webp', '.ktx2', '.gif', '.bmp'];
+
 /**
  * The absolute file a resource URI of `gltfPath` names, or an Error explaining why it is refused:
  * remote schemes, and anything (after `..` and symlinks) outside the .gltf's folder.
@@ -68,6 +73,10 @@ export async function resolveGltfResource(gltfPath: string, uri: string): Promis
     const rel = path.relative(root, file);
     return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
   };
+  const extension = path.extname(candidate).toLowerCase();
+  if (!GLTF_RESOURCE_EXTENSIONS.includes(extension)) {
+    throw new Error(`${name}: resource "${uri}" is not a buffer or image file (${GLTF_RESOURCE_EXTENSIONS.join(' ')}); Marionette reads nothing else beside a creature.`);
+  }
   if (!inside(candidate, folder)) {
     throw new Error(`${name}: resource "${uri}" points outside the creature's folder (${folder}); glTF resources must sit beside the file or below it.`);
   }
@@ -80,16 +89,26 @@ export async function resolveGltfResource(gltfPath: string, uri: string): Promis
   }
   const realFolder = await fsp.realpath(folder);
   if (!inside(real, realFolder)) throw new Error(`${name}: resource "${uri}" is a link to ${real}, outside the creature's folder.`);
+  if (!GLTF_RESOURCE_EXTENSIONS.includes(path.extname(real).toLowerCase())) {
+    throw new Error(`${name}: resource "${uri}" is a link to ${path.basename(real)}, not a buffer or image file.`);
+  }
   return real;
 }
 
-/** Read a creature and, for glTF, every external buffer and image it refers to. */
-export async function readCreatureFile(file: string): Promise<PickedFile> {
+/**
+ * Read a creature and, for glTF, every external buffer and image it refers to. With `expectSha256` (a
+ * dropped file: the page proves it holds the bytes) nothing beyond the file itself is read, and nothing is
+ * returned, unless the file's SHA-256 is that digest.
+ */
+export async function readCreatureFile(file: string, expectSha256?: string): Promise<PickedFile> {
   const absolute = path.resolve(file);
   const name = path.basename(absolute);
   const format = creatureFormatOf(name);
   if (format === null) throw new Error(`${name}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
   const bytes = await readBounded(absolute, MAX_CREATURE_BYTES, name);
+  if (expectSha256 !== undefined && createHash('sha256').update(bytes).digest('hex') !== expectSha256) {
+    throw new Error(`Refused: ${name} on disk is not the file that was dropped (its contents differ); open it with File ▸ Open Creature….`);
+  }
   const resources: Record<string, Uint8Array> = {};
   if (format !== 'fbx') {
     let total = bytes.byteLength;

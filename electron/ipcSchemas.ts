@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH, type DocumentState, type PlatformRequest } from '../shared/ipc';
+import { HANDLE_PATTERN } from './capabilities';
 
 const MAX_PATH_LENGTH = 4096;
 const MAX_NAME_LENGTH = 255;
@@ -12,23 +13,21 @@ const path = z.string().min(1, 'must be a non-empty path').max(MAX_PATH_LENGTH, 
   .refine((p) => !p.includes('\0'), 'must not contain a NUL character');
 const fileName = z.string().min(1, 'must be a non-empty file name').max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
   .refine((n) => !/[\\/\0]/.test(n), 'must be a bare file name (no slashes)');
+/** An opaque file handle main issued (electron/capabilities.ts); its form only, the grant is checked after. */
+const handle = z.string().regex(HANDLE_PATTERN, 'must be a file handle issued by Marionette (not a path)');
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 digest in lower-case hex');
 const text = z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
-
-export const recentEntryInputSchema = z.strictObject({
-  kind: z.enum(['project', 'creature']),
-  path,
-  name: z.string().min(1, 'must be a non-empty name').max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
-});
 
 export const platformRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pick-creature'), missingPath: path.optional() }),
-  z.strictObject({ type: z.literal('read-creature'), path }),
+  z.strictObject({ type: z.literal('read-creature'), handle }),
+  z.strictObject({ type: z.literal('read-dropped-creature'), path, sha256 }),
   z.strictObject({ type: z.literal('pick-project') }),
-  z.strictObject({ type: z.literal('read-project'), path }),
-  z.strictObject({ type: z.literal('save-project'), text, path: path.nullable(), suggestedName: fileName }),
+  z.strictObject({ type: z.literal('read-project'), handle }),
+  z.strictObject({ type: z.literal('save-project'), text, handle: handle.nullable(), suggestedName: fileName }),
   z.strictObject({ type: z.literal('export-rig'), text, suggestedName: fileName }),
   z.strictObject({ type: z.literal('recent-files') }),
-  z.strictObject({ type: z.literal('add-recent'), entry: recentEntryInputSchema }),
+  z.strictObject({ type: z.literal('add-recent'), handle }),
   z.strictObject({ type: z.literal('write-autosave'), text }),
   z.strictObject({ type: z.literal('read-autosave') }),
   z.strictObject({ type: z.literal('clear-autosave') }),

@@ -18,7 +18,9 @@ import { readCreatureFile, readProjectFile } from './files';
 import { filesFromArgv, launchEntry } from './launchFiles';
 import { MenuManager } from './menu';
 import { RecentFiles } from './recentFiles';
-import { guardHandler, platformRequestHandler, type PlatformServices } from './requests';
+import { guardHandler, grantLaunchFile, platformRequestHandler, type PlatformServices } from './requests';
+import { FileGrants } from './capabilities';
+import type { MenuCommand } from '../shared/platform';
 import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, hardenWebContents, type AppOrigins } from './security';
 import { WindowManager } from './windowManager';
 
@@ -28,10 +30,6 @@ const appRoot = app.getAppPath();
 const webRoot = path.join(appRoot, 'dist-web');
 // README.md is unpacked from the asar archive (electron-builder.yml asarUnpack) so an external viewer can open it.
 const examplesFolder = path.join(appRoot, 'assets', 'examples');
-const isInside = (file: string, folder: string): boolean => {
-  const rel = path.relative(folder, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-};
 const readmePath = path.join(appRoot.replace(/app\.asar$/, 'app.asar.unpacked'), 'README.md');
 
 protocol.registerSchemesAsPrivileged([
@@ -47,14 +45,24 @@ if (!app.requestSingleInstanceLock()) {
 
 function start(): void {
   let windows: WindowManager | null = null;
+  // Every file the renderer may read or write, by handle (electron/capabilities.ts).
+  const grants = new FileGrants();
+  // A command naming a file carries its handle: the file came from main (recent list, examples, the OS).
+  const withHandles = (command: MenuCommand): MenuCommand => {
+    if (typeof command !== 'object') return command;
+    if (command.kind === 'open-recent') return { ...command, entry: grantLaunchFile(grants, command.entry) };
+    if (command.kind === 'open-example' && command.path !== undefined) {
+      const handle = grants.grant(command.path, ['read-creature', 'read-project']);
+      return handle === null ? command : { ...command, handle };
+    }
+    return command;
+  };
+  const sendCommand = (command: MenuCommand): void => windows?.send(withHandles(command));
   const openOnStart: string[] = filesFromArgv(process.argv.slice(app.isPackaged ? 1 : 2), process.cwd());
-  // Files the user chose in a dialog or handed over from the OS this session: readable even as .json.
-  const chosenFiles = new Set<string>(openOnStart);
   const openFile = (file: string): void => {
-    chosenFiles.add(file);
     if (windows === null) openOnStart.push(file);
     else {
-      windows.send({ kind: 'open-recent', entry: launchEntry(file, Date.now()) });
+      sendCommand({ kind: 'open-recent', entry: launchEntry(file, Date.now()) });
       windows.focus();
     }
   };
@@ -91,10 +99,6 @@ function start(): void {
       });
     }
 
-    const remember = (file: string | null): string | null => {
-      if (file !== null) chosenFiles.add(path.resolve(file));
-      return file;
-    };
     const dialogs = new Dialogs(() => windows?.current ?? null, app.getPath('documents'));
     const refreshMenu = async (): Promise<void> => menu.update(await recent.list());
     const menu = new MenuManager({
@@ -103,7 +107,7 @@ function start(): void {
       isDev: !app.isPackaged,
       examples: await listExamples(examplesFolder),
       hasDocumentation: existsSync(readmePath),
-      send: (command) => windows?.send(command),
+      send: sendCommand,
       showAbout: () => void showAbout(windows?.current ?? null),
       openDocumentation: () => void shell.openPath(readmePath),
       clearRecent: () => void recent.clear().then(refreshMenu),
@@ -111,25 +115,21 @@ function start(): void {
     menu.initialize(await recent.list());
 
     const services: PlatformServices = {
+      grants,
       chooseCreature: (missing) => dialogs.chooseCreature(missing),
-      chooseProject: async () => remember(await dialogs.chooseProject()),
+      chooseProject: () => dialogs.chooseProject(),
       chooseSaveProject: (name) => dialogs.chooseSaveProject(name),
       chooseExportRig: (name) => dialogs.chooseExportRig(name),
-      readCreature: readCreatureFile,
-      readProject: (file) => readProjectFile(file, async (json) =>
-        chosenFiles.has(json) || isInside(json, examplesFolder) || (await recent.list()).some((e) => e.path === json)),
+      readCreature: (file) => readCreatureFile(file),
+      readDroppedCreature: (file, sha256) => readCreatureFile(file, sha256),
+      readProject: (file) => readProjectFile(file),
       writeFile: (file, text) => atomicWriteFile(file, text),
       recentFiles: () => recent.list(),
       addRecent: async (entry) => {
-        // The recent list grants .json read access (above), so the page may not add a .json it was not given.
-        const json = path.resolve(entry.path);
-        if (/\.json$/i.test(json) && !chosenFiles.has(json) && !isInside(json, examplesFolder)) {
-          throw new Error(`${path.basename(json)}: only rig JSON files opened through File ▸ Open Project… go into Open Recent.`);
-        }
         menu.update(await recent.add(entry));
         app.addRecentDocument(entry.path);
       },
-      writeAutosave: (text) => autosave.write(text),
+      writeAutosave: (text, creature) => autosave.write(text, creature),
       readAutosave: () => autosave.read(),
       clearAutosave: () => autosave.clear(),
       projectSaveFinished: (outcome) => windows?.projectSaveFinished(outcome),
@@ -150,7 +150,7 @@ function start(): void {
         onClosedCleanly: () => void autosave.clear(),
       });
       windows.initialize();
-      for (const file of openOnStart.splice(0)) windows.send({ kind: 'open-recent', entry: launchEntry(file, Date.now()) });
+      for (const file of openOnStart.splice(0)) sendCommand({ kind: 'open-recent', entry: launchEntry(file, Date.now()) });
     };
     openWindow();
     app.on('activate', () => {

@@ -4,8 +4,8 @@
  * it to CommonJS) and never hands the page ipcRenderer itself or any function that takes a channel name.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS, type IpcResult, type PlatformRequest, type PlatformResponses } from '../shared/ipc';
-import type { MenuCommand, PlatformApi } from '../shared/platform';
+import { IPC_CHANNELS, type IpcResult, type NativePlatformApi, type PlatformRequest, type PlatformResponses } from '../shared/ipc';
+import type { MenuCommand } from '../shared/platform';
 
 async function request<R extends PlatformRequest>(message: R): Promise<PlatformResponses[R['type']]> {
   const result = (await ipcRenderer.invoke(IPC_CHANNELS.request, message)) as IpcResult<PlatformResponses[R['type']]>;
@@ -22,23 +22,25 @@ ipcRenderer.on(IPC_CHANNELS.menuCommand, (_event: IpcRendererEvent, command: Men
   else for (const listener of listeners) listener(command);
 });
 
-/** PlatformApi plus one Electron-only helper: the disk path of a File dropped on the window (File.path is
- *  gone since Electron 32), so main reads a dropped .gltf with its sibling files. '' for non-disk data. */
-const api: PlatformApi & { pathForFile(file: File): string } = {
+/** NativePlatformApi (shared/ipc.ts): files by main's handles, plus the disk path of a File dropped on the
+ *  window (File.path is gone since Electron 32); '' for data that is not a file on disk, such as a File a
+ *  script constructed. */
+const api: NativePlatformApi = {
   kind: 'electron',
   pickCreature: (options) => request({ type: 'pick-creature', ...(options?.missingPath ? { missingPath: options.missingPath } : {}) }),
-  readCreature: (path) => request({ type: 'read-creature', path }),
+  readCreature: (handle) => request({ type: 'read-creature', handle }),
+  readDroppedCreature: (path, sha256) => request({ type: 'read-dropped-creature', path, sha256 }),
   pickProject: () => request({ type: 'pick-project' }),
-  readProject: (path) => request({ type: 'read-project', path }),
-  saveProject: (text, path, suggestedName) => request({ type: 'save-project', text, path, suggestedName }),
+  readProject: (handle) => request({ type: 'read-project', handle }),
+  saveProject: (text, handle, suggestedName) => request({ type: 'save-project', text, handle, suggestedName }),
   exportRig: (text, suggestedName) => request({ type: 'export-rig', text, suggestedName }),
   recentFiles: () => request({ type: 'recent-files' }),
-  addRecent: (entry) => request({ type: 'add-recent', entry: { kind: entry.kind, path: entry.path, name: entry.name } }),
+  addRecent: (handle) => request({ type: 'add-recent', handle }),
   writeAutosave: (text) => request({ type: 'write-autosave', text }),
   readAutosave: () => request({ type: 'read-autosave' }),
   clearAutosave: () => request({ type: 'clear-autosave' }),
   setDocumentState: (title, dirty) => ipcRenderer.send(IPC_CHANNELS.documentState, { title, dirty }),
-  pathForFile: (file) => webUtils.getPathForFile(file),
+  pathForFile: (file) => (file instanceof File ? webUtils.getPathForFile(file) : ''),
   onMenuCommand: (listener) => {
     listeners.add(listener);
     for (const command of pending.splice(0)) listener(command);

@@ -4,24 +4,32 @@
  * with plain objects.
  */
 import type { z } from 'zod';
+import * as path from 'node:path';
 import type { RecentEntry, PickedFile } from '../shared/platform';
-import type { IpcResult, PlatformRequest, PlatformResponses, TextFile, SavedFile } from '../shared/ipc';
+import type { GrantedFile, IpcResult, NativePickedFile, NativeTextFile, PlatformRequest, PlatformResponses, TextFile } from '../shared/ipc';
+import { creatureFormatOf, isAbsolutePath, resolveCreaturePath } from '../shared/project';
+import { rightsFor, type FileGrants } from './capabilities';
 import { parseMessage, platformRequestSchema } from './ipcSchemas';
 import { checkSender, type AppOrigins, type IpcSender } from './security';
 
 export interface PlatformServices {
+  /** The handles main issued this session (electron/capabilities.ts): the only way to name a file. */
+  grants: FileGrants;
   /** Native dialogs; null when the user cancels. */
   chooseCreature(missingPath: string | undefined): Promise<string | null>;
   chooseProject(): Promise<string | null>;
   chooseSaveProject(suggestedName: string): Promise<string | null>;
   chooseExportRig(suggestedName: string): Promise<string | null>;
   readCreature(path: string): Promise<PickedFile>;
+  /** Read a dropped creature at `path` only if its bytes hash to `sha256`; throws otherwise. */
+  readDroppedCreature(path: string, sha256: string): Promise<PickedFile>;
   readProject(path: string): Promise<TextFile>;
   writeFile(path: string, text: string): Promise<void>;
   recentFiles(): Promise<RecentEntry[]>;
   addRecent(entry: Omit<RecentEntry, 'openedAt'>): Promise<void>;
-  writeAutosave(text: string): Promise<void>;
-  readAutosave(): Promise<{ text: string; savedAt: number } | null>;
+  /** `creaturePath`: the autosaved document's creature when it was granted for reading when written. */
+  writeAutosave(text: string, creaturePath: string | null): Promise<void>;
+  readAutosave(): Promise<{ text: string; savedAt: number; creaturePath?: string | null } | null>;
   clearAutosave(): Promise<void>;
   /** A project save finished (closes the window when the user chose "Save" at the close prompt). */
   projectSaveFinished(outcome: 'saved' | 'cancelled' | 'failed'): void;
@@ -29,42 +37,106 @@ export interface PlatformServices {
 
 const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p;
 
+/** The creature path a project (or autosave) text names, resolved against the project's own path; null
+ *  when the text is not JSON, names no creature file, or names a relative path with nothing to resolve it. */
+export function projectCreaturePath(text: string, projectPath: string | null): string | null {
+  let stored: unknown;
+  try {
+    stored = (JSON.parse(text) as { creature?: { path?: unknown } } | null)?.creature?.path;
+  } catch {
+    return null;
+  }
+  if (typeof stored !== 'string' || stored === '' || stored.length > 4096 || stored.includes('\0')) return null;
+  const resolved = resolveCreaturePath(projectPath, stored);
+  return isAbsolutePath(resolved) && creatureFormatOf(resolved) !== null ? resolved : null;
+}
+
+function grantCreature(grants: FileGrants, creaturePath: string | null): GrantedFile | null {
+  if (creaturePath === null) return null;
+  const handle = grants.grant(creaturePath, ['read-creature']);
+  return handle === null ? null : { path: creaturePath, handle };
+}
+
+function withHandle(grants: FileGrants, picked: PickedFile, file: string): NativePickedFile {
+  const handle = grants.grant(file, ['read-creature']);
+  if (handle === null) throw new Error(`${path.basename(file)}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
+  return { ...picked, path: path.resolve(file), handle };
+}
+
+/** A project the user opened, with its handle (read, and save back for .marionette) and its creature's. */
+function projectWithHandles(grants: FileGrants, file: TextFile, absolute: string): NativeTextFile {
+  const handle = grants.grant(absolute, rightsFor(absolute))!;
+  return { ...file, path: absolute, handle, creature: grantCreature(grants, projectCreaturePath(file.text, absolute)) };
+}
+
+/** Any entry point may hand a file over from the OS (command line, "Open with", open-file): grant it. */
+export function grantLaunchFile<E extends { path: string }>(grants: FileGrants, entry: E): E & { handle?: string } {
+  const handle = grants.grant(entry.path, rightsFor(entry.path));
+  return handle === null ? entry : { ...entry, handle };
+}
+
 export async function performRequest<R extends PlatformRequest>(request: R, services: PlatformServices): Promise<PlatformResponses[R['type']]> {
   type Out = PlatformResponses[R['type']];
   const r = request as PlatformRequest;
+  const { grants } = services;
   switch (r.type) {
     case 'pick-creature': {
       const chosen = await services.chooseCreature(r.missingPath);
       if (chosen === null) return null as Out;
-      const picked = await services.readCreature(chosen);
-      await services.addRecent({ kind: 'creature', path: picked.path!, name: picked.name });
+      const absolute = path.resolve(chosen);
+      if (creatureFormatOf(absolute) === null) throw new Error(`${path.basename(absolute)}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
+      const picked = withHandle(grants, await services.readCreature(absolute), absolute);
+      await services.addRecent({ kind: 'creature', path: picked.path, name: picked.name });
       return picked as Out;
     }
-    case 'read-creature':
-      return (await services.readCreature(r.path)) as Out;
+    case 'read-creature': {
+      const file = grants.resolve(r.handle, 'read-creature');
+      return withHandle(grants, await services.readCreature(file), file) as Out;
+    }
+    case 'read-dropped-creature': {
+      const absolute = path.resolve(r.path);
+      // The extension first: nothing but a creature file is even opened for the digest check.
+      if (!path.isAbsolute(r.path) || creatureFormatOf(absolute) === null) {
+        throw new Error(`Refused: ${path.basename(absolute)} is not a creature file Marionette opens (.glb, .gltf or .fbx).`);
+      }
+      return withHandle(grants, await services.readDroppedCreature(absolute, r.sha256), absolute) as Out;
+    }
     case 'pick-project': {
       const chosen = await services.chooseProject();
       if (chosen === null) return null as Out;
-      const file = await services.readProject(chosen);
-      await services.addRecent({ kind: 'project', path: file.path!, name: file.name });
+      const absolute = path.resolve(chosen);
+      if (grants.grant(absolute, ['read-project']) === null) throw new Error(`${path.basename(absolute)}: not a Marionette project (.marionette) or rig (.json) file.`);
+      const file = projectWithHandles(grants, await services.readProject(absolute), absolute);
+      await services.addRecent({ kind: 'project', path: file.path, name: file.name });
       return file as Out;
     }
-    case 'read-project':
-      return (await services.readProject(r.path)) as Out;
+    case 'read-project': {
+      const file = grants.resolve(r.handle, 'read-project');
+      return projectWithHandles(grants, await services.readProject(file), file) as Out;
+    }
     case 'save-project': {
       let target: string | null;
       try {
-        target = r.path ?? (await services.chooseSaveProject(r.suggestedName));
+        // A handle that is not main's is refused outright; one without the right to save over it (an opened
+        // .json, an example) asks, as Save As does.
+        if (r.handle !== null) grants.resolve(r.handle, 'read-project');
+        target = r.handle !== null && grants.allows(r.handle, 'write-project')
+          ? grants.resolve(r.handle, 'write-project')
+          : await services.chooseSaveProject(r.suggestedName);
         if (target === null) {
           services.projectSaveFinished('cancelled');
           return null as Out;
+        }
+        target = path.resolve(target);
+        if (grants.grant(target, ['read-project', 'write-project']) === null || !grants.pathAllows(target, 'write-project')) {
+          throw new Error(`${path.basename(target)}: projects are saved as .marionette files.`);
         }
         await services.writeFile(target, r.text);
       } catch (error) {
         services.projectSaveFinished('failed');
         throw error;
       }
-      const saved: SavedFile = { path: target, name: baseName(target) };
+      const saved = { path: target, name: baseName(target), handle: grants.grant(target, ['read-project', 'write-project'])! };
       await services.clearAutosave();
       await services.addRecent({ kind: 'project', path: saved.path, name: saved.name });
       services.projectSaveFinished('saved');
@@ -73,17 +145,34 @@ export async function performRequest<R extends PlatformRequest>(request: R, serv
     case 'export-rig': {
       const target = await services.chooseExportRig(r.suggestedName);
       if (target === null) return null as Out;
+      if (!/\.json$/i.test(target)) throw new Error(`${path.basename(target)}: a rig is exported as a .json file.`);
       await services.writeFile(target, r.text);
       return { path: target, name: baseName(target) } as Out;
     }
-    case 'recent-files':
-      return (await services.recentFiles()) as Out;
-    case 'add-recent':
-      return (await services.addRecent(r.entry)) as Out;
-    case 'write-autosave':
-      return (await services.writeAutosave(r.text)) as Out;
-    case 'read-autosave':
-      return (await services.readAutosave()) as Out;
+    case 'recent-files': {
+      const out = [];
+      for (const entry of await services.recentFiles()) {
+        const handle = grants.grant(entry.path, rightsFor(entry.path));
+        if (handle !== null) out.push({ ...entry, handle });
+      }
+      return out as Out;
+    }
+    case 'add-recent': {
+      const creature = grants.allows(r.handle, 'read-creature');
+      const file = grants.resolve(r.handle, creature ? 'read-creature' : 'read-project');
+      return (await services.addRecent({ kind: creature ? 'creature' : 'project', path: file, name: baseName(file) })) as Out;
+    }
+    case 'write-autosave': {
+      // Only a creature this window may already read is remembered with the autosave (and granted again after
+      // a crash): the text itself comes from the page and proves nothing.
+      const creature = projectCreaturePath(r.text, null);
+      return (await services.writeAutosave(r.text, creature !== null && grants.pathAllows(creature, 'read-creature') ? creature : null)) as Out;
+    }
+    case 'read-autosave': {
+      const saved = await services.readAutosave();
+      if (saved === null) return null as Out;
+      return { text: saved.text, savedAt: saved.savedAt, creature: grantCreature(grants, saved.creaturePath ?? null) } as Out;
+    }
     case 'clear-autosave':
       return (await services.clearAutosave()) as Out;
   }

@@ -24,38 +24,90 @@ export const IPC_CHANNELS = {
  *  rig is kilobytes; the cap only stops a runaway renderer from making main allocate without bound. */
 export const MAX_TEXT_LENGTH = 64 * 1024 * 1024;
 
-/** Renderer → main requests (invoke on `marionette:request`). main validates each against
- *  electron/ipcSchemas.ts, whose inferred type is checked to equal this one. */
+/**
+ * Renderer → main requests (invoke on `marionette:request`). main validates each against
+ * electron/ipcSchemas.ts, whose inferred type is checked to equal this one.
+ *
+ * Files are named by HANDLE, never by path: main issues an opaque handle (electron/capabilities.ts) for each
+ * file the user gave the app — picked in a dialog, on the recent list, on the command line or from the OS,
+ * dropped, an example, or the creature of a project the user opened — and every read or write goes through
+ * one. A path the renderer makes up reaches nothing. The one request that carries a path,
+ * `read-dropped-creature`, must also carry the SHA-256 of the file's bytes: main reads only a creature file
+ * (.glb/.gltf/.fbx) and answers only when the digest matches, i.e. when the page already holds the file the
+ * user dropped (a File made by script has no disk path, so the preload sends '' for it).
+ */
 export type PlatformRequest =
   | { type: 'pick-creature'; /** a project's creature moved: the dialog says which file it looks for */ missingPath?: string }
-  | { type: 'read-creature'; path: string }
+  | { type: 'read-creature'; handle: string }
+  | { type: 'read-dropped-creature'; path: string; sha256: string }
   | { type: 'pick-project' }
-  | { type: 'read-project'; path: string }
-  | { type: 'save-project'; text: string; path: string | null; suggestedName: string }
+  | { type: 'read-project'; handle: string }
+  /** handle null, or a handle without the right to save over it (an opened .json): ask with the Save dialog. */
+  | { type: 'save-project'; text: string; handle: string | null; suggestedName: string }
   | { type: 'export-rig'; text: string; suggestedName: string }
   | { type: 'recent-files' }
-  | { type: 'add-recent'; entry: { kind: 'project' | 'creature'; path: string; name: string } }
+  | { type: 'add-recent'; handle: string }
   | { type: 'write-autosave'; text: string }
   | { type: 'read-autosave' }
   | { type: 'clear-autosave' };
 export type PlatformRequestType = PlatformRequest['type'];
 
+/** A file main granted the renderer: its path (to show, and to store relative in a project) and the handle
+ *  to use in requests. */
+export interface GrantedFile { path: string; handle: string }
+
 export interface TextFile { name: string; path: string | null; text: string }
 export interface SavedFile { path: string; name: string }
 
+/** What main answers under Electron: the platform's shapes plus the handles it issued. */
+export type NativePickedFile = PickedFile & { path: string; handle: string };
+export interface NativeTextFile extends TextFile {
+  path: string;
+  handle: string;
+  /** The creature the project refers to (resolved against the project's folder), granted for reading;
+   *  null when the project names none, names no creature file, or is not a project. */
+  creature: GrantedFile | null;
+}
+export interface NativeSavedFile extends SavedFile { handle: string }
+export type NativeRecentEntry = RecentEntry & { handle: string };
+export interface NativeAutosave { text: string; savedAt: number; creature: GrantedFile | null }
+
 /** What each request resolves to. */
 export interface PlatformResponses {
-  'pick-creature': PickedFile | null;
-  'read-creature': PickedFile;
-  'pick-project': TextFile | null;
-  'read-project': TextFile;
-  'save-project': SavedFile | null;
+  'pick-creature': NativePickedFile | null;
+  'read-creature': NativePickedFile;
+  'read-dropped-creature': NativePickedFile;
+  'pick-project': NativeTextFile | null;
+  'read-project': NativeTextFile;
+  'save-project': NativeSavedFile | null;
   'export-rig': SavedFile | null;
-  'recent-files': RecentEntry[];
+  'recent-files': NativeRecentEntry[];
   'add-recent': void;
   'write-autosave': void;
-  'read-autosave': { text: string; savedAt: number } | null;
+  'read-autosave': NativeAutosave | null;
   'clear-autosave': void;
+}
+
+/** What the Electron preload exposes as `window.marionette`: the requests above, one method each, plus the
+ *  disk path of a dropped File ('' for data that is not a file on disk). renderer/src/platform/bridge.ts
+ *  turns it into the PlatformApi the UI uses, keeping the path → handle table. */
+export interface NativePlatformApi {
+  readonly kind: 'electron';
+  pickCreature(options?: { missingPath?: string }): Promise<NativePickedFile | null>;
+  readCreature(handle: string): Promise<NativePickedFile>;
+  readDroppedCreature(path: string, sha256: string): Promise<NativePickedFile>;
+  pickProject(): Promise<NativeTextFile | null>;
+  readProject(handle: string): Promise<NativeTextFile>;
+  saveProject(text: string, handle: string | null, suggestedName: string): Promise<NativeSavedFile | null>;
+  exportRig(text: string, suggestedName: string): Promise<SavedFile | null>;
+  recentFiles(): Promise<NativeRecentEntry[]>;
+  addRecent(handle: string): Promise<void>;
+  writeAutosave(text: string): Promise<void>;
+  readAutosave(): Promise<NativeAutosave | null>;
+  clearAutosave(): Promise<void>;
+  setDocumentState(title: string, dirty: boolean): void;
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  pathForFile(file: unknown): string;
 }
 
 /** Main never lets an exception cross the wire (Electron would prefix it with its own noise): a failure

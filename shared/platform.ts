@@ -36,11 +36,13 @@ export type MenuCommand =
   | { kind: 'toggle-overlay'; overlay: PreviewOverlay }
   /** View › Rigid Solver / Particle Solver: which solver the preview runs (the toolbar's Rigid | Particle). */
   | { kind: 'set-solver'; solver: 'rigid' | 'particle' }
-  | { kind: 'open-recent'; entry: RecentEntry }
+  /** Under Electron main adds `handle`: the capability to read (and, for a project, save) that file; the
+   *  renderer's bridge keeps it and uses it in place of the path (shared/ipc.ts). */
+  | { kind: 'open-recent'; entry: RecentEntry & { handle?: string } }
   /** An example from assets/examples/. `path` is where it is (absolute under Electron, a URL in the web
    *  build): a `.marionette` file opens with readProject, a creature (.glb/.gltf/.fbx) with readCreature,
    *  a `.json` particle scene ("marionette-particles") under the particle solver. */
-  | { kind: 'open-example'; name: string; path?: string };
+  | { kind: 'open-example'; name: string; path?: string; handle?: string };
 
 export interface PlatformApi {
   readonly kind: 'electron' | 'web';
@@ -49,12 +51,15 @@ export interface PlatformApi {
    *  and starts in the folder where it was. */
   pickCreature(options?: { missingPath?: string }): Promise<PickedFile | null>;
   /** Read a creature from a known path (recent files, a project's creature reference). Rejects with a
-   *  message naming the path when it is gone; the caller then asks the user where it is. */
+   *  message naming the path when it is gone; the caller then asks the user where it is. Under Electron
+   *  only a path main granted (it came back from a dialog, the recent list, an example, a drop or as the
+   *  creature of an opened project) can be read: the bridge swaps it for main's handle. */
   readCreature(path: string): Promise<PickedFile>;
   /** Ask for a project file and read it. */
   pickProject(): Promise<{ name: string; path: string | null; text: string } | null>;
   readProject(path: string): Promise<{ name: string; path: string | null; text: string }>;
-  /** Save atomically (temp file + rename). path null → ask (Save As). Returns where it went, null if cancelled. */
+  /** Save atomically (temp file + rename). path null → ask (Save As). Returns where it went, null if cancelled.
+   *  Under Electron a path main did not grant for saving (an opened .json, an example) also asks. */
   saveProject(text: string, path: string | null, suggestedName: string): Promise<{ path: string; name: string } | null>;
   /** Write the exported rig JSON (a save dialog under Electron, a download in the browser). */
   exportRig(text: string, suggestedName: string): Promise<{ path: string; name: string } | null>;

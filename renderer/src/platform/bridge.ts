@@ -7,20 +7,51 @@
  *   creatureFromFiles   — for drag-and-drop of a FileList onto the window.
  */
 import type { MenuCommand, PickedFile, PlatformApi } from '../../../shared/platform';
+import type { GrantedFile, NativePlatformApi } from '../../../shared/ipc';
 import { creatureFormatOf } from '../../../shared/project';
 import { createMenuBus } from './menuBus';
 import { createWebPlatform } from './web';
 import { browserDeps } from './browserDeps';
 
-/** What the Electron preload exposes: PlatformApi plus the disk path of a dropped File ('' if none). */
-export interface ElectronPlatformApi extends PlatformApi {
-  pathForFile(file: File): string;
-}
-
 declare global {
   interface Window {
-    marionette?: ElectronPlatformApi;
+    /** The Electron preload's API (shared/ipc.ts): files by main's handles. */
+    marionette?: NativePlatformApi;
   }
+}
+
+/**
+ * The UI names files by path (it shows them and stores them relative in projects); main accepts only the
+ * opaque handles it issued. This table maps each path main granted — returned from a dialog, the recent
+ * list, a menu command, a drop, or as the creature of an opened project or autosave — to its handle. A path
+ * main never granted has no handle and is refused here, before any request.
+ */
+export function createHandleTable() {
+  const handles = new Map<string, string>();
+  const keep = (file: { path: string; handle?: string } | GrantedFile | null | undefined): void => {
+    if (file?.handle !== undefined) handles.set(file.path, file.handle);
+  };
+  return {
+    keep,
+    /** Record the handles a menu command carries (open-recent, open-example). */
+    keepCommand(command: MenuCommand): void {
+      if (typeof command !== 'object') return;
+      if (command.kind === 'open-recent') keep(command.entry);
+      else if (command.kind === 'open-example' && command.path !== undefined && command.handle !== undefined) keep({ path: command.path, handle: command.handle });
+    },
+    handleOf: (file: string): string | undefined => handles.get(file),
+    /** The handle of `file`, or an Error that names it: the window was not given that file. */
+    require(file: string): string {
+      const handle = handles.get(file);
+      if (handle === undefined) throw new Error(`${file}: this file was not opened in this session (open it with File ▸ Open… or Open Recent).`);
+      return handle;
+    },
+  };
+}
+
+async function sha256Hex(file: File): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function createPlatform(): { platform: PlatformApi; dispatch(command: MenuCommand): void; fromFiles(files: FileList | readonly File[]): Promise<PickedFile> } {
@@ -31,24 +62,44 @@ function createPlatform(): { platform: PlatformApi; dispatch(command: MenuComman
   }
   // The native menu and in-renderer dispatches share one bus, subscribed once to the preload.
   const bus = createMenuBus();
-  native.onMenuCommand((command) => bus.dispatch(command));
+  const table = createHandleTable();
+  native.onMenuCommand((command) => {
+    table.keepCommand(command);
+    bus.dispatch(command);
+  });
+  const kept = <T extends { path: string; handle: string; creature?: GrantedFile | null }>(file: T): T => {
+    table.keep(file);
+    table.keep(file.creature);
+    return file;
+  };
+  const keptOrNull = <T extends { path: string; handle: string; creature?: GrantedFile | null }>(file: T | null): T | null => (file === null ? null : kept(file));
   const platform: PlatformApi = {
     kind: 'electron',
-    pickCreature: (options) => native.pickCreature(options),
-    readCreature: (path) => native.readCreature(path),
-    pickProject: () => native.pickProject(),
-    readProject: (path) => native.readProject(path),
-    saveProject: (text, path, name) => native.saveProject(text, path, name),
+    pickCreature: async (options) => keptOrNull(await native.pickCreature(options)),
+    readCreature: async (path) => kept(await native.readCreature(table.require(path))),
+    pickProject: async () => keptOrNull(await native.pickProject()),
+    readProject: async (path) => kept(await native.readProject(table.require(path))),
+    saveProject: async (text, path, name) => keptOrNull(await native.saveProject(text, path === null ? null : (table.handleOf(path) ?? null), name)),
     exportRig: (text, name) => native.exportRig(text, name),
-    recentFiles: () => native.recentFiles(),
-    addRecent: (entry) => native.addRecent(entry),
+    recentFiles: async () => (await native.recentFiles()).map((entry) => kept(entry)),
+    addRecent: async (entry) => {
+      // main already lists what it opened or saved; an entry it never granted is not added.
+      const handle = table.handleOf(entry.path);
+      if (handle !== undefined) await native.addRecent(handle);
+    },
     writeAutosave: (text) => native.writeAutosave(text),
-    readAutosave: () => native.readAutosave(),
+    readAutosave: async () => {
+      const saved = await native.readAutosave();
+      if (saved === null) return null;
+      table.keep(saved.creature);
+      return { text: saved.text, savedAt: saved.savedAt };
+    },
     clearAutosave: () => native.clearAutosave(),
     setDocumentState: (title, dirty) => native.setDocumentState(title, dirty),
     onMenuCommand: (listener) => bus.subscribe(listener),
   };
-  // A dropped creature is read from disk by main, so a .gltf's sibling files come along as with Open.
+  // A dropped creature is read from disk by main, so a .gltf's sibling files come along as with Open; main
+  // answers only when the file's SHA-256 matches the dropped bytes (shared/ipc.ts).
   const fromFiles = async (list: FileList | readonly File[]): Promise<PickedFile> => {
     const files = Array.from(list as ArrayLike<File>);
     const creatures = files.filter((f) => creatureFormatOf(f.name) !== null);
@@ -59,7 +110,7 @@ function createPlatform(): { platform: PlatformApi; dispatch(command: MenuComman
     }
     const path = native.pathForFile(creatures[0]!);
     if (path === '') throw new Error(`${creatures[0]!.name}: dropped data that is not a file on disk; save it to a file and open that.`);
-    return native.readCreature(path);
+    return kept(await native.readDroppedCreature(path, await sha256Hex(creatures[0]!)));
   };
   return { platform, dispatch: bus.dispatch, fromFiles };
 }

@@ -340,7 +340,9 @@ export const AUTOSAVE_INTERVAL_MS = 30_000;
 
 export function startAutosave(): () => void {
   const timer = setInterval(() => {
-    if (history.dirty) void platform.writeAutosave(projectText()).catch((e: unknown) => setStatus(`Autosave failed: ${errorText(e)}`));
+    // projectText(null): the creature path stays absolute, so a recovered document (which has no project
+    // path to resolve a relative one against) finds its creature.
+    if (history.dirty) void platform.writeAutosave(projectText(null)).catch((e: unknown) => setStatus(`Autosave failed: ${errorText(e)}`));
   }, AUTOSAVE_INTERVAL_MS);
   return () => clearInterval(timer);
 }

@@ -123,9 +123,9 @@ describe('main process glue (real bundle, fake Electron)', () => {
     expect(await request(appFrame, { type: 'read-autosave' })).toMatchObject({ ok: true, value: { text: '{"draft":1}' } });
     expect(await request({ senderFrame: { url: 'https://evil.example/', parent: null } }, { type: 'read-autosave' }))
       .toEqual({ ok: false, error: 'Refused platform request: https://evil.example/ is not a Marionette page.' });
-    expect(await request(appFrame, { type: 'read-project', path: 42 })).toMatchObject({ ok: false, error: expect.stringMatching(/^Rejected platform request: path: /) });
-    expect(await request(appFrame, { type: 'read-project', path: path.join(tmp, 'nope.json') })).toMatchObject({ ok: false, error: expect.stringMatching(/rig JSON files open through File/) });
-    expect(await request(appFrame, { type: 'add-recent', entry: { kind: 'project', path: '/etc/secrets.json', name: 'secrets.json' } })).toMatchObject({ ok: false });
+    expect(await request(appFrame, { type: 'read-project', handle: 42 })).toMatchObject({ ok: false, error: expect.stringMatching(/^Rejected platform request: handle: /) });
+    expect(await request(appFrame, { type: 'read-project', handle: path.join(tmp, 'nope.json') })).toMatchObject({ ok: false, error: expect.stringMatching(/must be a file handle issued by Marionette \(not a path\)/) });
+    expect(await request(appFrame, { type: 'add-recent', handle: 'A'.repeat(24) })).toMatchObject({ ok: false, error: expect.stringMatching(/not a file this window was given/) });
   });
 
   it('title bar and unsaved-changes prompt: Cancel keeps the window, Don\'t Save closes it', async () => {
@@ -147,7 +147,7 @@ describe('main process glue (real bundle, fake Electron)', () => {
     expect(win.webContents.sent.at(-1)).toEqual(['marionette:menu-command', 'save']);
     fake.dialogAnswers.push(1); // ...the save was cancelled by the user; close again → Don't Save
     const request = fake.handlers.get('marionette:request')!;
-    expect(await request(appFrame, { type: 'save-project', text: '{}', path: null, suggestedName: 'armed-mine' })).toEqual({ ok: true, value: null });
+    expect(await request(appFrame, { type: 'save-project', text: '{}', handle: null, suggestedName: 'armed-mine' })).toEqual({ ok: true, value: null });
     win.close();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(win.closed).toBe(true);

@@ -64,10 +64,10 @@ describe('AutosaveStore', () => {
     clock = 6000;
     await session1.write('{"unsaved":1}');
     clock = 7000;
-    await session1.write('{"unsaved":2}');
+    await session1.write('{"unsaved":2}', '/m/mine.glb'); // main recorded its granted creature
     // ...the process dies here. A new start reads the same folder:
     const session2 = new AutosaveStore(folder, () => 9000);
-    expect(await session2.read()).toEqual({ text: '{"unsaved":2}', savedAt: 7000 });
+    expect(await session2.read()).toEqual({ text: '{"unsaved":2}', savedAt: 7000, creaturePath: '/m/mine.glb' });
   });
 
   it('offers nothing after a clean exit, and nothing after clear()', async () => {
@@ -80,7 +80,7 @@ describe('AutosaveStore', () => {
     expect(await new AutosaveStore(folder).read()).toBeNull();
     clock = 300;
     await store.write('doc 2');
-    expect(await store.read()).toEqual({ text: 'doc 2', savedAt: 300 });
+    expect(await store.read()).toEqual({ text: 'doc 2', savedAt: 300, creaturePath: null });
     await store.clear();
     expect(await store.read()).toBeNull();
   });
@@ -92,6 +92,6 @@ describe('AutosaveStore', () => {
     fs.writeFileSync(path.join(folder, 'session.json'), JSON.stringify({ version: 1, cleanExitAt: 60 }));
     expect(await new AutosaveStore(folder).read()).toBeNull();
     fs.writeFileSync(path.join(folder, 'session.json'), JSON.stringify({ version: 1, cleanExitAt: 40 }));
-    expect(await new AutosaveStore(folder).read()).toEqual({ text: 'old', savedAt: 50 });
+    expect(await new AutosaveStore(folder).read()).toEqual({ text: 'old', savedAt: 50, creaturePath: null });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentStateSchema, parseMessage, platformRequestSchema } from '../../../electron/ipcSchemas';
 import { guardHandler, performRequest, platformRequestHandler, type PlatformServices } from '../../../electron/requests';
 import { checkSender, isAppUrl, type AppOrigins } from '../../../electron/security';
+import { FileGrants } from '../../../electron/capabilities';
 import type { RecentEntry } from '../../../shared/platform';
 
 const prod: AppOrigins = { devServerUrl: null };
@@ -10,20 +11,24 @@ const appFrame = { senderFrame: { url: 'app://marionette/index.html', parent: nu
 
 describe('IPC payload validation', () => {
   it('accepts each well-formed request', () => {
-    expect(parseMessage(platformRequestSchema, { type: 'save-project', text: '{}', path: null, suggestedName: 'robot.marionette' }, 'request'))
-      .toEqual({ type: 'save-project', text: '{}', path: null, suggestedName: 'robot.marionette' });
+    expect(parseMessage(platformRequestSchema, { type: 'save-project', text: '{}', handle: null, suggestedName: 'robot.marionette' }, 'request'))
+      .toEqual({ type: 'save-project', text: '{}', handle: null, suggestedName: 'robot.marionette' });
+    expect(parseMessage(platformRequestSchema, { type: 'read-creature', handle: 'AAAAAAAAAAAAAAAAAAAAAAAA' }, 'request').type).toBe('read-creature');
     expect(parseMessage(platformRequestSchema, { type: 'pick-creature', missingPath: '/x/mine.glb' }, 'request').type).toBe('pick-creature');
   });
 
   it.each([
     [{ type: 'delete-everything' }, /must be one of the platform requests \(got type "delete-everything"\)/],
-    [{ type: 'read-project' }, /path: .*expected string/i],
-    [{ type: 'read-project', path: '' }, /path: must be a non-empty path/],
-    [{ type: 'read-project', path: '/etc/passwd\0.marionette' }, /path: must not contain a NUL character/],
-    [{ type: 'save-project', text: 5, path: null, suggestedName: 'a' }, /text: .*expected string/i],
-    [{ type: 'save-project', text: '', path: null, suggestedName: '../../evil' }, /suggestedName: must be a bare file name/],
-    [{ type: 'read-creature', path: '/a.glb', extra: true }, /Unrecognized key.*extra/i],
-    [{ type: 'add-recent', entry: { kind: 'folder', path: '/a', name: 'a' } }, /entry\.kind/],
+    [{ type: 'read-project' }, /handle: .*expected string/i],
+    [{ type: 'read-project', handle: '' }, /handle: must be a file handle issued by Marionette/],
+    [{ type: 'read-project', handle: '/home/u/robot.marionette' }, /handle: must be a file handle issued by Marionette \(not a path\)/],
+    [{ type: 'read-dropped-creature', path: '/etc/passwd\0.glb', sha256: '0'.repeat(64) }, /path: must not contain a NUL character/],
+    [{ type: 'read-dropped-creature', path: '/a.glb', sha256: 'xyz' }, /sha256: must be a SHA-256 digest/],
+    [{ type: 'save-project', text: 5, handle: null, suggestedName: 'a' }, /text: .*expected string/i],
+    [{ type: 'save-project', text: '', handle: null, suggestedName: '../../evil' }, /suggestedName: must be a bare file name/],
+    [{ type: 'save-project', text: '', path: '/home/u/.bashrc', handle: null, suggestedName: 'a' }, /Unrecognized key.*path/i],
+    [{ type: 'read-creature', handle: 'AAAAAAAAAAAAAAAAAAAAAAAA', extra: true }, /Unrecognized key.*extra/i],
+    [{ type: 'add-recent', entry: { kind: 'project', path: '/a', name: 'a' } }, /handle|entry/],
     ['just a string', /\(message\)/],
   ])('rejects %j with a message naming the field', (payload, message) => {
     expect(() => parseMessage(platformRequestSchema, payload, 'platform request')).toThrow(/^Rejected platform request: /);
@@ -67,11 +72,13 @@ function fakeServices(overrides: Partial<PlatformServices> = {}) {
   const recent: Omit<RecentEntry, 'openedAt'>[] = [];
   const files = new Map<string, string>();
   const services: PlatformServices = {
+    grants: new FileGrants(),
     chooseCreature: async () => '/c/mine.glb',
     chooseProject: async () => '/p/robot.marionette',
     chooseSaveProject: async (name) => `/p/${name}`,
     chooseExportRig: async (name) => `/e/${name}`,
     readCreature: async (p) => ({ name: 'mine.glb', path: p, bytes: new Uint8Array([1]), resources: {} }),
+    readDroppedCreature: async () => { throw new Error('digest differs'); },
     readProject: async (p) => ({ name: 'robot.marionette', path: p, text: files.get(p) ?? '{}' }),
     writeFile: async (p, t) => void files.set(p, t),
     recentFiles: async () => [],
@@ -88,19 +95,22 @@ function fakeServices(overrides: Partial<PlatformServices> = {}) {
 describe('performRequest', () => {
   it('Save As asks for a path, writes, clears the autosave, adds to recent and reports the save', async () => {
     const { services, log, recent, files } = fakeServices();
-    const saved = await performRequest({ type: 'save-project', text: 'TEXT', path: null, suggestedName: 'robot.marionette' }, services);
-    expect(saved).toEqual({ path: '/p/robot.marionette', name: 'robot.marionette' });
-    expect(files.get('/p/robot.marionette')).toBe('TEXT');
-    expect(log).toEqual(['clear-autosave', 'save:saved']);
-    expect(recent).toEqual([{ kind: 'project', path: '/p/robot.marionette', name: 'robot.marionette' }]);
+    const saved = await performRequest({ type: 'save-project', text: 'TEXT', handle: null, suggestedName: 'robot.marionette' }, services);
+    expect(saved).toMatchObject({ path: '/p/robot.marionette', name: 'robot.marionette', handle: expect.stringMatching(/^[\w-]{24}$/) });
+    // The handle saves there again without a dialog.
+    const again = await performRequest({ type: 'save-project', text: 'TEXT 2', handle: saved!.handle, suggestedName: 'x' }, { ...services, chooseSaveProject: async () => { throw new Error('no dialog expected'); } });
+    expect(again?.path).toBe('/p/robot.marionette');
+    expect(files.get('/p/robot.marionette')).toBe('TEXT 2');
+    expect(log).toEqual(['clear-autosave', 'save:saved', 'clear-autosave', 'save:saved']);
+    expect(recent[0]).toEqual({ kind: 'project', path: '/p/robot.marionette', name: 'robot.marionette' });
   });
 
   it('a cancelled or failed save is reported so a pending close is abandoned', async () => {
     const cancelled = fakeServices({ chooseSaveProject: async () => null });
-    expect(await performRequest({ type: 'save-project', text: 'T', path: null, suggestedName: 'a' }, cancelled.services)).toBeNull();
+    expect(await performRequest({ type: 'save-project', text: 'T', handle: null, suggestedName: 'a' }, cancelled.services)).toBeNull();
     expect(cancelled.log).toEqual(['save:cancelled']);
     const failed = fakeServices({ writeFile: async () => { throw new Error('Could not save a.marionette: EACCES'); } });
-    await expect(performRequest({ type: 'save-project', text: 'T', path: '/p/a.marionette', suggestedName: 'a' }, failed.services)).rejects.toThrow(/EACCES/);
+    await expect(performRequest({ type: 'save-project', text: 'T', handle: null, suggestedName: 'a.marionette' }, failed.services)).rejects.toThrow(/EACCES/);
     expect(failed.log).toEqual(['save:failed']);
   });
 
@@ -115,7 +125,8 @@ describe('performRequest', () => {
   it('the full handler turns a service error into { ok: false, error } with the message intact', async () => {
     const { services } = fakeServices({ readCreature: async () => { throw new Error('/c/gone.glb is not there any more (was it moved or deleted?)'); } });
     const handle = platformRequestHandler(prod, services);
-    expect(await handle(appFrame, { type: 'read-creature', path: '/c/gone.glb' }))
+    const granted = services.grants.grant('/c/gone.glb', ['read-creature'])!;
+    expect(await handle(appFrame, { type: 'read-creature', handle: granted }))
       .toEqual({ ok: false, error: '/c/gone.glb is not there any more (was it moved or deleted?)' });
   });
 });
