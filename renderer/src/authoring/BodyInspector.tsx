@@ -3,7 +3,7 @@
  * numbers the viewport gizmo edits), mass by density or total with the computed mass, centroid and
  * inertia shown live, material, collision filter with the creature-wide matrix, mirror to the other side.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Euler, Quaternion } from 'three';
 import {
   addShape, assignBodyToBone, removeShape, setDensity, setMass, setMaterial, setShapeParams, sideOf,
@@ -18,19 +18,11 @@ import { CollisionFilter } from './CollisionMatrix';
 import { setAuthoring, useAuthoring } from './authoringStore';
 import { FieldRow, NumberField, formatNumber } from './NumberField';
 import { rigEdit, type FieldError } from './rigEdit';
+import { Section } from './Section';
 import './authoring.css';
 
 const DEG = 180 / Math.PI;
 const NO_BONES: never[] = [];
-
-export function Section({ title, children, tools }: { title: string; children: ReactNode; tools?: ReactNode }) {
-  return (
-    <div className="inspector-section">
-      <div className="inspector-section-title authoring-section-title"><span>{title}</span>{tools && <span className="section-tools">{tools}</span>}</div>
-      {children}
-    </div>
-  );
-}
 
 const NEW_SHAPE: Record<RigShape['type'], RigShape> = {
   sphere: { type: 'sphere', position: [0, 0.05, 0], rotation: [0, 0, 0, 1], radius: 0.05, hollow: false },

@@ -8,7 +8,7 @@
 import { setCollisionFilter } from '../../../shared/authoring';
 import type { RigBody, RigDocument } from '../../../shared/rig';
 import { useEditor } from '../state/store';
-import { Section } from './BodyInspector';
+import { Section } from './Section';
 import { FieldRow } from './NumberField';
 import { chain, rigEdit } from './rigEdit';
 import { useState } from 'react';

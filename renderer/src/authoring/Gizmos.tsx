@@ -18,7 +18,7 @@ import { useEditor } from '../state/store';
 import { setAuthoring, useAuthoring } from './authoringStore';
 import { rigEdit } from './rigEdit';
 import { scaledShapeParams, shapeKey, shapeObjects } from './shapeObjects';
-import { syncShapeObject } from './RigLayer';
+import { syncShapeObject } from './shapeObjects';
 import { previewActive } from './previewPose';
 import { gizmoRegistry } from './viewportPicking';
 

@@ -9,7 +9,7 @@ import { select } from '../state/editor';
 import { useEditor } from '../state/store';
 import { deleteSelection } from './actions';
 import { setAuthoring, useAuthoring } from './authoringStore';
-import { Section } from './BodyInspector';
+import { Section } from './Section';
 import { MotorPanel } from './MotorPanel';
 import { FieldRow, NumberField, formatNumber } from './NumberField';
 import { rigEdit } from './rigEdit';

@@ -11,7 +11,7 @@ import type { RigDocument, RigJoint, RigMotor } from '../../../shared/rig';
 import { useEditor } from '../state/store';
 import { useAuthoring } from './authoringStore';
 import { copyMotor, pasteMotor, presetJoints, selectedJoints } from './actions';
-import { Section } from './BodyInspector';
+import { Section } from './Section';
 import { FieldRow, NumberField, formatNumber } from './NumberField';
 import { rigEdit } from './rigEdit';
 import { creatureClipNames } from './clips';

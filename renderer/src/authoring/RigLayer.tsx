@@ -9,13 +9,13 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useFrame } from '@react-three/fiber';
-import { DoubleSide, type Group, type Mesh, type Object3D } from 'three';
+import { DoubleSide, type Group, type Mesh } from 'three';
 import { boneRestWorld, bodyRestWorld } from '../../../shared/rig/restPose';
 import type { RigBody, RigDocument, RigShape } from '../../../shared/rig';
 import type { Transform } from '../../../shared/math/transform';
 import { useEditor } from '../state/store';
 import { useAuthoring } from './authoringStore';
-import { bodyObjects, shapeGeometry, shapeKey, shapeObjects } from './shapeObjects';
+import { bodyObjects, shapeGeometry, shapeKey, shapeObjects, syncShapeObject } from './shapeObjects';
 import { JointLimits } from './JointLimits';
 import { ShapeGizmo, JointGizmo } from './Gizmos';
 import { PickInterceptor } from './viewportPicking';
@@ -111,13 +111,6 @@ function ShapeView({ body, index, shape, color, selected }: { body: string; inde
       <meshStandardMaterial color={color} transparent opacity={selected ? 0.5 : 0.32} roughness={0.6} metalness={0} depthWrite={false} side={DoubleSide} emissive={color} emissiveIntensity={selected ? 0.35 : 0.12} />
     </mesh>
   );
-}
-
-/** Put a shape object back where the document says (after a gizmo moved or scaled it). */
-export function syncShapeObject(o: Object3D, s: RigShape): void {
-  o.position.set(s.position[0], s.position[1], s.position[2]);
-  o.quaternion.set(s.rotation[0], s.rotation[1], s.rotation[2], s.rotation[3]).normalize();
-  o.scale.set(1, 1, 1);
 }
 
 export type { RigDocument };

@@ -9,7 +9,7 @@ import { setLimp as previewSetLimp, usePreview } from './preview';
 import { notify } from '../state/editor';
 import { useEditor } from '../state/store';
 import { useSolver } from '../preview/particleMode';
-import { Section } from './BodyInspector';
+import { Section } from './Section';
 import { creatureDrive, isLimpAt, type CreatureDrive, type DriveSolver } from './jointDrive';
 
 export { isLimpAt };

@@ -8,7 +8,7 @@ import { Plane, Raycaster, Vector2, Vector3, type Camera, type Object3D } from '
 import { notify } from '../state/editor';
 import { useAuthoring } from './authoringStore';
 import { applyImpulseAt, blast, grab, moveGrab, releaseGrab } from './preview';
-import type { BodyHit } from './viewportPicking';
+import type { BodyHit } from './bodyPicking';
 
 /** A drag longer than this (px) grabs instead of poking. */
 const DRAG_PX = 5;

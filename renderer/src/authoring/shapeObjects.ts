@@ -41,3 +41,10 @@ export function scaledShapeParams(s: RigShape, f: [number, number, number]): Par
 export const bodyObjects = new Map<string, Object3D>();
 export const shapeObjects = new Map<string, Object3D>();
 export const shapeKey = (body: string, index: number): string => `${body}#${index}`;
+
+/** Put a shape object back where the document says (after a gizmo moved or scaled it). */
+export function syncShapeObject(o: Object3D, s: RigShape): void {
+  o.position.set(s.position[0], s.position[1], s.position[2]);
+  o.quaternion.set(s.rotation[0], s.rotation[1], s.rotation[2], s.rotation[3]).normalize();
+  o.scale.set(1, 1, 1);
+}

@@ -18,7 +18,7 @@ import { createHost } from './host';
 import type { PreviewInput } from './engine';
 import { wallClock, type FromHost, type HostLayout, type ToHost } from './protocol';
 import { DEFAULT_DURATION_S, SPEED_MAX, SPEED_MIN, usePreview } from './previewStore';
-import { previewSource } from './particleMode';
+import { previewSource } from './solverState';
 import { particlePoser } from './particlePose';
 
 /** Document edits arriving closer than this (ms) are sent once (a drag sends at most ~12 rigs a second). */

@@ -25,18 +25,9 @@ import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
 import { quatFromRotationVector, quatRotate, type Quat, type ReadonlyQuat } from '../../../shared/math/quat';
 import type { Vec3 } from '../../../shared/math/vec3';
 import { Timeline } from './timelineCore';
+import type { PreviewInput, Vec3Tuple } from './previewInput';
 
-export type Vec3Tuple = [number, number, number];
-
-/** A user action on the running preview, applied at `frame` (see the file comment). */
-export type PreviewInput =
-  | { kind: 'impulse'; frame: number; body: string; point: Vec3Tuple; impulse: Vec3Tuple }
-  | { kind: 'blast'; frame: number; center: Vec3Tuple; radius: number; strength: number }
-  | { kind: 'grab'; frame: number; body: string; point: Vec3Tuple }
-  | { kind: 'grabMove'; frame: number; target: Vec3Tuple }
-  | { kind: 'release'; frame: number }
-  | { kind: 'limp'; frame: number; joints: string[] | 'all'; limp: boolean }
-  | { kind: 'target'; frame: number; target: Vec3Tuple | null };
+export type { PreviewInput, Vec3Tuple } from './previewInput';
 
 /** Frames between kept snapshots (0.5 s at 60 Hz): a scrub or an input re-simulates at most this many. */
 export const SNAPSHOT_EVERY = 30;
