@@ -123,7 +123,7 @@ export function bodiesCollide(rig: RigDocument, a: RigBody, b: RigBody): boolean
  * child's whole subtree about the anchor against the rest of its creature (infinite when that holds a
  * static or kinematic body) — what a converged velocity row moves.
  */
-function subtreeInertia(rig: RigDocument, joint: RigJoint, world: ReadonlyMap<string, Transform>, nWorld: Vec3): number {
+export function subtreeInertia(rig: RigDocument, joint: RigJoint, world: ReadonlyMap<string, Transform>, nWorld: Vec3): number {
   const children = new Map<string, string[]>();
   const parentOf = new Map<string, string>();
   for (const j of rig.joints) { children.set(j.bodyA, [...(children.get(j.bodyA) ?? []), j.bodyB]); parentOf.set(j.bodyB, j.bodyA); }
@@ -153,6 +153,20 @@ function subtreeInertia(rig: RigDocument, joint: RigJoint, world: ReadonlyMap<st
   const rest = sideValue([...component].filter((b) => !subtree.has(b)));
   const inv = (child === Infinity ? 0 : 1 / child) + (rest === Infinity ? 0 : 1 / rest);
   return inv > 0 ? 1 / inv : Infinity;
+}
+
+/**
+ * The gains a motor DOF exports with (about world axis n at rest): `pd` its own; `position` the PD a
+ * converged velocity row with bias r·ε/Δt equals (kv = I/Δt, kp = r·I/Δt²); `velocity` a damper kv = I/Δt
+ * toward the target velocity. I is the effective inertia of the DOF (subtreeInertia).
+ */
+export function motorGains(rig: RigDocument, joint: RigJoint & { motor: RigMotor }, nWorld: Vec3, world: ReadonlyMap<string, Transform>, h: number): { kp: number; kv: number; kind: 'position' | 'velocity' } {
+  const m = joint.motor;
+  if (m.mode === 'pd') return { kp: m.stiffness, kv: m.damping, kind: 'position' };
+  const I = subtreeInertia(rig, joint, world, nWorld);
+  const inertia = Number.isFinite(I) ? I : 0;
+  if (m.mode === 'velocity') return { kp: 0, kv: inertia / h, kind: 'velocity' };
+  return { kp: (m.errorReduction * inertia) / (h * h), kv: inertia / h, kind: 'position' };
 }
 
 export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfModel {
@@ -214,15 +228,7 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
       ? [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((a) => quatRotate(quatNormalize(joint.frameB.rotation), a as Vec3))
       : [quatRotate(quatNormalize(joint.frameB.rotation), X)];
     axesLocal.forEach((gLocal, k) => {
-      const nWorld = quatRotate(tb.rotation, gLocal);
-      let kp: number, kv: number, kind: 'position' | 'velocity' = 'position';
-      if (m.mode === 'pd') { kp = m.stiffness; kv = m.damping; }
-      else {
-        const I = subtreeInertia(rig, joint, world, nWorld);
-        const inertia = Number.isFinite(I) ? I : 0;
-        if (m.mode === 'position') { kp = (m.errorReduction * inertia) / (h * h); kv = inertia / h; }
-        else { kind = 'velocity'; kp = 0; kv = inertia / h; }
-      }
+      const { kp, kv, kind } = motorGains(rig, joint, quatRotate(tb.rotation, gLocal), world, h);
       const name = joint.type === 'ball' ? `${joint.name}_${'xyz'[k]}` : joint.name;
       const ctrl = kind === 'velocity' && joint.type !== 'ball' ? (m.target.velocity ?? 0) : 0;
       const attrs: Record<string, string> = { name, joint: joint.name };
