@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { armedMine } from './armedMine';
+import { corpusCreatureFiles } from './corpusCreatures';
 import { humanoid } from './humanoid';
 import { HUMANOID_FBX, humanoidFbx } from './humanoid-fbx';
 import { toGlb, toGltfWithBin } from './toGltf';
@@ -35,4 +36,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   // tests/unit/assets/humanoidFbx.test.ts; written here too so one command regenerates every creature.
   writeFileSync(join(out, HUMANOID_FBX), humanoidFbx());
   console.log(`wrote ${join(out, HUMANOID_FBX)}`);
+  // The synthetic members of the real-creature corpus (tests/unit/assets/thirdParty.test.ts compares them).
+  const corpusDir = resolve(dirname(fileURLToPath(import.meta.url)), '../third-party/synthetic');
+  mkdirSync(corpusDir, { recursive: true });
+  for (const [name, bytes] of Object.entries(await corpusCreatureFiles())) {
+    writeFileSync(join(corpusDir, name), bytes);
+    console.log(`wrote ${join(corpusDir, name)}`);
+  }
 }
