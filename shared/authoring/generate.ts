@@ -1,247 +1,576 @@
 /**
- * generateRagdoll: a skeleton (+ skinned vertices, + clips) → bodies and joints for a RigDocument.
+ * generateRagdoll: a skeleton (+ skinned vertices and rigid meshes, + clips) → bodies and joints for a
+ * RigDocument that stands when powered and falls cleanly when limp, without tuning (docs/creatures.md).
  *
- * Bodies (one per bone that is included and not tiny; body frame = bone frame, so offsets are identity):
- *   - the bone axis d and length L come from boneGeometry (head → main child; end bones along local +Y);
- *   - the vertices the bone mostly owns (plus those of tiny or excluded bones merged into it) give, along d,
- *     the extent [P2, P98] of their projections s = (v − head)·d, and across d their centroid offset c⊥
- *     and the radius = P75 of their distances from the line head + c⊥ + s·d (`radiusPercentile`);
- *     a bone that owns no vertices spans [0, L] (an end bone: half its parent's length) with radius
- *     max(2 cm, 0.15·L);
- *   - capsule: spans exactly that extent (total length = 2·halfHeight + 2·radius); sphere: radius =
- *     max(radius, half the extent); box: the P2–P98 box in the frame (bone X ⟂ d, d, X × d);
- *   - a bone shorter than `minBoneLength` (end bones: whose extent is) gets no body: its vertices merge
- *     into the nearest included ancestor's body and its children join that body;
- *   - density `density` (kg/m³, default 985, the mean density of a human body).
- * Joints (one per body with an ancestor body): type and hinge axis by jointChoice.ts; frames at the child
- * bone's head; ball frame X along the child bone (twist axis), Y toward the child bone's local +Z
- * (forward on a glTF limb); hinge frame X = hinge axis, Y along the child bone. Limits (signed, rad) and
- * motors as documented on `jointDefaults` below. Deterministic: bones are visited parents first in file
- * order and every number is rounded to 1e-9.
+ * 1. Which bones get bodies: bodyPlan.ts (deforming bones; helpers, twist, end bones and digits merge into
+ *    their nearest body ancestor with their vertices; bones below `minBoneLength`, default 3 % of the
+ *    creature's height, too).
+ * 2. Shapes, in the bone frame (body frame = bone frame, offsets identity):
+ *    - axis d from the head toward the child that continues the body (a child body, or an end bone, never
+ *      a helper), else the bone's local +Y; length L to that child (end bones: as far as their vertices
+ *      reach, or half the parent's length);
+ *    - capsule over the vertices' extent along d ([P2, P98] of their projections), radius = P75 of their
+ *      distances from the centroid line (`radiusPercentile`);
+ *    - never degenerate: with fewer than 12 vertices, an extent under 35 % of L or a radius under 6 % of L
+ *      the fit falls back to the span [0, L] and the radius of its neighbours (median of the parent's and
+ *      children's good fits, else 15 % of L); every shape is at least MIN_LENGTH_FRACTION · L long and
+ *      MIN_RADIUS_FRACTION · L thick;
+ *    - 'auto' (default): feet are boxes lying flat on the floor (yaw-aligned, bottom at the sole), hands
+ *      boxes along the bone, everything else a capsule. `shape` / `shapes` force one kind.
+ * 3. Masses: a recognised biped (anatomy.ts) gets Winter's segment fractions of `totalMass` (default
+ *    70 kg); any other creature volume × `density`, scaled to `totalMass` when given. Then every jointed
+ *    pair is brought within MAX_RATIO (mass, and largest principal moment) by raising the lighter body's
+ *    mass, and the total is scaled back — so a fresh Generate shows no mass-ratio warning.
+ * 4. Joints, one per body with a body ancestor, anchored at the child bone's head. Recognised segments get
+ *    anatomical joints: knees and elbows one-way hinges about the axis that flexes them (knee: shin toward
+ *    the back; elbow: forearm toward the front) from straight (5° hyperextension) to 130° / 145°; hips,
+ *    shoulders, spine, neck, head, wrists, ankles and tails ball joints with their cones and twist.
+ *    Others follow jointChoice.ts's rule with conservative limits (`jointDefaults`).
+ * 5. Motors (position mode, target rest): τmax = torqueScale · max(static torque of the subtree the joint
+ *    carries at its worst lever, for a joint between the trunk and a sole its share of the weight above it
+ *    at half the lever to that weight's centre of mass) + a floor of 2 % · m·g·height, so the rest pose
+ *    holds under gravity.
+ * Deterministic: bones are visited parents first in file order and every number is rounded to 1e-9.
  */
 import { computeMassProperties } from '../physics/massProperties';
 import type { ShapeDesc } from '../physics/types';
 import { quatConj, quatMul, quatRotate, type Quat } from '../math/quat';
-import { add, cross, dot, scale, sub, type Vec3 } from '../math/vec3';
+import { add, cross, dot, length, normalize, scale, sub, type Vec3 } from '../math/vec3';
 import { orderBones } from '../rig/restPose';
 import type { RigBody, RigJoint, RigMotor, RigShape } from '../rig/schema';
+import { isRecognisedBiped, SEGMENT_FRACTION, segmentGroup, type BoneAnatomy, type Role } from './anatomy';
+import { planBones, type BonePlan } from './bodyPlan';
 import { boneGeometry, type BoneGeometry } from './boneGeometry';
 import { frameFromXY, perpendicularPart, quatFromBasis, round3v, round4q, round9 } from './frames';
 import { chooseJoints, type JointChoice, type JointReason } from './jointChoice';
 import { ownedVertices, type AuthoringSkeleton } from './skeletonInput';
 
 export type ShapeKind = 'capsule' | 'sphere' | 'box';
+export type ShapeChoice = ShapeKind | 'auto';
 
 export interface GenerateOptions {
-  /** Shape for every body (default 'capsule'), overridden per bone by `shapes`. */
-  shape?: ShapeKind;
+  /** Shape for every body (default 'auto': boxes for feet and hands, capsules elsewhere), overridden per
+   *  bone by `shapes`. */
+  shape?: ShapeChoice;
   shapes?: Readonly<Record<string, ShapeKind>>;
-  /** Bones that get bodies (default: all). Excluded bones merge into their nearest included ancestor. */
+  /** Bones that may get bodies (default: all). Excluded bones merge into their nearest body ancestor. */
   include?: readonly string[] | ((bone: string) => boolean);
-  /** Bones shorter than this (m) get no body (default 0.04). */
+  /** Bones smaller than this (m) get no body (default 3 % of the creature's height). */
   minBoneLength?: number;
-  /** kg/m³ (default 985). */
+  /** kg/m³ (default 985, the mean density of a human body). */
   density?: number;
+  /** Total mass (kg). A recognised biped defaults to 70 kg split by segment fractions; another creature
+   *  defaults to volume × density. */
+  totalMass?: number;
   /** Which percentile of the owned vertices' distances from the bone axis is the radius (default 0.75). */
   radiusPercentile?: number;
   /** Motor mode of every joint (default 'position'). */
   motorMode?: 'position' | 'pd';
-  /** τmax = torqueScale · g · (mass of the child's subtree) · (child body length) (default 2). */
+  /** Safety factor on the static torques (default 2.5). */
   torqueScale?: number;
   /** Let the ragdoll's own bodies collide with each other (default false: group 1, mask all but 1). */
   selfCollision?: boolean;
+  /** Give IK / control / twist / end bones bodies like any other (default false). */
+  keepHelpers?: boolean;
+  /** Give fingers and toes bodies of their own (default false: part of the hand or foot). */
+  keepDigits?: boolean;
+}
+
+export interface GenerateSummary {
+  /** Standing height of the creature (m): top of the mesh (or bones) above its lowest point. */
+  height: number;
+  /** Lowest point of the generated shapes (m): where the floor should be for it to stand at rest. */
+  lowest: number;
+  totalMass: number;
+  /** How masses were set: Winter's segment fractions (a recognised biped) or volume × density. */
+  massSource: 'segments' | 'density';
+  biped: boolean;
+  /** World direction the creature faces (horizontal, unit). */
+  forward: Vec3;
+  /** Masses the ratio rule raised (body → factor). */
+  raised: Record<string, number>;
 }
 
 export interface GeneratedRagdoll {
   bodies: RigBody[];
   joints: RigJoint[];
-  /** Bones that got no body, and why, for the UI's report. */
-  skipped: { bone: string; reason: 'excluded' | 'too-small'; mergedInto: string | null }[];
-  /** Why each joint got its type (jointChoice.ts's rule). */
-  jointReasons: Record<string, JointReason>;
+  /** Bones that got no body, and why, for the UI's report (plan has the whole story). */
+  skipped: { bone: string; reason: 'excluded' | 'too-small' | 'merged'; mergedInto: string | null }[];
+  /** Every bone: body or not, and why. */
+  plan: BonePlan[];
+  /** Why each joint got its type. */
+  jointReasons: Record<string, JointReason | 'anatomy'>;
+  summary: GenerateSummary;
 }
 
 export const DEFAULT_DENSITY = 985;
+export const DEFAULT_BIPED_MASS = 70;
+/** Jointed mass and inertia ratios the generator keeps (the check warns above 10). */
+export const MAX_RATIO = 9.5;
+/** Least share of the total mass each sole body (a foot, a paw) carries. */
+export const SOLE_FRACTION = 0.045;
+/** PD motors of a generated rig: the spring reaches τmax at this error (rad); damping = stiffness × this (s). */
+export const PD_SATURATION_ANGLE = 0.15;
+export const PD_DAMPING_TIME = 0.05;
+/** A shape is never shorter than this fraction of its bone, nor thinner (radius) than the second. */
+export const MIN_LENGTH_FRACTION = 0.5;
+export const MIN_RADIUS_FRACTION = 0.08;
 const G = 9.81;
-const MIN_RADIUS = 0.02;
+const MIN_VERTICES = 12;
+
+interface Fit { d: Vec3; L: number; lo: number; hi: number; radius: number; offset: Vec3; good: boolean; verts: Vec3[] }
 
 export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOptions = {}): GeneratedRagdoll {
-  const minLength = options.minBoneLength ?? 0.04;
   const density = options.density ?? DEFAULT_DENSITY;
   const percentile = options.radiusPercentile ?? 0.75;
+  const torqueScale = options.torqueScale ?? 2.5;
   const included = typeof options.include === 'function' ? options.include
     : options.include ? ((s: Set<string>) => (b: string) => s.has(b))(new Set(options.include)) : () => true;
-  for (const [key, v] of [['density', density], ['minBoneLength', minLength], ['torqueScale', options.torqueScale ?? 2]] as const) {
-    if (!(Number.isFinite(v) && v >= 0) || (key === 'density' && v === 0)) throw new Error(`generateRagdoll: options.${key} must be a ${key === 'density' ? 'positive' : 'non-negative'} number, got ${v}`);
+  for (const [key, v, positive] of [['density', density, true], ['minBoneLength', options.minBoneLength ?? 0, false], ['torqueScale', torqueScale, false], ['totalMass', options.totalMass ?? 1, true]] as const) {
+    if (!(Number.isFinite(v) && (positive ? v > 0 : v >= 0))) throw new Error(`generateRagdoll: options.${key} must be a ${positive ? 'positive' : 'non-negative'} number, got ${v}`);
   }
   if (!(percentile > 0 && percentile <= 1)) throw new Error(`generateRagdoll: options.radiusPercentile must be in (0, 1], got ${percentile}`);
 
   const bones = orderBones(skeleton.bones).ordered;
   const geometry = boneGeometry(skeleton.bones);
   const owned = ownedVertices(skeleton.skins);
+  const rigidBones = new Set((skeleton.skins ?? []).filter((s) => s.rigid).map((s) => s.jointNames[0]!));
+  const measure = measureInput(skeleton, geometry);
+  const minSize = options.minBoneLength ?? 0.03 * measure.height;
 
-  // 1. Which bones get a body. End bones are measured by their vertices' extent.
-  const extentOf = (g: BoneGeometry, verts: readonly Vec3[]) => axialExtent(g, verts, geometry);
-  const hasBody = new Set<string>();
-  const skipped: GeneratedRagdoll['skipped'] = [];
-  for (const b of bones) {
-    const g = geometry.get(b.name)!;
-    if (!included(b.name)) { skipped.push({ bone: b.name, reason: 'excluded', mergedInto: null }); continue; }
-    const [lo, hi] = extentOf(g, owned.get(b.name) ?? []);
-    const size = g.mainChild ? g.length : Math.max(hi - lo, 0);
-    if (size < minLength) { skipped.push({ bone: b.name, reason: 'too-small', mergedInto: null }); continue; }
-    hasBody.add(b.name);
-  }
+  // 1. The plan.
+  const plan = planBones({
+    bones, geometry, owned, rigidBones, included, minSize,
+    keepHelpers: options.keepHelpers ?? false, keepDigits: options.keepDigits ?? false,
+  });
+  const planOf = new Map(plan.map((p) => [p.bone, p]));
+  const hasBody = (b: string) => planOf.get(b)!.body;
   const bodyAncestor = (bone: string): string | null => {
     let p = geometry.get(bone)!.parent;
-    while (p !== null && !hasBody.has(p)) p = geometry.get(p)!.parent;
+    while (p !== null && !hasBody(p)) p = geometry.get(p)!.parent;
     return p;
   };
-  // 2. Vertices of body-less bones merge into the nearest ancestor body.
-  const verts = new Map<string, Vec3[]>([...hasBody].map((b) => [b, [...(owned.get(b) ?? [])]]));
-  for (const s of skipped) {
-    s.mergedInto = bodyAncestor(s.bone);
-    if (s.mergedInto) verts.get(s.mergedInto)!.push(...(owned.get(s.bone) ?? []));
+  const verts = new Map<string, Vec3[]>(plan.filter((p) => p.body).map((p) => [p.bone, [...(owned.get(p.bone) ?? [])]]));
+  for (const p of plan) if (!p.body && p.mergedInto) verts.get(p.mergedInto)!.push(...(owned.get(p.bone) ?? []));
+  const bodyBones = bones.filter((b) => hasBody(b.name)).map((b) => b.name);
+  const anatomyOf = (b: string) => planOf.get(b)!.anatomy;
+
+  // 2. Axes and fits.
+  const hasBodyBelow = new Set<string>();
+  for (const b of [...bones].reverse()) {
+    const parent = geometry.get(b.name)!.parent;
+    if (parent !== null && (hasBody(b.name) || hasBodyBelow.has(b.name))) hasBodyBelow.add(parent);
+  }
+  const fits = new Map<string, Fit>();
+  for (const b of bodyBones) {
+    const g = geometry.get(b)!;
+    const { d, L } = bodyAxis(g, geometry, planOf, hasBodyBelow, verts.get(b)!);
+    fits.set(b, fitCapsule(g, d, L, verts.get(b)!, percentile));
+  }
+  // Degenerate fits borrow their neighbours' thickness.
+  for (const b of bodyBones) {
+    const f = fits.get(b)!;
+    if (f.good) continue;
+    const parent = bodyAncestor(b);
+    const neighbours = [parent, ...bodyBones.filter((c) => bodyAncestor(c) === b)]
+      .filter((n): n is string => n !== null && fits.get(n)!.good)
+      .map((n) => fits.get(n)!.radius / Math.max(fits.get(n)!.L, 1e-6));
+    const ratio = neighbours.length ? median(neighbours) : 0.15;
+    f.lo = Math.min(f.lo, 0); f.hi = Math.max(f.hi, f.L);
+    f.radius = Math.max(f.radius, ratio * f.L);
+    f.offset = [0, 0, 0];
+  }
+  for (const f of fits.values()) {
+    f.radius = Math.max(f.radius, MIN_RADIUS_FRACTION * f.L, 0.002 * measure.height);
+    if (f.hi - f.lo < MIN_LENGTH_FRACTION * f.L) {
+      const mid = (f.lo + f.hi) / 2;
+      f.lo = mid - (MIN_LENGTH_FRACTION * f.L) / 2; f.hi = mid + (MIN_LENGTH_FRACTION * f.L) / 2;
+    }
+    if (f.hi - f.lo < 1e-3) { f.hi += 5e-4; f.lo -= 5e-4; }
   }
 
-  // 3. Bodies.
+  // Which way the creature faces: head ahead of the pelvis (animals), else the feet, else glTF's +Z.
+  const forward = facing(bodyBones, geometry, anatomyOf, measure.height);
+
   const group = 1, mask = options.selfCollision ? 0xffffffff : 0xfffffffe;
-  const bodies: RigBody[] = [];
-  const bodyLength = new Map<string, number>();
-  for (const b of bones) {
-    if (!hasBody.has(b.name)) continue;
-    const g = geometry.get(b.name)!;
-    const kind = options.shapes?.[b.name] ?? options.shape ?? 'capsule';
-    const { shape, length } = fitShape(g, verts.get(b.name)!, kind, percentile, geometry);
-    bodyLength.set(b.name, length);
-    bodies.push({
-      name: b.name, bone: b.name, type: 'dynamic',
-      offset: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      shapes: [shape], mass: null, density: round9(density),
-      material: { friction: 0.8, restitution: 0 },
-      linearDamping: 0.05, angularDamping: 0.5,
-      collisionGroup: group, collisionMask: mask,
-    });
+  const shapeOf = new Map<string, RigShape>();
+  for (const b of bodyBones) {
+    const a = anatomyOf(b);
+    const auto: ShapeKind = a.role === 'foot' || a.role === 'hand' ? 'box' : 'capsule';
+    const forced = options.shape && options.shape !== 'auto' ? options.shape : auto;
+    const kind = options.shapes?.[b] ?? forced;
+    const g = geometry.get(b)!, f = fits.get(b)!;
+    shapeOf.set(b, kind === 'box' && a.role === 'foot' && !options.shapes?.[b] ? flatFootBox(g, f, forward) : shapeFromFit(g, f, kind));
   }
 
-  // 4. Joints: every body with an ancestor body.
-  const pairs = bodies.map((b) => ({ parent: bodyAncestor(b.bone), child: b.bone }))
-    .filter((p): p is { parent: string; child: string } => p.parent !== null);
+  // 3. Masses.
+  const anatomyList = plan.map((p) => p.anatomy);
+  const biped = isRecognisedBiped(anatomyList);
+  const volume = new Map(bodyBones.map((b) => [b, computeMassProperties([shapeOf.get(b)! as ShapeDesc], { density: 1 }).mass]));
+  const mass = new Map<string, number>();
+  let massSource: GenerateSummary['massSource'] = 'density';
+  if (biped) {
+    massSource = 'segments';
+    const total = options.totalMass ?? DEFAULT_BIPED_MASS;
+    const groups = new Map<string, string[]>();
+    const loose: string[] = [];
+    for (const b of bodyBones) {
+      const grp = segmentGroup(anatomyOf(b).role, anatomyOf(b).side);
+      if (grp) groups.set(grp, [...(groups.get(grp) ?? []), b]); else loose.push(b);
+    }
+    // Each named group takes its fraction; a missing group's share is spread over the others.
+    let known = 0;
+    for (const grp of groups.keys()) known += SEGMENT_FRACTION[grp.split('.')[0]!]!;
+    const looseMass = loose.reduce((s, b) => s + volume.get(b)! * density, 0);
+    const segmentTotal = Math.max(total - looseMass, 0.5 * total);
+    for (const [grp, list] of groups) {
+      const m = (segmentTotal * SEGMENT_FRACTION[grp.split('.')[0]!]!) / known;
+      const v = list.reduce((s, b) => s + volume.get(b)!, 0);
+      for (const b of list) mass.set(b, (m * volume.get(b)!) / v);
+    }
+    for (const b of loose) mass.set(b, volume.get(b)! * density);
+  } else {
+    for (const b of bodyBones) mass.set(b, volume.get(b)! * density);
+  }
+  const pairs = bodyBones.map((b) => ({ parent: bodyAncestor(b), child: b })).filter((p): p is { parent: string; child: string } => p.parent !== null);
+  const children = new Map<string, string[]>(bodyBones.map((b) => [b, []]));
+  for (const p of pairs) children.get(p.parent)!.push(p.child);
+  // Soles: chain ends whose lowest point is within 4 % of the height of the creature's lowest point.
+  const lowestOf = new Map(bodyBones.map((b) => [b, lowestPoint(geometry.get(b)!, shapeOf.get(b)!)]));
+  const lowest = Math.min(...lowestOf.values());
+  const soles = bodyBones.filter((b) => lowestOf.get(b)! - lowest < 0.04 * measure.height && children.get(b)!.length === 0);
+  const targetTotal = biped ? options.totalMass ?? DEFAULT_BIPED_MASS : options.totalMass;
+  const raised = balanceMasses(bodyBones, pairs, mass, shapeOf);
+  // A floor contact is as stiff as the body touching it is heavy: a light foot under a heavy body sinks at
+  // the heel and tips the creature over. Each sole carries at least SOLE_FRACTION of the total.
+  const soleShare = soles.length * SOLE_FRACTION < 0.5 ? SOLE_FRACTION : 0.5 / soles.length;
+  const others = bodyBones.filter((b) => !soles.includes(b)).reduce((s, b) => s + mass.get(b)!, 0);
+  const withSoles = others / (1 - soles.length * soleShare);
+  for (const b of soles) {
+    const m = Math.max(mass.get(b)!, soleShare * withSoles);
+    if (m > mass.get(b)! * (1 + 1e-9)) raised[b] = round9((raised[b] ?? 1) * (m / mass.get(b)!));
+    mass.set(b, m);
+  }
+  if (targetTotal !== undefined) {
+    const sum = [...mass.values()].reduce((s, m) => s + m, 0);
+    for (const b of bodyBones) mass.set(b, (mass.get(b)! * targetTotal) / sum);
+  }
+
+  const bodies: RigBody[] = bodyBones.map((b) => ({
+    name: b, bone: b, type: 'dynamic',
+    offset: { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+    shapes: [shapeOf.get(b)!], mass: round9(mass.get(b)!), density: null,
+    material: { friction: 0.8, restitution: 0 },
+    linearDamping: 0.05, angularDamping: 0.5,
+    collisionGroup: group, collisionMask: mask,
+  }));
+
+  // 4. Joints.
   const choices = chooseJoints(pairs, geometry, skeleton.bones, skeleton.clips ?? []);
-  const massOf = new Map(bodies.map((b) => [b.name, computeMassProperties(b.shapes as readonly ShapeDesc[], { density: b.density! }).mass]));
-  const subtreeMass = (bone: string): number => massOf.get(bone)! + pairs.filter((p) => p.parent === bone).reduce((s, p) => s + subtreeMass(p.child), 0);
+  const bodyWorld = new Map(bodyBones.map((b) => {
+    const props = computeMassProperties([shapeOf.get(b)! as ShapeDesc], { mass: mass.get(b)! });
+    const g = geometry.get(b)!;
+    return [b, { com: add(g.world.position, quatRotate(g.world.rotation, props.centroid)), mass: mass.get(b)! }] as const;
+  }));
+  const subtree = (b: string): string[] => [b, ...children.get(b)!.flatMap(subtree)];
+  const totalMass = [...mass.values()].reduce((s, m) => s + m, 0);
+  const comAll = scale(bodyBones.reduce((s, b) => add(s, scale(bodyWorld.get(b)!.com, bodyWorld.get(b)!.mass)), [0, 0, 0] as Vec3), 1 / totalMass);
+  const supporting = new Map<string, number>(); // joint child → distance to its sole (m)
+  for (const s of soles) {
+    for (let c: string | null = s; c !== null && bodyAncestor(c) !== null; c = bodyAncestor(c)) {
+      const anchor = geometry.get(c)!.world.position;
+      supporting.set(c, Math.max(supporting.get(c) ?? 0, anchor[1] - lowest));
+    }
+  }
   const joints: RigJoint[] = [];
-  const jointReasons: Record<string, JointReason> = {};
+  const jointReasons: GeneratedRagdoll['jointReasons'] = {};
+  const minTorque = 0.02 * totalMass * G * measure.height;
   for (const { parent, child } of pairs) {
+    const anchor = geometry.get(child)!.world.position;
+    const sub = subtree(child);
+    const m = sub.reduce((s, b) => s + bodyWorld.get(b)!.mass, 0);
+    const com = scale(sub.reduce((s, b) => add(s, scale(bodyWorld.get(b)!.com, bodyWorld.get(b)!.mass)), [0, 0, 0] as Vec3), 1 / m);
+    const carried = m * G * length(sub3(com, anchor));
+    // A joint between the trunk and a sole holds up everything that is not below it: its share of that
+    // mass at half the distance from the joint to the rest of the body's centre of mass (a 30° lean).
+    let support = 0;
+    if (supporting.has(child)) {
+      const above = totalMass - m;
+      const restCom = scale(sub3(scale(comAll, totalMass), scale(com, m)), 1 / Math.max(above, 1e-9));
+      support = (above / Math.max(1, soles.length)) * G * 0.5 * length(sub3(restCom, anchor));
+    }
+    const maxTorque = round9(torqueScale * Math.max(carried, support) + minTorque);
+    const motor = motorFor(options.motorMode ?? 'pd', maxTorque, PD_SATURATION_ANGLE, PD_DAMPING_TIME);
+    const anatomical = anatomicalJoint(geometry.get(parent)!, geometry.get(child)!, fits.get(parent)!, fits.get(child)!, anatomyOf(parent), anatomyOf(child), forward, motor);
+    if (anatomical) {
+      joints.push(anatomical);
+      jointReasons[child] = 'anatomy';
+      continue;
+    }
     const choice = choices.get(child)!;
-    const maxTorque = round9((options.torqueScale ?? 2) * G * subtreeMass(child) * bodyLength.get(child)!);
-    // A short end bone (a hand, a foot: shorter than 0.7× its parent body) hinges like a wrist or ankle;
-    // a long one (a forearm that carries the hand) like an elbow.
-    const endBone = geometry.get(child)!.mainChild === null && bodyLength.get(child)! < 0.7 * bodyLength.get(parent)!;
-    joints.push(makeJoint(geometry.get(parent)!, geometry.get(child)!, choice, endBone, motorFor(options.motorMode ?? 'position', maxTorque)));
+    const endBone = geometry.get(child)!.mainChild === null && fits.get(child)!.L < 0.7 * fits.get(parent)!.L;
+    joints.push(makeJoint(geometry.get(parent)!, geometry.get(child)!, fits.get(child)!.d, choice, endBone, motor));
     jointReasons[child] = choice.reason;
   }
-  return { bodies, joints, skipped, jointReasons };
+
+  const skipped: GeneratedRagdoll['skipped'] = plan.filter((p) => !p.body).map((p) => ({
+    bone: p.bone, reason: p.reason === 'excluded' ? 'excluded' : p.reason === 'too-small' ? 'too-small' : 'merged', mergedInto: p.mergedInto,
+  }));
+  return {
+    bodies, joints, skipped, plan, jointReasons,
+    summary: { height: measure.height, lowest: round9(lowest), totalMass: round9(totalMass), massSource, biped, forward, raised },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- measure
+
+/** Height of the creature (m): its skinned and rigid vertices' vertical extent, else its bones'. */
+export function measureInput(skeleton: AuthoringSkeleton, geometry = boneGeometry(skeleton.bones)): { height: number; minY: number; maxY: number } {
+  let minY = Infinity, maxY = -Infinity;
+  for (const s of skeleton.skins ?? []) {
+    for (let i = 1; i < s.positions.length; i += 3) { const y = s.positions[i]!; if (y < minY) minY = y; if (y > maxY) maxY = y; }
+  }
+  if (!(maxY > minY)) {
+    for (const g of geometry.values()) { const y = g.world.position[1]; if (y < minY) minY = y; if (y > maxY) maxY = y; }
+  }
+  if (!(maxY > minY)) return { height: 0, minY: 0, maxY: 0 };
+  return { height: maxY - minY, minY, maxY };
 }
 
 // ---------------------------------------------------------------------------------------------- shapes
 
 const percentileOf = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))))]!;
+const median = (xs: readonly number[]) => percentileOf([...xs].sort((a, b) => a - b), 0.5);
+const sub3 = sub;
 
-/** [P2, P98] of the vertices' projections on the bone axis (m from the head); [0, L] without vertices. */
-function axialExtent(g: BoneGeometry, verts: readonly Vec3[], geometry?: ReadonlyMap<string, BoneGeometry>): [number, number] {
-  if (verts.length === 0) {
-    // An end bone without skin: half its parent's length (0.1 m for a lone bone).
-    const parent = g.parent === null ? undefined : geometry?.get(g.parent);
-    return [0, g.mainChild ? g.length : parent ? 0.5 * parent.length : 0.1];
+/** The body's axis and length: toward the child that continues it (a body, or a bone with bodies below,
+ *  or an end bone marking the tip — never an IK/control/twist bone), else along local +Y. */
+function bodyAxis(g: BoneGeometry, geometry: ReadonlyMap<string, BoneGeometry>, plans: ReadonlyMap<string, BonePlan>, hasBodyBelow: ReadonlySet<string>, verts: readonly Vec3[]): { d: Vec3; L: number } {
+  const localY = quatRotate(g.world.rotation, [0, 1, 0]);
+  let best: Vec3 | null = null, bestCos = -Infinity, bestLen = 0;
+  for (const c of g.children) {
+    const p = plans.get(c)!;
+    const continues = p.body || hasBodyBelow.has(c) || p.reason === 'end' || (p.reason === 'digit' && p.anatomy.role === 'toe');
+    if (!continues) continue;
+    const off = sub(geometry.get(c)!.world.position, g.world.position);
+    const len = length(off);
+    if (len < 1e-6) continue;
+    const cos = dot(scale(off, 1 / len), localY);
+    if (cos > bestCos + 1e-9) { bestCos = cos; best = scale(off, 1 / len); bestLen = len; }
   }
-  const s = verts.map((v) => dot(sub(v, g.world.position), g.direction)).sort((a, b) => a - b);
-  return [percentileOf(s, 0.02), percentileOf(s, 0.98)];
+  if (best) return { d: best, L: bestLen };
+  const d = normalize(localY);
+  // An end of a chain: as far as its vertices reach along +Y, else half its parent's length.
+  const reach = verts.length ? percentileOf(verts.map((v) => dot(sub(v, g.world.position), d)).sort((a, b) => a - b), 0.98) : 0;
+  const parent = g.parent === null ? undefined : geometry.get(g.parent);
+  return { d, L: reach > 1e-4 ? reach : parent && parent.length > 0 ? 0.5 * parent.length : 0.1 };
 }
 
-/** The shape (in the bone frame) and the body's length along the bone (m). */
-function fitShape(g: BoneGeometry, verts: readonly Vec3[], kind: ShapeKind, percentile: number, geometry: ReadonlyMap<string, BoneGeometry>): { shape: RigShape; length: number } {
-  const toLocal = (v: Vec3) => quatRotate(quatConj(g.world.rotation), v);
-  const d = g.direction;
-  let [lo, hi] = axialExtent(g, verts, geometry);
-  let offset: Vec3 = [0, 0, 0], radius: number;
-  if (verts.length === 0) {
-    radius = Math.max(MIN_RADIUS, 0.15 * (hi - lo));
-  } else {
-    // Centroid of the perpendicular parts, then the radius percentile about the line through it.
-    const perp = verts.map((v) => { const r = sub(v, g.world.position); return sub(r, scale(d, dot(r, d))); });
-    offset = scale(perp.reduce((a, p) => add(a, p), [0, 0, 0] as Vec3), 1 / perp.length);
-    const dist = perp.map((p) => Math.hypot(...sub(p, offset))).sort((a, b) => a - b);
-    radius = Math.max(MIN_RADIUS, percentileOf(dist, percentile));
-  }
-  if (hi - lo < 1e-3) { hi += 1e-3; lo -= 1e-3; }
-  // Shape frame: Y along the bone (capsule axis), X toward the bone's local X.
+function fitCapsule(g: BoneGeometry, d: Vec3, L: number, verts: Vec3[], percentile: number): Fit {
+  if (verts.length === 0) return { d, L, lo: 0, hi: L, radius: 0, offset: [0, 0, 0], good: false, verts };
+  const s = verts.map((v) => dot(sub(v, g.world.position), d)).sort((a, b) => a - b);
+  const lo = percentileOf(s, 0.02), hi = percentileOf(s, 0.98);
+  const perp = verts.map((v) => { const r = sub(v, g.world.position); return sub(r, scale(d, dot(r, d))); });
+  const offset = scale(perp.reduce((a, p) => add(a, p), [0, 0, 0] as Vec3), 1 / perp.length);
+  const radius = percentileOf(perp.map((p) => length(sub(p, offset))).sort((a, b) => a - b), percentile);
+  const good = verts.length >= MIN_VERTICES && hi - lo >= 0.35 * L && radius >= 0.06 * L;
+  return { d, L, lo, hi, radius, offset, good, verts };
+}
+
+/** Shape frame: Y along the body axis, X toward the bone's local X. */
+function axisFrame(g: BoneGeometry, d: Vec3): { X: Vec3; Z: Vec3; rotation: Quat } {
   const boneX = quatRotate(g.world.rotation, [1, 0, 0]);
   const X = perpendicularPart(boneX, d) ?? perpendicularPart(quatRotate(g.world.rotation, [0, 0, 1]), d)!;
   const Z = cross(X, d);
-  const worldFrame = quatFromBasis(X, d, Z);
-  const rotation = round4q(quatMul(quatConj(g.world.rotation), worldFrame));
-  const centreAt = (mid: number, across: Vec3) => round3v(toLocal(add(add(scale(d, mid), offset), across)));
-  const mid = (lo + hi) / 2, len = hi - lo;
+  return { X, Z, rotation: round4q(quatMul(quatConj(g.world.rotation), quatFromBasis(X, d, Z))) };
+}
+
+function shapeFromFit(g: BoneGeometry, f: Fit, kind: ShapeKind): RigShape {
+  const toLocal = (v: Vec3) => quatRotate(quatConj(g.world.rotation), v);
+  const { X, Z, rotation } = axisFrame(g, f.d);
+  const centreAt = (mid: number, across: Vec3) => round3v(toLocal(add(add(scale(f.d, mid), f.offset), across)));
+  const mid = (f.lo + f.hi) / 2, len = f.hi - f.lo;
   switch (kind) {
     case 'capsule': {
-      const r = Math.min(radius, len / 2 + radius); // a short, fat bone becomes a sphere-like capsule
-      return { length: len, shape: { type: 'capsule', position: centreAt(mid, [0, 0, 0]), rotation, radius: round9(r), halfHeight: round9(Math.max(0, len / 2 - r)), axis: 'y' } };
+      const r = Math.min(f.radius, len / 2 + f.radius);
+      return { type: 'capsule', position: centreAt(mid, [0, 0, 0]), rotation, radius: round9(r), halfHeight: round9(Math.max(0, len / 2 - r)), axis: 'y' };
     }
     case 'sphere':
-      return { length: len, shape: { type: 'sphere', position: centreAt(mid, [0, 0, 0]), rotation: [0, 0, 0, 1], radius: round9(Math.max(radius, len / 2)), hollow: false } };
+      return { type: 'sphere', position: centreAt(mid, [0, 0, 0]), rotation: [0, 0, 0, 1], radius: round9(Math.max(f.radius, len / 2)), hollow: false };
     case 'box': {
-      // Extents across the bone from the vertices' coordinates along X and Z (P2..P98).
       const across = (axis: Vec3): [number, number] => {
-        if (verts.length === 0) return [-radius, radius];
-        const c = verts.map((v) => dot(sub(sub(v, g.world.position), offset), axis)).sort((a, b) => a - b);
+        if (!f.good) return [-f.radius, f.radius];
+        const c = f.verts.map((v) => dot(sub(sub(v, g.world.position), f.offset), axis)).sort((a, b) => a - b);
         return [percentileOf(c, 0.02), percentileOf(c, 0.98)];
       };
       const [x0, x1] = across(X), [z0, z1] = across(Z);
       const shift = add(scale(X, (x0 + x1) / 2), scale(Z, (z0 + z1) / 2));
-      const half = (a: number, b: number) => round9(Math.max(MIN_RADIUS / 2, (b - a) / 2));
-      return { length: len, shape: { type: 'box', position: centreAt(mid, shift), rotation, halfExtents: [half(x0, x1), half(lo, hi), half(z0, z1)] } };
+      const half = (a: number, b: number) => round9(Math.max(f.radius * 0.5, (b - a) / 2));
+      return { type: 'box', position: centreAt(mid, shift), rotation, halfExtents: [half(x0, x1), round9(len / 2), half(z0, z1)] };
     }
   }
+}
+
+/** A foot as a box lying flat: its sole on the foot's lowest vertices, long along the foot's horizontal
+ *  direction (or the creature's forward), wide across it. */
+function flatFootBox(g: BoneGeometry, f: Fit, forward: Vec3): RigShape {
+  const horiz: Vec3 = [f.d[0], 0, f.d[2]];
+  const Zf = length(horiz) > 0.3 ? normalize(horiz) : forward;
+  const Y: Vec3 = [0, 1, 0];
+  const Xf = cross(Y, Zf);
+  const pts = f.good ? f.verts : [g.world.position, add(g.world.position, scale(f.d, f.L))];
+  const coords = (axis: Vec3) => pts.map((v) => dot(v, axis)).sort((a, b) => a - b);
+  const range = (axis: Vec3, lo: number, hi: number): [number, number] => { const c = coords(axis); return [percentileOf(c, lo), percentileOf(c, hi)]; };
+  let [x0, x1] = range(Xf, 0.02, 0.98), [y0, y1] = range(Y, 0.01, 0.98), [z0, z1] = range(Zf, 0.01, 0.99);
+  const minHalf = Math.max(f.radius * 0.6, 0.05 * f.L);
+  const grow = (a: number, b: number): [number, number] => (b - a < 2 * minHalf ? [(a + b) / 2 - minHalf, (a + b) / 2 + minHalf] : [a, b]);
+  [x0, x1] = grow(x0, x1); [z0, z1] = grow(z0, z1);
+  if (y1 - y0 < minHalf) y1 = y0 + minHalf;
+  const centreWorld = add(add(scale(Xf, (x0 + x1) / 2), scale(Y, (y0 + y1) / 2)), scale(Zf, (z0 + z1) / 2));
+  const toLocal = (v: Vec3) => quatRotate(quatConj(g.world.rotation), v);
+  return {
+    type: 'box', position: round3v(toLocal(sub(centreWorld, g.world.position))),
+    rotation: round4q(quatMul(quatConj(g.world.rotation), quatFromBasis(Xf, Y, Zf))),
+    halfExtents: [round9((x1 - x0) / 2), round9((y1 - y0) / 2), round9((z1 - z0) / 2)],
+  };
+}
+
+/** Lowest world y of a shape at rest. */
+export function lowestPoint(g: { world: { position: Vec3; rotation: Quat } }, shape: RigShape): number {
+  const rot = quatMul(g.world.rotation, shape.rotation as Quat);
+  const c = add(g.world.position, quatRotate(g.world.rotation, shape.position as Vec3));
+  switch (shape.type) {
+    case 'sphere': return c[1] - shape.radius;
+    case 'capsule': {
+      const axis = quatRotate(rot, shape.axis === 'x' ? [1, 0, 0] : shape.axis === 'z' ? [0, 0, 1] : [0, 1, 0]);
+      return c[1] - Math.abs(axis[1]) * shape.halfHeight - shape.radius;
+    }
+    case 'box': {
+      const h = shape.halfExtents;
+      let dy = 0;
+      for (let k = 0; k < 3; k++) { const e: Vec3 = [0, 0, 0]; e[k] = 1; dy += Math.abs(quatRotate(rot, e)[1]) * h[k]!; }
+      return c[1] - dy;
+    }
+    default: return c[1];
+  }
+}
+
+function facing(bodyBones: readonly string[], geometry: ReadonlyMap<string, BoneGeometry>, anatomyOf: (b: string) => BoneAnatomy, height: number): Vec3 {
+  const pos = (role: Role) => bodyBones.filter((b) => anatomyOf(b).role === role).map((b) => geometry.get(b)!.world.position);
+  const head = pos('head')[0], pelvis = pos('pelvis')[0] ?? geometry.get(bodyBones[0] ?? '')?.world.position;
+  if (head && pelvis) {
+    const h: Vec3 = [head[0] - pelvis[0], 0, head[2] - pelvis[2]];
+    if (length(h) > 0.25 * height) return normalize(h);
+  }
+  const feet = bodyBones.filter((b) => anatomyOf(b).role === 'foot').map((b) => geometry.get(b)!);
+  const sum = feet.reduce((s, g) => {
+    const toes = g.children.map((c) => geometry.get(c)!.world.position).find((p) => p[1] < g.world.position[1] + 1e-3);
+    const d = toes ? sub(toes, g.world.position) : g.direction;
+    return add(s, [d[0], 0, d[2]]);
+  }, [0, 0, 0] as Vec3);
+  return length(sum) > 1e-6 ? normalize(sum) : [0, 0, 1];
+}
+
+// ---------------------------------------------------------------------------------------------- masses
+
+const maxMoment = (shape: RigShape, m: number) => { const I = computeMassProperties([shape as ShapeDesc], { mass: m }).inertia; return Math.max(I[0]!, I[4]!, I[8]!); };
+
+/** Raises light bodies until every jointed pair's mass ratio and largest-moment ratio are ≤ MAX_RATIO.
+ *  Raising only ever increases masses, so a few passes settle a tree. Returns the factors applied. */
+function balanceMasses(bodies: readonly string[], pairs: readonly { parent: string; child: string }[], mass: Map<string, number>, shapes: ReadonlyMap<string, RigShape>): Record<string, number> {
+  const start = new Map(mass);
+  for (let pass = 0; pass < 30; pass++) {
+    let changed = false;
+    for (const { parent, child } of pairs) {
+      const [a, b] = [parent, child];
+      const ma = mass.get(a)!, mb = mass.get(b)!;
+      if (ma / mb > MAX_RATIO) { mass.set(b, ma / MAX_RATIO); changed = true; }
+      else if (mb / ma > MAX_RATIO) { mass.set(a, mb / MAX_RATIO); changed = true; }
+      const ia = maxMoment(shapes.get(a)!, mass.get(a)!), ib = maxMoment(shapes.get(b)!, mass.get(b)!);
+      if (ia / ib > MAX_RATIO) { mass.set(b, (mass.get(b)! * ia) / (ib * MAX_RATIO)); changed = true; }
+      else if (ib / ia > MAX_RATIO) { mass.set(a, (mass.get(a)! * ib) / (ia * MAX_RATIO)); changed = true; }
+    }
+    if (!changed) break;
+  }
+  const raised: Record<string, number> = {};
+  for (const b of bodies) { const k = mass.get(b)! / start.get(b)!; if (k > 1 + 1e-6) raised[b] = round9(k); }
+  return raised;
 }
 
 // ---------------------------------------------------------------------------------------------- joints
 
 /**
- * Default limits (rad, signed) and why:
- *  - ball, trunk (the child continues its branching parent's main line: spine, neck): swing ±0.6 about
- *    both frame axes, twist ±0.6 — a spine bends and turns a little at each joint;
- *  - ball, limb root (shoulder, hip, a mine's shoulder): swing ±1.3, twist ±0.8;
+ * Default limits (rad, signed) when anatomy says nothing, and why:
+ *  - ball, trunk (the child continues its branching parent's main line): swing ±0.5, twist ±0.4;
+ *  - ball, limb root: swing ±1.0, twist ±0.6;
  *  - hinge to a short end bone (wrist, ankle; shorter than 0.7× its parent): ±0.7 about the rest pose;
- *  - hinge with a known flex sign (elbow, knee): from straight (−restBend, with 0.05 rad of
- *    hyperextension) to 2.5 rad of total bend;
- *  - hinge found only by its name: ±2.5 (the flex direction is unknown; narrow it by hand).
+ *  - hinge with a known flex sign (bent at rest or animated about one axis): from straight (−restBend,
+ *    with 0.05 rad of hyperextension) to 2.3 rad of total bend;
+ *  - hinge found only by its name: ±1.5 (the flex direction is unknown; narrow it by hand).
  */
 export function jointDefaults(choice: JointChoice, trunk: boolean, endBone: boolean): { twist?: [number, number]; swing?: [number, number]; limit?: [number, number] } {
-  if (choice.type === 'ball') return trunk ? { twist: [-0.6, 0.6], swing: [0.6, 0.6] } : { twist: [-0.8, 0.8], swing: [1.3, 1.3] };
+  if (choice.type === 'ball') return trunk ? { twist: [-0.4, 0.4], swing: [0.5, 0.5] } : { twist: [-0.6, 0.6], swing: [1.0, 1.0] };
   if (endBone) return { limit: [-0.7, 0.7] };
-  if (choice.flexKnown) return { limit: [-(choice.restBend + 0.05), Math.max(0.5, 2.5 - choice.restBend)] };
-  return { limit: [-2.5, 2.5] };
+  if (choice.flexKnown) return { limit: [-(choice.restBend + 0.05), Math.max(0.5, 2.3 - choice.restBend)] };
+  return { limit: [-1.5, 1.5] };
 }
 
-export function motorFor(mode: 'position' | 'pd', maxTorque: number): RigMotor {
+/** A motor holding the rest pose. PD gains (when `mode` is 'pd'): the spring reaches τmax at
+ *  `saturationAngle` rad of error (default 0.5), damping = stiffness · `dampingTime` s (default 0.1). */
+export function motorFor(mode: 'position' | 'pd', maxTorque: number, saturationAngle = 0.5, dampingTime = 0.1): RigMotor {
+  const stiffness = maxTorque / saturationAngle;
   return {
     mode, target: { source: 'rest' }, maxTorque, errorReduction: 0.5,
-    // PD defaults only matter in 'pd' mode; pdGainsFromFrequency gives better ones per joint.
-    stiffness: mode === 'pd' ? round9(maxTorque / 0.5) : 0, damping: mode === 'pd' ? round9(maxTorque / 5) : 0,
+    stiffness: mode === 'pd' ? round9(stiffness) : 0, damping: mode === 'pd' ? round9(stiffness * dampingTime) : 0,
     frictionTorque: 0,
   };
 }
 
-function makeJoint(parent: BoneGeometry, child: BoneGeometry, choice: JointChoice, endBone: boolean, motor: RigMotor): RigJoint {
-  const anchor = child.world.position;
+const BALL: Partial<Record<Role, { twist: number; swing: number }>> = {
+  thigh: { twist: 0.5, swing: 1.2 }, upperArm: { twist: 1.0, swing: 1.4 }, clavicle: { twist: 0.2, swing: 0.35 },
+  spine: { twist: 0.3, swing: 0.35 }, chest: { twist: 0.3, swing: 0.35 }, pelvis: { twist: 0.3, swing: 0.35 },
+  neck: { twist: 0.6, swing: 0.6 }, head: { twist: 0.6, swing: 0.5 }, hand: { twist: 0.4, swing: 0.8 },
+  foot: { twist: 0.25, swing: 0.6 }, tail: { twist: 0.3, swing: 0.5 },
+};
+
+/** Knees, elbows and the named ball joints; null when the child's role is unknown. */
+function anatomicalJoint(parent: BoneGeometry, child: BoneGeometry, pf: Fit, cf: Fit, pa: BoneAnatomy, ca: BoneAnatomy, forward: Vec3, motor: RigMotor): RigJoint | null {
+  const role = ca.role;
+  const hingeLike = (role === 'shin' && pa.role === 'thigh') || (role === 'forearm' && pa.role === 'upperArm');
+  if (hingeLike) {
+    // Flexion moves the child's far end toward the back (knee) or the front (elbow): axis = d × motion.
+    const motion = role === 'shin' ? scale(forward, -1) : forward;
+    let axis = cross(cf.d, motion);
+    if (length(axis) < 0.2) axis = cross(cf.d, [0, 1, 0]);
+    if (length(axis) < 1e-6) return null;
+    axis = normalize(axis);
+    // Rest bend about that axis, from the parent's direction to the child's (positive = already flexed).
+    const pd = perpendicularPart(pf.d, axis), cd = perpendicularPart(cf.d, axis);
+    const bend = pd && cd ? Math.atan2(dot(cross(pd, cd), axis), dot(pd, cd)) : 0;
+    const maxFlex = role === 'shin' ? 2.27 : 2.53; // 130° / 145°
+    const F = frameFromXY(axis, cf.d);
+    return { type: 'hinge', ...jointBase(parent, child, F), limit: [round9(-(bend + 0.09)), round9(Math.max(0.5, maxFlex - bend))], motor };
+  }
+  const ball = BALL[role];
+  if (!ball) return null;
   const childZ = quatRotate(child.world.rotation, [0, 0, 1]), childX = quatRotate(child.world.rotation, [1, 0, 0]);
-  const F: Quat = choice.type === 'hinge' ? frameFromXY(choice.axis!, child.direction, childZ) : frameFromXY(child.direction, childZ, childX);
+  const F = frameFromXY(cf.d, childZ, childX);
+  return { type: 'ball', ...jointBase(parent, child, F), twistLimit: [round9(-ball.twist), round9(ball.twist)], swingLimit: [round9(ball.swing), round9(ball.swing)], motor };
+}
+
+function jointBase(parent: BoneGeometry, child: BoneGeometry, F: Quat) {
+  const anchor = child.world.position;
   const local = (g: BoneGeometry) => ({
     position: round3v(quatRotate(quatConj(g.world.rotation), sub(anchor, g.world.position))),
     rotation: round4q(quatMul(quatConj(g.world.rotation), F)),
   });
-  const base = { name: child.name, bodyA: parent.name, bodyB: child.name, frameA: local(parent), frameB: local(child), collideConnected: false };
+  return { name: child.name, bodyA: parent.name, bodyB: child.name, frameA: local(parent), frameB: local(child), collideConnected: false };
+}
+
+function makeJoint(parent: BoneGeometry, child: BoneGeometry, childDir: Vec3, choice: JointChoice, endBone: boolean, motor: RigMotor): RigJoint {
+  const childZ = quatRotate(child.world.rotation, [0, 0, 1]), childX = quatRotate(child.world.rotation, [1, 0, 0]);
+  const F: Quat = choice.type === 'hinge' ? frameFromXY(choice.axis!, childDir, childZ) : frameFromXY(childDir, childZ, childX);
+  const base = jointBase(parent, child, F);
   const trunk = parent.mainChild === child.name && parent.children.length >= 2;
   const lim = jointDefaults(choice, trunk, endBone);
   const r = (v: [number, number]): [number, number] => [round9(v[0]), round9(v[1])];

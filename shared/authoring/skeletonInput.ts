@@ -4,9 +4,9 @@
  * channels. authoringSkeletonFromCreature (fromCreature.ts) fills it from shared/skeleton's reading of
  * the file; the editor fills it from the objects three's loader made for display.
  *
- * Space: skin positions are model space in the bind pose (a glTF skinned mesh whose node is at the
- * origin and whose inverse bind matrices are the inverses of the bones' rest world transforms — the usual
- * export; a reader with another bind transforms the positions first).
+ * Space: skin positions are model space at the rest pose, in the rig's metres — where a viewer draws the
+ * vertices when every bone is at its rest (glTF's skinning formula; equal to the bind-pose positions when
+ * rest and bind agree). A rigid mesh under a bone comes as a one-joint skin.
  */
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 import type { Bone } from '../rig/schema';
@@ -21,6 +21,8 @@ export interface SkinData {
   weights: ArrayLike<number>;
   /** Bone name of each skin joint index. */
   jointNames: readonly string[];
+  /** A rigid (unskinned) mesh under a bone, given as a one-joint skin. */
+  rigid?: boolean;
 }
 
 /** One animated property of one bone, as a glTF animation channel + sampler. */

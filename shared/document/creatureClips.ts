@@ -11,6 +11,7 @@
  */
 import type { AnimationClip } from '../authoring/skeletonInput';
 import { readClips } from '../skeleton/animation';
+import { mapChannelValues } from '../skeleton/rigid';
 import { readContainer } from '../skeleton/container';
 import { GltfDocument } from '../skeleton/gltfDocument';
 import type { SkeletonData } from './creatureSkeleton';
@@ -55,10 +56,12 @@ export function clipsFromGltf(bytes: Uint8Array, fileName: string, skeleton: Ske
       names.add(name);
       clips.push({
         name,
-        channels: clip.channels.map((ch) => ({
-          bone: skeleton.bones[ch.bone]!.name, path: ch.path, interpolation: ch.interpolation,
-          times: Float64Array.from(ch.times), values: Float64Array.from(ch.values),
-        })),
+        // Keys in the rigid terms of the skeleton's rest (non-bone ancestors folded in); scale keys dropped.
+        channels: clip.channels.filter((ch) => ch.path !== 'scale').map((ch) => {
+          const bone = skeleton.bones[ch.bone]!;
+          const values = bone.channel ? mapChannelValues(bone.channel, ch.path as 'translation' | 'rotation', ch.interpolation, ch.values) : Float64Array.from(ch.values);
+          return { bone: bone.name, path: ch.path, interpolation: ch.interpolation, times: Float64Array.from(ch.times), values };
+        }),
       });
     } catch (e) {
       problems.push(`clip "${name}" left out: ${message(e)}`);

@@ -7,18 +7,23 @@
 import { rigBone } from '../authoring/fromCreature';
 import type { Bone } from '../rig/schema';
 import type { Quat, Vec3 } from '../math';
-import { jointOrder, parseSkeleton } from '../skeleton';
+import { jointOrder, parseSkeleton, rigidBones, type RigidChannelMap } from '../skeleton';
 
 export interface SkeletonBone {
   name: string;
   /** Index into `bones`, -1 for a root. */
   parent: number;
-  /** Rest pose relative to the parent joint (m; unit quaternion [x, y, z, w]; unitless scale). */
+  /** Rigid rest pose relative to the parent bone's rigid frame (file units; unit quaternion [x, y, z, w];
+   *  scale always 1): every non-bone node between the two (an "Armature", a Z_UP turn, a ×0.01) folded in
+   *  (shared/skeleton/rigid.ts). Bone world = the file's rest world transform without its scale. */
   translation: Vec3;
   rotation: Quat;
   scale: Vec3;
   /** glTF node index. */
   node: number;
+  /** How the node's animation keys map to this rigid rest (absent: identity, as for FBX bones whose
+   *  clips were mapped when read). */
+  channel?: RigidChannelMap;
 }
 
 export interface SkeletonData { bones: SkeletonBone[] }
@@ -33,11 +38,12 @@ export function skeletonFromGltf(bytes: Uint8Array, fileName: string, resources:
   const read = parseSkeleton({ name: fileName, bytes, resources: { ...resources } }, { duplicateNames: 'refuse' });
   const order = jointOrder(read);
   const position = new Map(order.map((bone, i) => [bone, i]));
+  const rigid = rigidBones(read.skeleton.bones);
   return {
     bones: order.map((i) => {
       const b = read.skeleton.bones[i]!;
-      const { translation, rotation, scale } = b.rest.local;
-      return { name: b.name, parent: b.parent >= 0 ? position.get(b.parent)! : -1, translation: [...translation], rotation: [...rotation], scale: [...scale], node: b.node };
+      const { translation, rotation } = rigid[i]!.local;
+      return { name: b.name, parent: b.parent >= 0 ? position.get(b.parent)! : -1, translation, rotation, scale: [1, 1, 1], node: b.node, channel: rigid[i]!.channel };
     }),
   };
 }

@@ -17,11 +17,11 @@ export type ParseOptions = SkeletonOptions;
 export function parseCreature(source: CreatureSource, options: ParseOptions = {}): Creature {
   return reading(source, (fileName) => {
     const { doc, tree, draft, head } = skeletonLayers(fileName, source, options);
-    const { owned, primitives, mesh } = readOwnedVertices(doc, tree, draft);
+    const { owned, primitives, rigidParts, mesh } = readOwnedVertices(doc, tree, draft);
     const boneVertices = boneTailsAndStats(draft.bones, owned);
     const warnings = [...draft.warnings];
     const clips = readClips(doc, draft.boneOfNode, warnings);
-    return { ...head, warnings, boneVertices, skinnedPrimitives: primitives, clips, mesh };
+    return { ...head, warnings, boneVertices, skinnedPrimitives: primitives, rigidParts, clips, mesh };
   });
 }
 

@@ -9,12 +9,13 @@ import {
 import type { GltfDocument } from './gltfDocument';
 import type { NodeTree } from './nodes';
 import type { SkeletonDraft } from './skeleton';
-import type { Bone, BoneVertexStats, MeshSummary, SkinnedPrimitive } from './types';
+import type { Bone, BoneVertexStats, MeshSummary, RigidPart, SkinnedPrimitive } from './types';
 
 export interface OwnedVertices {
   /** Per bone: world rest positions of the vertices it mostly owns. */
   owned: Vec3[][];
   primitives: SkinnedPrimitive[];
+  rigidParts: RigidPart[];
   mesh: MeshSummary;
 }
 
@@ -22,6 +23,7 @@ export function readOwnedVertices(doc: GltfDocument, tree: NodeTree, draft: Skel
   const owned: Vec3[][] = draft.bones.map(() => []);
   const mesh: MeshSummary = { vertexCount: 0, skinnedVertexCount: 0, triangleCount: 0 };
   const primitives: SkinnedPrimitive[] = [];
+  const rigidParts: RigidPart[] = [];
   const meshes = doc.list('meshes');
   tree.mesh.forEach((m, node) => {
     if (m < 0) return;
@@ -47,7 +49,22 @@ export function readOwnedVertices(doc: GltfDocument, tree: NodeTree, draft: Skel
         doc.expect(idx, prim.indices, `${where} indices`, ['SCALAR'], [5121, 5123, 5125]);
         for (const v of idx.values) if (v >= pos.count) doc.fail(`${where}: index ${v} is out of range (${pos.count} vertices)`);
       }
-      if (s < 0) return;
+      if (s < 0) {
+        // A rigid mesh parented to a bone (a robot's plates, a helmet): that bone's geometry.
+        let a = node;
+        while (a >= 0 && draft.boneOfNode[a]! < 0) a = tree.parent[a]!;
+        if (a < 0) return;
+        const bone = draft.boneOfNode[a]!;
+        const world = tree.world[node]!;
+        const positions: number[] = [];
+        for (let v = 0; v < pos.count; v++) {
+          const p = mat4TransformPoint(world, [pos.values[v * 3]!, pos.values[v * 3 + 1]!, pos.values[v * 3 + 2]!]);
+          positions.push(p[0], p[1], p[2]);
+          owned[bone]!.push(p);
+        }
+        rigidParts.push({ node, mesh: m, primitive: pi, bone, positions });
+        return;
+      }
       const sets: Array<{ joints: Float64Array; weights: Float64Array }> = [];
       for (let set = 0; attrs![`JOINTS_${set}`] !== undefined || attrs![`WEIGHTS_${set}`] !== undefined; set++) {
         const jn = `JOINTS_${set}`, wn = `WEIGHTS_${set}`;
@@ -60,10 +77,11 @@ export function readOwnedVertices(doc: GltfDocument, tree: NodeTree, draft: Skel
         sets.push({ joints: j.values, weights: w.values });
       }
       if (sets.length === 0) doc.fail(`${where} is drawn with skin ${s} but has no JOINTS_0/WEIGHTS_0`);
+      // Positions at the rest pose (the skinning formula, as the viewer draws the file), not the raw bind-space
+      // POSITION: a rest pose that differs from the bind pose moves every vertex with its bones.
       const meshWorld = tree.world[node]!;
-      const bind: number[] = [];
-      for (let v = 0; v < pos.count; v++) bind.push(...mat4TransformPoint(meshWorld, [pos.values[v * 3]!, pos.values[v * 3 + 1]!, pos.values[v * 3 + 2]!]));
-      primitives.push({ node, mesh: m, primitive: pi, skin: s, positions: bind, joints: Array.from(sets[0]!.joints), weights: Array.from(sets[0]!.weights) });
+      const posed: number[] = new Array<number>(pos.count * 3);
+      primitives.push({ node, mesh: m, primitive: pi, skin: s, positions: posed, joints: Array.from(sets[0]!.joints), weights: Array.from(sets[0]!.weights) });
       const jointCount = jointMatrices.length;
       const weightOf = new Float64Array(jointCount);
       for (let v = 0; v < pos.count; v++) {
@@ -79,8 +97,14 @@ export function readOwnedVertices(doc: GltfDocument, tree: NodeTree, draft: Skel
             total += w;
           }
         }
-        if (total <= 0) continue;
+        // glTF ignores a skinned mesh node's own transform (three.js too: its bind matrix is taken before the
+        // node is placed); only an unweighted vertex stays where the mesh node puts it.
         const local: Vec3 = [pos.values[v * 3]!, pos.values[v * 3 + 1]!, pos.values[v * 3 + 2]!];
+        if (total <= 0) {
+          const p = mat4TransformPoint(meshWorld, local);
+          posed[3 * v] = p[0]; posed[3 * v + 1] = p[1]; posed[3 * v + 2] = p[2];
+          continue;
+        }
         let world: Vec3 = [0, 0, 0];
         let best = 0;
         for (let k = 0; k < jointCount; k++) {
@@ -89,12 +113,13 @@ export function readOwnedVertices(doc: GltfDocument, tree: NodeTree, draft: Skel
           world = add(world, scale(mat4TransformPoint(jointMatrices[k]!, local), w / total));
           if (w > weightOf[best]!) best = k;
         }
+        posed[3 * v] = world[0]; posed[3 * v + 1] = world[1]; posed[3 * v + 2] = world[2];
         owned[draft.skins[s]!.joints[best]!]!.push(world);
         mesh.skinnedVertexCount++;
       }
     });
   });
-  return { owned, primitives, mesh };
+  return { owned, primitives, rigidParts, mesh };
 }
 
 const COS_30 = Math.cos(Math.PI / 6);

@@ -106,8 +106,9 @@ export interface AnimationClip {
 /** Local transform per bone (same order as Skeleton.bones). */
 export type LocalPose = TRS[];
 
-/** One primitive drawn with a skin, as glTF gives it: the bind-pose vertices (model space: the mesh
- *  node's rest world transform applied to POSITION, m) with their first set of four influences. */
+/** One primitive drawn with a skin: its vertices at the rest pose (model space, file units: glTF's
+ *  skinning formula Σ wₖ · world(jointₖ) · inverseBind(jointₖ) · POSITION, which equals the bind-pose
+ *  positions when the rest pose is the bind pose) with their first set of four influences. */
 export interface SkinnedPrimitive {
   /** glTF node that draws it, its mesh and the primitive's index in that mesh. */
   node: number;
@@ -121,6 +122,18 @@ export interface SkinnedPrimitive {
   joints: number[];
   /** WEIGHTS_0: four weights per vertex, matching joints. */
   weights: number[];
+}
+
+/** A mesh primitive that is not skinned but hangs under a bone (directly or through non-bone nodes): it
+ *  moves rigidly with that bone, so it is that bone's geometry. */
+export interface RigidPart {
+  node: number;
+  mesh: number;
+  primitive: number;
+  /** Bone index of the nearest bone ancestor. */
+  bone: number;
+  /** x, y, z per vertex at rest (model space, file units). */
+  positions: number[];
 }
 
 export interface MeshSummary {
@@ -145,6 +158,8 @@ export interface Creature extends CreatureSkeleton {
   boneVertices: BoneVertexStats[];
   /** The skinned primitives' vertices and influences, for fitting shapes of one's own. */
   skinnedPrimitives: SkinnedPrimitive[];
+  /** Rigid (unskinned) mesh primitives under bones. */
+  rigidParts: RigidPart[];
   clips: AnimationClip[];
   mesh: MeshSummary;
 }

@@ -1,0 +1,117 @@
+/**
+ * Which bones get bodies (docs/creatures.md "What Generate does"). Visited parents first; a bone gets a
+ * body when it is included and deforms something a body can follow:
+ *   - it owns skinned vertices (its weight is the largest of theirs) or a rigid mesh hangs under it;
+ *   - it is not machinery: IK / pole / control / helper bones ('helper'), twist and roll bones ('twist'),
+ *     end bones (`*_End`, `*Nub`, `HeadTop_End`: 'end'), or fingers and toes ('digit') — each of these merges
+ *     into its nearest body ancestor, vertices included, unless `keepHelpers` / `keepDigits`;
+ *   - its size (bone length or the extent of its vertices along it) reaches `minSize`.
+ * A bone without a body whose subtrees would otherwise be separate ragdolls (the hips of a rig whose
+ * pelvis owns no vertices) gets one anyway ('connects'), so one creature stays one ragdoll.
+ */
+import { dot, sub, type Vec3 } from '../math/vec3';
+import { boneAnatomy, type BoneAnatomy } from './anatomy';
+import type { BoneGeometry } from './boneGeometry';
+
+export type BonePlanReason =
+  | 'deforming' | 'rigid-mesh' | 'connects'
+  | 'excluded' | 'helper' | 'twist' | 'end' | 'digit' | 'no-geometry' | 'too-small';
+
+export interface BonePlan {
+  bone: string;
+  body: boolean;
+  /** The body its vertices and children join (bones without a body), null above every body. */
+  mergedInto: string | null;
+  reason: BonePlanReason;
+  /** One line for the dialog: why. */
+  note: string;
+  /** Vertices it owns (skinned and rigid). */
+  vertices: number;
+  anatomy: BoneAnatomy;
+}
+
+export interface PlanInput {
+  /** Parents first. */
+  bones: readonly { name: string; parent: string | null }[];
+  geometry: ReadonlyMap<string, BoneGeometry>;
+  owned: ReadonlyMap<string, readonly Vec3[]>;
+  rigidBones: ReadonlySet<string>;
+  included: (bone: string) => boolean;
+  minSize: number;
+  keepHelpers: boolean;
+  keepDigits: boolean;
+}
+
+const NOTE: Record<BonePlanReason, string> = {
+  deforming: 'deforms skinned vertices',
+  'rigid-mesh': 'carries a rigid mesh',
+  connects: 'owns no vertices but joins the bodies below it into one ragdoll',
+  excluded: 'excluded by you',
+  helper: 'IK, pole, control or helper bone (deforms nothing a body follows)',
+  twist: 'twist / roll bone: a slice of its parent limb',
+  end: 'end bone (a tip marker)',
+  digit: 'finger or toe: part of the hand or foot',
+  'no-geometry': 'owns no vertices',
+  'too-small': 'smaller than the minimum body size',
+};
+
+export function planBones(input: PlanInput): BonePlan[] {
+  const { geometry, owned } = input;
+  const plans = new Map<string, BonePlan>();
+  const out: BonePlan[] = [];
+  for (const b of input.bones) {
+    const anatomy = boneAnatomy(b.name);
+    const verts = owned.get(b.name) ?? [];
+    const g = geometry.get(b.name)!;
+    let reason: BonePlanReason;
+    if (!input.included(b.name)) reason = 'excluded';
+    else if (anatomy.helper !== null && !input.keepHelpers) {
+      reason = anatomy.helper === 'twist' ? 'twist' : anatomy.helper === 'end' ? 'end' : anatomy.helper === 'root' ? 'no-geometry' : 'helper';
+    } else if ((anatomy.role === 'finger' || anatomy.role === 'toe') && !input.keepDigits) reason = 'digit';
+    else if (verts.length === 0) reason = 'no-geometry';
+    else if (Math.max(g.length, axialSpan(g, verts)) < input.minSize) reason = 'too-small';
+    else reason = input.rigidBones.has(b.name) ? 'rigid-mesh' : 'deforming';
+    const body = reason === 'deforming' || reason === 'rigid-mesh';
+    const plan: BonePlan = { bone: b.name, body, mergedInto: null, reason, note: NOTE[reason], vertices: verts.length, anatomy };
+    plans.set(b.name, plan);
+    out.push(plan);
+  }
+
+  // One creature, one ragdoll: the lowest common ancestor of the top-level bodies gets a body.
+  const bodyAncestor = (bone: string): string | null => {
+    let p = geometry.get(bone)!.parent;
+    while (p !== null && !plans.get(p)!.body) p = geometry.get(p)!.parent;
+    return p;
+  };
+  const chain = (bone: string): string[] => {
+    const list: string[] = [];
+    for (let p: string | null = bone; p !== null; p = geometry.get(p)!.parent) list.push(p);
+    return list.reverse();
+  };
+  for (let pass = 0; pass < 4; pass++) {
+    const tops = out.filter((p) => p.body && bodyAncestor(p.bone) === null).map((p) => p.bone);
+    if (tops.length < 2) break;
+    const chains = tops.map(chain);
+    let lca: string | null = null;
+    for (let i = 0; ; i++) {
+      const v = chains[0]![i];
+      if (v === undefined || !chains.every((c) => c[i] === v)) break;
+      lca = v;
+    }
+    if (lca === null || plans.get(lca)!.body || plans.get(lca)!.reason === 'excluded') break;
+    const p = plans.get(lca)!;
+    p.body = true;
+    p.reason = 'connects';
+    p.note = NOTE.connects;
+  }
+  for (const p of out) if (!p.body) p.mergedInto = bodyAncestor(p.bone);
+  return out;
+}
+
+/** Extent (m) of the vertices' projections on the bone axis, P2..P98. */
+function axialSpan(g: BoneGeometry, verts: readonly Vec3[]): number {
+  if (verts.length < 2) return 0;
+  const s = verts.map((v) => dot(sub(v, g.world.position), g.direction)).sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.round(p * (s.length - 1))))]!;
+  return at(0.98) - at(0.02);
+}
