@@ -3,13 +3,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { cspMetaPlugin } from './scripts/cspMeta';
 
 const root = fileURLToPath(new URL('./renderer', import.meta.url));
 
 export default defineConfig({
   root,
   base: './',
-  plugins: [react()],
+  plugins: [react(), cspMetaPlugin()],
   // glb/gltf are imported as URLs (the built-in creatures); listed so `?url`-less imports also work.
   assetsInclude: ['**/*.glb', '**/*.gltf', '**/*.bin'],
   build: {

@@ -80,14 +80,14 @@ function start(): void {
     const userData = app.getPath('userData');
     const recent = new RecentFiles(path.join(userData, 'recent-files.json'));
     const autosave = new AutosaveStore(path.join(userData, 'autosave'));
-    const header = contentSecurityPolicy({ dev: devServerUrl !== null, delivery: 'header' });
+    const header = contentSecurityPolicy({ dev: devServerUrl !== null });
 
     protocol.handle(APP_SCHEME, async (request) => {
       const file = resolveAppFile(request.url, webRoot, APP_HOST);
       if (file === null) return new Response('Not found', { status: 404 });
       try {
         const data = await fsp.readFile(file);
-        return new Response(data, { headers: { 'content-type': mimeTypeOf(file), 'content-security-policy': header, 'x-content-type-options': 'nosniff' } });
+        return new Response(data, { headers: { 'content-type': mimeTypeOf(file), 'content-security-policy': header, 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' } });
       } catch {
         return new Response('Not found', { status: 404 });
       }

@@ -49,6 +49,8 @@ export class WindowManager {
         allowRunningInsecureContent: false,
         webviewTag: false,
         spellcheck: false,
+        // A middle click on a link would open it through the auxclick event; nothing in the app needs it.
+        disableBlinkFeatures: 'Auxclick',
       },
     });
     this.window = win;

@@ -120,20 +120,28 @@ export interface DocumentState { title: string; dirty: boolean }
 export type MenuCommandMessage = MenuCommand;
 
 /**
- * Content-Security-Policy. Scripts only from the app itself; `'wasm-unsafe-eval'` because the physics
- * engines (Rapier, Jolt) compile WebAssembly; `blob:` workers because the simulation can run in a Web
- * Worker built from a blob; `blob:`/`data:` images and fetches because three's GLTFLoader turns embedded
- * and picked textures/buffers into such URLs. Inline styles are allowed (libraries inject <style> tags;
- * styles cannot run code). Dev adds the Vite dev server's inline React-refresh preamble and its
- * WebSocket. `frame-ancestors` only works as a header (browsers ignore it in a meta tag and warn).
+ * Content-Security-Policy: ONE policy, sent by main as a header on every app:// response and written by
+ * the Vite build into index.html's meta tag (scripts/cspMeta.ts), so the web build has the same rules.
+ *
+ * Scripts only from the app itself (no inline script, no eval, no WebAssembly: the renderer compiles
+ * none); `blob:` workers because the simulation can run in a Web Worker built from a blob; `blob:`/`data:`
+ * images and fetches because three's GLTFLoader turns embedded and picked textures/buffers into such URLs.
+ * Styles only from the app's own CSS files: no `'unsafe-inline'`. React's `style={…}` props and uPlot set
+ * styles through the CSSOM (element.style), which CSP does not govern; nothing in the renderer writes a
+ * `style="…"` attribute or injects a <style> element (the e2e csp test collects violations).
+ * Framing is refused by `X-Frame-Options: DENY` beside the header (`frame-ancestors` is ignored in a meta
+ * tag, so it would make the two differ).
+ *
+ * Dev (the Vite dev server) adds its inline React-refresh preamble, the <style> elements it injects for
+ * CSS modules under HMR, and its WebSocket.
  */
-export function contentSecurityPolicy(options: { dev?: boolean; delivery?: 'header' | 'meta' } = {}): string {
+export function contentSecurityPolicy(options: { dev?: boolean } = {}): string {
   const dev = options.dev ?? false;
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...(dev ? ["'unsafe-inline'"] : [])]],
+    ['script-src', ["'self'", ...(dev ? ["'unsafe-inline'"] : [])]],
     ['worker-src', ["'self'", 'blob:']],
-    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['style-src', ["'self'", ...(dev ? ["'unsafe-inline'"] : [])]],
     ['img-src', ["'self'", 'data:', 'blob:']],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", 'data:', 'blob:', ...(dev ? ['ws:', 'wss:'] : [])]],
@@ -142,7 +150,6 @@ export function contentSecurityPolicy(options: { dev?: boolean; delivery?: 'head
     ['base-uri', ["'self'"]],
     ['form-action', ["'none'"]],
   ];
-  if (options.delivery === 'header') directives.push(['frame-ancestors', ["'none'"]]);
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
 

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 /** The preview's Web Worker: the simulation host (host.ts) off the UI thread. */
+import '../noEval';
 import { createHost } from './host';
 import type { ToHost } from './protocol';
 

@@ -36,6 +36,9 @@ export interface App {
   pickFiles(entry: MenuPath, files: string[]): Promise<void>;
   /** Run `entry` (Save / Save As) and return where the project file ended up on disk. */
   saveTo(entry: MenuPath, file: string): Promise<string>;
+  /** Electron only: click an item of the native application menu by its labels (File › Examples › X), so
+   *  main sends the command itself — with the file handle a command naming a file needs (shared/ipc.ts). */
+  clickNativeMenu?(labels: string[]): Promise<void>;
   /** Reload the editor, as after closing and reopening it; resolves when it is ready again. */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -51,7 +54,9 @@ const env = (name: string): string => {
  *  (with the file's path for assets/examples files; built-in creatures by name). */
 export async function openExample(app: App, label: string, name: string, file?: string): Promise<void> {
   if (app.target === 'electron') {
-    await app.menu({ menu: 'File', item: 'Examples', command: { kind: 'open-example', name, ...(file ? { path: path.resolve(file) } : {}) } });
+    // A file example is granted by main when its own menu item sends it; a built-in creature goes by name.
+    if (file !== undefined) await app.clickNativeMenu!(['File', 'Examples', label]);
+    else await app.menu({ menu: 'File', item: 'Examples', command: { kind: 'open-example', name } });
     return;
   }
   const page = app.page;
@@ -88,6 +93,12 @@ async function launchWeb(tmp: string): Promise<App> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const page = await context.newPage();
   const pageErrors = collectPageErrors(page);
+  // Content-Security-Policy violations, for tests/e2e/csp.test.ts (window.__marionetteCspViolations).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __marionetteCspViolations: string[] }).__marionetteCspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI || '(inline)'} ${e.sourceFile}:${e.lineNumber}`));
+  });
   await page.goto(env('MARIONETTE_E2E_URL'));
   const menu = async (entry: MenuPath) => {
     await page.getByRole('menubar').getByRole('menuitem', { name: entry.menu, exact: true }).click();
@@ -143,6 +154,18 @@ async function launchElectron(tmp: string): Promise<App> {
     tmp,
     pageErrors,
     menu,
+    async clickNativeMenu(labels) {
+      await electronApp.evaluate(({ Menu }, wanted) => {
+        let items = Menu.getApplicationMenu()?.items ?? [];
+        let item: Electron.MenuItem | undefined;
+        for (const text of wanted) {
+          item = items.find((i) => i.label === text);
+          if (item === undefined) throw new Error(`${wanted.join(' › ')} is not in the native menu`);
+          items = item.submenu?.items ?? [];
+        }
+        item!.click();
+      }, labels);
+    },
     async pickFiles(entry, files) {
       await electronApp.evaluate(({ dialog }, filePaths) => {
         dialog.showOpenDialog = (async () => ({ canceled: false, filePaths })) as unknown as typeof dialog.showOpenDialog;

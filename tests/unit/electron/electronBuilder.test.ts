@@ -47,6 +47,22 @@ describe('electron-builder.yml', () => {
     expect(pkg.main.startsWith('out/')).toBe(true); // the packaged entry point is inside the shipped files
   });
 
+  it('flips the Electron fuses: no run-as-node, NODE_OPTIONS or --inspect; asar only, integrity-checked', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+      enableCookieEncryption: true,
+    });
+    // onlyLoadAppFromAsar needs the app packed into an asar (electron-builder's default).
+    expect(config.asar ?? true).toBe(true);
+    const validate = validator();
+    expect(validate({ ...config, electronFuses: { ...(config.electronFuses as object), runAsNod: false } })).toBe(false);
+  });
+
   it('the icon is a 512×512 RGBA PNG, byte-identical to what build/make-icon.mjs draws', async () => {
     const png = readFileSync(new URL('build/icon.png', root));
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { EventEmitter } from 'node:events';
+import { contentSecurityPolicy } from '../../../shared/ipc';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -101,7 +102,7 @@ describe('main process glue (real bundle, fake Electron)', () => {
   it('opens one window with the secure webPreferences, loading the app:// entry with the sandboxed preload', () => {
     expect(FakeWindow.all).toHaveLength(1);
     const win = FakeWindow.all[0]!;
-    expect(win.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(win.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, disableBlinkFeatures: 'Auxclick' });
     expect(win.options.webPreferences.preload).toBe(path.join(tmp, 'app', 'out', 'preload', 'preload.cjs'));
     expect(win.url).toBe('app://marionette/index.html');
   });
@@ -111,7 +112,8 @@ describe('main process glue (real bundle, fake Electron)', () => {
     const ok = (await handle({ url: 'app://marionette/index.html' })) as Response;
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(ok.headers.get('content-security-policy')).toMatch(/script-src 'self' 'wasm-unsafe-eval';.*frame-ancestors 'none'/);
+    expect(ok.headers.get('content-security-policy')).toBe(contentSecurityPolicy()); // the same text the build writes into index.html
+    expect(ok.headers.get('x-frame-options')).toBe('DENY');
     expect(await ok.text()).toContain('<title>Marionette</title>');
     expect(((await handle({ url: 'app://marionette/../../etc/passwd' })) as Response).status).toBe(404);
     expect(((await handle({ url: 'app://marionette/missing.js' })) as Response).status).toBe(404);
