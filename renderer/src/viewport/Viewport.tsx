@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { Grid, OrbitControls } from '@react-three/drei';
-import { Vector3, PCFShadowMap } from 'three';
+import { Vector3, PCFShadowMap, type Camera } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { setSession, useEditor } from '../state/store';
 import { openDroppedFiles, select } from '../state/editor';
@@ -122,7 +122,13 @@ function CreatureMesh() {
 
 const tmp = new Vector3();
 
-/** Orbit controls, and framing (F, new creature): aim at the selection or the whole creature. */
+/** Whether a world point is on screen (inside the view frustum, in front of the camera). */
+function inView(point: Vector3, camera: Camera): boolean {
+  const p = point.clone().project(camera);
+  return p.z > -1 && p.z < 1 && Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1;
+}
+
+/** Orbit controls, and framing (F, every creature opened): aim at the selection or the whole creature. */
 function CameraRig() {
   const controls = useRef<OrbitControlsImpl>(null);
   const camera = useThree((s) => s.camera);
@@ -131,9 +137,12 @@ function CameraRig() {
     const c = controls.current;
     const { creature, session } = useEditor.getState();
     if (!c || !creature) return;
+    const bounds = creatureBounds(creature.display);
     if (session.cameraRequest) {
-      // A saved project's view comes back as it was left.
+      // A saved project's view comes back as it was left — when the creature is in it (a view saved while
+      // Follow carried the camera along a crawl may look at empty floor once the creature is back at rest).
       const { position, target } = session.cameraRequest;
+      setSession({ cameraRequest: null });
       c.target.set(...target);
       camera.position.set(...position);
       const d = camera.position.distanceTo(c.target);
@@ -141,10 +150,9 @@ function CameraRig() {
       camera.far = d * 200;
       camera.updateProjectionMatrix();
       c.update();
-      setSession({ cameraRequest: null });
-      return;
+      camera.updateMatrixWorld();
+      if (inView(bounds.getCenter(new Vector3()), camera)) return;
     }
-    const bounds = creatureBounds(creature.display);
     const center = bounds.getCenter(new Vector3());
     let radius = Math.max(bounds.getSize(new Vector3()).length() / 2, 0.05);
     const sel = session.selection;

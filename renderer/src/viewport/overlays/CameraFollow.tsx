@@ -10,6 +10,9 @@ import { useFrame, useThree } from '@react-three/fiber';
 import type { Vector3 } from 'three';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
+import { useSolver } from '../../preview/particleMode';
+import { useEditor } from '../../state/store';
+import type { HostLayout } from '../../preview/protocol';
 import { createFollowPoint, followRootOffset, followSettled, resetFollowPoint, stepFollowPoint } from '../../preview/follow';
 import { shown } from './frameData';
 
@@ -21,7 +24,19 @@ export const cameraFollow = {
   /** Set when the user switches follow on: the camera glides to aim at the root (otherwise following
    *  starts where the camera aims, e.g. after F framed a bone, and keeps that aim relative to the root). */
   recentre: false,
+  /** After a creature (or particle scene) opens: the recording of what was open before, still shown until
+   *  the worker's first frames of the new one arrive. Nothing is followed while it is on screen, and the
+   *  point starts afresh on the new root — the new creature was just framed, and carrying the camera by
+   *  the old root's jump back (a crawl of metres) would leave it looking at empty floor. undefined: none. */
+  staleLayout: undefined as HostLayout | null | undefined,
 };
+
+/** A different creature or scene opens: forget the followed point until its own frames arrive. */
+function restartFollow(): void {
+  cameraFollow.point.ready = false;
+  cameraFollow.recentre = false;
+  cameraFollow.staleLayout = previewClient().layout;
+}
 
 const delta: [number, number, number] = [0, 0, 0];
 
@@ -32,12 +47,24 @@ export const followedOffset = (): number => followRootOffset(previewClient().lay
 export function CameraFollow() {
   const controls = useThree((s) => s.controls) as unknown as { target: Vector3 } | null;
   const camera = useThree((s) => s.camera);
-  useEffect(() => usePreview.subscribe((s, p) => {
-    if (s.follow && !p.follow) { cameraFollow.recentre = true; cameraFollow.point.ready = false; }
-  }), []);
+  useEffect(() => {
+    const offs = [
+      usePreview.subscribe((s, p) => {
+        if (s.follow && !p.follow) { cameraFollow.recentre = true; cameraFollow.point.ready = false; }
+      }),
+      useEditor.subscribe((s, p) => { if (s.creature !== p.creature) restartFollow(); }),
+      useSolver.subscribe((s, p) => { if (s.scene !== p.scene) restartFollow(); }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
   useFrame((_, h) => {
     const f = cameraFollow;
-    const s = shown(previewClient());
+    const client = previewClient();
+    if (f.staleLayout !== undefined) {
+      if (client.layout === f.staleLayout) { f.active = false; f.point.ready = false; return; }
+      f.staleLayout = undefined;
+    }
+    const s = shown(client);
     const o = followedOffset();
     f.active = usePreview.getState().follow && !!s && o >= 0 && !!controls?.target;
     if (!f.active || !s) { f.point.ready = false; return; }
