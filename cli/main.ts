@@ -56,10 +56,6 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   }
 }
 
-export function registerCommand(name: string, command: Command): void {
-  commands[name] = command;
-}
-
 // Run when executed directly (tsx cli/main.ts, or the dist/cli.mjs bundle), not when imported by tests.
 const invoked = process.argv[1] ? fileURLToPath(import.meta.url) === process.argv[1] || process.env.MARIONETTE_CLI_MAIN === '1' : false;
 if (invoked) {

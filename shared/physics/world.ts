@@ -1,17 +1,19 @@
 /**
  * The rigid-body world (issue 3): bodies in typed arrays, joints in one Float64Array, contacts from the
- * collision module, one island-free sequential-impulse solver in deterministic slot order.
+ * collision module, one sequential-impulse solver. Its Gauss-Seidel sweeps run island by island (islands.ts:
+ * the dynamic bodies connected by joints or contacts this substep), each island's joints in slot order, then
+ * its manifolds — bit-identical to sweeping the whole world in slot order, and as deterministic.
  *
  * One step(dt) runs `substeps` times the Box2D v3 pipeline with h = dt/substeps:
  *   1. update world inverse inertia R·I⁻¹·Rᵀ
  *   2. integrate velocities (gravity, forces, damping)
  *   3. prepare joints, prepare contacts (arms, effective masses, errors, motor targets)
- *   4. warm start (impulses of the previous substep, matched contacts by feature id)
- *   5. solve × velocityIterations (useBias = true: limit correction, soft contact push-out)
+ *   4. warm start (impulses of the previous substep, matched contacts by feature id); build the islands
+ *   5. solve × velocityIterations, island by island (useBias = true: limit correction, soft contact push-out)
  *   6. integrate positions (semi-implicit Euler; quaternions renormalised)
  *   7. jointCorrection 'projection' (default): joint position projection × positionIterations (NGS)
- *   8. relax × positionIterations: velocity rows with useBias = false (removes the contacts' push-out
- *      velocity)
+ *   8. relax × positionIterations, island by island: velocity rows with useBias = false (removes the
+ *      contacts' push-out velocity)
  *   9. restitution
  *  10. jointCorrection 'shake': joint position correction × positionIterations along the start-of-substep
  *      Jacobian, with the matching velocity change for the drift this substep made

@@ -1,9 +1,16 @@
 /**
  * The ball (and hinge) joint's velocity rows in one pass with both bodies' v, ω and world inverse inertias in locals:
- * motor rows (3), twist limit (2 sides), swing cone, point block — the same arithmetic in the same order as
- * solveMotorRow, solveAngularLimit, solveSwing and solvePoint (rows.ts), so results are bit-identical; only
- * the loads and stores of the body arrays between rows are gone (the ragdoll bench spends most of its step
- * in these rows: 7 rows × 10 sweeps per joint).
+ * motor rows (3), twist limit (2 sides), swing cone, point block (the ragdoll bench spends most of its step
+ * in these rows: 7 rows × 10 sweeps per joint). These are the only solve of the motor, limit and swing rows;
+ * their prepare and warm-start halves are in rows.ts, as is solvePoint, whose arithmetic the point block
+ * repeats in the same order (tests/unit/physics/bitIdentical.test.ts pins the solver's results bit for bit).
+ *  - Motor row k (axis MAXIS+3k, world): Δλ = −m·(Ċ − rhs + γ·λ_acc), with m = 1/(K + γ) and the
+ *    ACCUMULATED impulse clamped to ±τmax·h, applying only the difference (Box2D's motor; the Armed Mine's
+ *    torque limit). rhs/γ encode the mode (see motor.ts).
+ *  - Limit (Box2D v3's): when C > 0 the row is speculative (bias C/h lets the joint approach the stop
+ *    exactly within this step but not cross it); when C < 0 the solve pass pushes back at β·C/h, the relax
+ *    pass only stops further penetration. Accumulated impulse ≥ 0 (a stop pushes, never pulls).
+ *  - Swing cone: C = SW_C ≥ 0 along SW_AXIS, increasing swing is +(ω_B − ω_A)·axis; solved as the limit.
  */
 import type { StepContext } from '../stepContext';
 import {
@@ -105,7 +112,7 @@ export function solveBallRows(ctx: StepContext, o: number, iA: number, iB: numbe
 
 /**
  * The hinge's rows in one pass, the same way: motor row, limit (2 sides), the 2-row angular lock, point block
- * (solveMotorRow, solveAngularLimit, solveAngularLock(2), solvePoint in rows.ts; bit-identical).
+ * (the lock and the point block as solveAngularLock(2) and solvePoint in rows.ts; bit-identical).
  */
 export function solveHingeRows(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
   const J = ctx.joints, bodies = ctx.bodies, v = bodies.v, w = bodies.w, I = bodies.invIw, flags = J[o + FLAGS]!;

@@ -81,19 +81,7 @@ export function warmStartJoints(ctx: StepContext, js: JointStore): void {
   }
 }
 
-export function solveJoints(ctx: StepContext, js: JointStore, useBias: boolean): void {
-  const J = ctx.joints;
-  for (let j = 0; j < js.count; j++) {
-    if (js.alive[j] === 0) continue;
-    const o = j * STRIDE, iA = J[o + BODY_A]!, iB = J[o + BODY_B]!, t = J[o + TYPE]!;
-    if (t === JOINT_BALL) solveBall(ctx, o, iA, iB, useBias);
-    else if (t === JOINT_HINGE) solveHinge(ctx, o, iA, iB, useBias);
-    else if (t === JOINT_FIXED) solveFixed(ctx, o, iA, iB, useBias);
-    else solvePrismatic(ctx, o, iA, iB, useBias);
-  }
-}
-
-/** solveJoints over the joint slots order[from..to), in that order (one island). */
+/** The joints' velocity solve (each joint's rows once) over the slots order[from..to), in that order (one island). */
 export function solveJointList(ctx: StepContext, order: Int32Array, from: number, to: number, useBias: boolean): void {
   const J = ctx.joints;
   for (let n = from; n < to; n++) {

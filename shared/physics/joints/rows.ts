@@ -9,7 +9,7 @@
 import type { StepContext } from '../stepContext';
 import {
   AC, AI, AK, AX1, AX2, AX3, ERROR, LA, LB, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_I_HI, LIM_I_LO, LIM_MASS,
-  M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, M_SATURATED, M_TORQUE, MAXIS, PC, PI, PK, QA, QB, RA, RB, SW_AXIS, SW_C, SW_I, SW_MASS,
+  M_CLAMP, M_I, M_SATURATED, M_TORQUE, MAXIS, PC, PI, PK, QA, QB, RA, RB, SW_AXIS, SW_I,
 } from './jointLayout';
 
 /** Module scratch: world frame rotations of the current joint (x y z w). */
@@ -299,76 +299,13 @@ export function warmStartAngularLimit(ctx: StepContext, o: number, iA: number, i
   applyAngular(ctx, iA, iB, J[o + LIM_AXIS]! * l, J[o + LIM_AXIS + 1]! * l, J[o + LIM_AXIS + 2]! * l);
 }
 
-/**
- * Box2D v3's limit: when C > 0 the row is speculative (bias C/h lets the joint approach the stop exactly
- * within this step but not cross it); when C < 0 the solve pass pushes back at β·C/h, the relax pass only
- * stops further penetration. Accumulated impulse ≥ 0 (a stop pushes, never pulls).
- */
-export function solveAngularLimit(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
-  const J = ctx.joints, w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB, mb = ctx.maxBiasVelocity;
-  const ax = J[o + LIM_AXIS]!, ay = J[o + LIM_AXIS + 1]!, az = J[o + LIM_AXIS + 2]!, m = J[o + LIM_MASS]!;
-  const k = useBias ? ctx.beta * ctx.invH : 0;
-  {
-    const C = J[o + LIM_C_LO]!;
-    const bias = C > 0 ? C * ctx.invH : Math.max(-mb, Math.min(mb, k * C));
-    const cdot = (w[b3]! - w[a3]!) * ax + (w[b3 + 1]! - w[a3 + 1]!) * ay + (w[b3 + 2]! - w[a3 + 2]!) * az;
-    const old = J[o + LIM_I_LO]!;
-    const acc = Math.max(old - m * (cdot + bias), 0);
-    J[o + LIM_I_LO] = acc;
-    lam[0] = acc - old;
-    if (lam[0] !== 0) kickAngular(ctx, iA, iB, J, o + LIM_AXIS);
-  }
-  {
-    const C = J[o + LIM_C_HI]!;
-    const bias = C > 0 ? C * ctx.invH : Math.max(-mb, Math.min(mb, k * C));
-    const cdot = -((w[b3]! - w[a3]!) * ax + (w[b3 + 1]! - w[a3 + 1]!) * ay + (w[b3 + 2]! - w[a3 + 2]!) * az);
-    const old = J[o + LIM_I_HI]!;
-    const acc = Math.max(old - m * (cdot + bias), 0);
-    J[o + LIM_I_HI] = acc;
-    lam[0] = old - acc;
-    if (lam[0] !== 0) kickAngular(ctx, iA, iB, J, o + LIM_AXIS);
-  }
-}
-
 /** Swing cone row: C = SW_C ≥ 0 along SW_AXIS, where increasing swing is +(ω_B − ω_A)·axis. */
 export function warmStartSwing(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, l = -J[o + SW_I]!;
   applyAngular(ctx, iA, iB, J[o + SW_AXIS]! * l, J[o + SW_AXIS + 1]! * l, J[o + SW_AXIS + 2]! * l);
 }
 
-export function solveSwing(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
-  const J = ctx.joints, m = J[o + SW_MASS]!;
-  if (m === 0) return;
-  const w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB, mb = ctx.maxBiasVelocity;
-  const C = J[o + SW_C]!;
-  const bias = C > 0 ? C * ctx.invH : useBias ? Math.max(-mb, Math.min(mb, ctx.beta * ctx.invH * C)) : 0;
-  const cdot = -((w[b3]! - w[a3]!) * J[o + SW_AXIS]! + (w[b3 + 1]! - w[a3 + 1]!) * J[o + SW_AXIS + 1]! + (w[b3 + 2]! - w[a3 + 2]!) * J[o + SW_AXIS + 2]!);
-  const old = J[o + SW_I]!;
-  const acc = Math.max(old - m * (cdot + bias), 0);
-  J[o + SW_I] = acc;
-  lam[0] = old - acc;
-  if (lam[0] !== 0) kickAngular(ctx, iA, iB, J, o + SW_AXIS);
-}
-
 // ------------------------------------------------------------------------------------- angular motor rows
-
-/**
- * One angular motor row k (axis MAXIS+3k, world): Δλ = −m·(Ċ − rhs + γ·λ_acc), with m = 1/(K + γ) and the
- * ACCUMULATED impulse clamped to ±τmax·h, applying only the difference (Box2D's motor; the Armed Mine's
- * torque limit). rhs/γ encode the mode (see motor.ts).
- */
-export function solveMotorRow(ctx: StepContext, o: number, iA: number, iB: number, k: number): void {
-  const J = ctx.joints, w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB;
-  const ao = o + MAXIS + 3 * k;
-  const cdot = (w[b3]! - w[a3]!) * J[ao]! + (w[b3 + 1]! - w[a3 + 1]!) * J[ao + 1]! + (w[b3 + 2]! - w[a3 + 2]!) * J[ao + 2]!;
-  const old = J[o + M_I + k]!;
-  const maxImpulse = J[o + M_CLAMP]! * ctx.h;
-  let acc = old - J[o + M_MASS + k]! * (cdot - J[o + M_RHS + k]! + J[o + M_GAMMA]! * old);
-  acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
-  J[o + M_I + k] = acc;
-  lam[0] = acc - old;
-  if (lam[0] !== 0) kickAngular(ctx, iA, iB, J, ao);
-}
 
 export function warmStartMotorRows(ctx: StepContext, o: number, iA: number, iB: number, rows: number): void {
   const J = ctx.joints;

@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRig, type RigDocument } from '../../../shared/rig';
 import { PreviewEngine } from '../../../renderer/src/preview/engine';
 import { recordedSeries, type RecordedSeries } from '../../../renderer/src/preview/series';
+import { quatMul, type Quat } from '../../../shared/math/quat';
+import { BODY_STRIDE } from '../../../shared/runtime/trace';
 
 const path = new URL('../../../assets/creatures/humanoid.rig.json', import.meta.url);
 const rig: RigDocument = loadRig(JSON.parse(readFileSync(path, 'utf8')), { source: 'humanoid.rig.json' });
@@ -22,12 +24,29 @@ function seriesOf(e: PreviewEngine): RecordedSeries {
   });
 }
 
+/** Rotation angle (rad, in [0, π]) of joint frame B from joint frame A at recorded frame i, from the bodies'
+ *  recorded rotations and the rig's joint frames — independent of the engine's joint readout. */
+function jointFrameAngle(e: PreviewEngine, frames: Float64Array, i: number, joint: RigDocument['joints'][number]): number {
+  const bodyRotation = (name: string): Quat => {
+    const o = i * e.frameSize + 1 + e.recorder.layout.bodies.indexOf(name) * BODY_STRIDE + 3;
+    return [frames[o]!, frames[o + 1]!, frames[o + 2]!, frames[o + 3]!];
+  };
+  const a = quatMul(bodyRotation(joint.bodyA), joint.frameA.rotation as Quat);
+  const b = quatMul(bodyRotation(joint.bodyB), joint.frameB.rotation as Quat);
+  const r = quatMul([-a[0], -a[1], -a[2], a[3]], b);
+  return 2 * Math.atan2(Math.hypot(r[0], r[1], r[2]), Math.abs(r[3]));
+}
+
 describe('recorded series of the humanoid (motors on, rest-pose targets)', () => {
   let rec: RecordedSeries;
+  let engine: PreviewEngine;
+  let recorded: Float64Array;
   beforeAll(() => {
     const e = new PreviewEngine(rig);
     e.advance(FRAMES);
     rec = seriesOf(e);
+    engine = e;
+    recorded = Float64Array.from(e.slice(0, e.length).frames);
   });
 
   it('shin_l is a body and a joint; its torque series is the joint motor\'s, non-zero and within ±τmax', () => {
@@ -58,8 +77,12 @@ describe('recorded series of the humanoid (motors on, rest-pose targets)', () =>
 
   it('a ball joint plots its rotation angle magnitude, the target magnitude (rest: 0) and the angle between', () => {
     const angle = rec.series('thigh_l', 'angle'), target = rec.series('thigh_l', 'target'), err = rec.series('thigh_l', 'trackingError');
+    const joint = rig.joints.find((j) => j.name === 'thigh_l')!;
+    expect(joint.type).toBe('ball');
     for (let i = 0; i < angle.length; i++) {
-      expect(angle[i]).toBeGreaterThanOrEqual(0);
+      // The plotted magnitude is the rotation of the joint's frame B from its frame A, recomputed here
+      // from the recorded body rotations.
+      expect(Math.abs(angle[i]! - jointFrameAngle(engine, recorded, i, joint))).toBeLessThan(1e-9);
       expect(target[i]).toBeLessThan(1e-6);
       // With the identity target the angle between current and target rotations is the rotation angle.
       expect(err[i]).toBeCloseTo(angle[i]!, 6);
