@@ -9,6 +9,8 @@
  *     under a Z-up `Armature` node (turned −90° about X) scaled 0.01.
  *   - rigify-nonuniform: Rigify names (DEF-/ORG-/MCH- and controls) under a Z-up object node and a
  *     non-uniformly scaled `rig` node.
+ *   - hexapod-rigid-legs: a six-legged walker whose body is one skinned mesh (abdomen, thorax, head) and
+ *     whose 18 leg segments are unskinned meshes parented to the leg bones.
  *
  *  How the node chain above the skeleton is built: the creature is designed in world metres (humanoid()),
  *  then every point is mapped into the inner frame of the chain C (p' = C⁻¹·p, directions by C's rotation
@@ -23,7 +25,7 @@ import {
 } from '../../shared/math';
 import type { BoneSpec, CreatureSpec } from './creatureSpec';
 import { humanoid } from './humanoid';
-import { MeshPart } from './meshBuilder';
+import { MeshPart, blendedWeights, capsule, frameAlong, rigid, sphere, type ShapeGeometry } from './meshBuilder';
 import { creatureDocument } from './toGltf';
 import { toFbx } from './toFbx';
 
@@ -223,10 +225,102 @@ export async function variantGlb(v: CorpusVariant): Promise<Uint8Array> {
   return new NodeIO().writeBinary(doc);
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Hexapod: skinned body, rigid legs
+
+const BODY_Y = 0.2;
+const LEG_RADIUS = 0.018;
+
+interface LegSegment { bone: string; parent: string; from: Vec3; to: Vec3; radius: number }
+
+/** Six legs, three segments each (coxa, femur, tibia), in world metres; the tibia tips touch y = 0. */
+export function hexapodLegs(): LegSegment[] {
+  const out: LegSegment[] = [];
+  const mounts: Array<[string, number]> = [['1', 0.11], ['2', 0], ['3', -0.11]];
+  for (const side of [1, -1] as const) {
+    const s = side === 1 ? 'L' : 'R';
+    for (const [i, z] of mounts) {
+      const spread = z * 1.6; // front legs reach forward, hind legs back
+      const hip: Vec3 = [0.07 * side, BODY_Y, z];
+      const knee0: Vec3 = [0.13 * side, BODY_Y + 0.01, z + spread * 0.3];
+      const knee1: Vec3 = [0.27 * side, BODY_Y + 0.1, z + spread * 0.8];
+      const foot: Vec3 = [0.4 * side, LEG_RADIUS * 0.6, z + spread * 1.2];
+      out.push({ bone: `coxa_${s}${i}`, parent: 'thorax', from: hip, to: knee0, radius: LEG_RADIUS * 1.4 });
+      out.push({ bone: `femur_${s}${i}`, parent: `coxa_${s}${i}`, from: knee0, to: knee1, radius: LEG_RADIUS * 1.2 });
+      out.push({ bone: `tibia_${s}${i}`, parent: `femur_${s}${i}`, from: knee1, to: foot, radius: LEG_RADIUS });
+    }
+  }
+  return out;
+}
+
+const sub3 = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const len3 = (a: Vec3): number => Math.hypot(a[0], a[1], a[2]);
+const boneFrame = (dir: Vec3): Quat => frameAlong(dir, Math.abs(dir[2]) < 0.9 ? [0, 0, 1] : [1, 0, 0]);
+
+export function hexapodSpec(): CreatureSpec {
+  const I: Quat = [0, 0, 0, 1];
+  const legs = hexapodLegs();
+  const bones: BoneSpec[] = [
+    { name: 'thorax', parent: null, head: [0, BODY_Y, 0], rotation: I },
+    { name: 'abdomen', parent: 'thorax', head: [0, BODY_Y, -0.12], rotation: frameAlong([0, 0, -1], [1, 0, 0]) },
+    { name: 'head', parent: 'thorax', head: [0, BODY_Y + 0.01, 0.14], rotation: frameAlong([0, 0, 1], [1, 0, 0]) },
+    ...legs.map((l) => ({ name: l.bone, parent: l.parent, head: l.from, rotation: boneFrame(sub3(l.to, l.from)) })),
+  ];
+  const body = new MeshPart('shell');
+  const I3 = (n: string) => bones.findIndex((b) => b.name === n);
+  const [THORAX, ABDOMEN, HEAD] = [I3('thorax'), I3('abdomen'), I3('head')];
+  body.add(sphere(0.1, 20, 12, [0.9, 0.55, 1.1]), { position: [0, BODY_Y, 0], rotation: I },
+    blendedWeights(THORAX, [
+      { otherBone: ABDOMEN, position: [0, BODY_Y, -0.1], towardOther: [0, 0, -1], halfWidth: 0.03 },
+      { otherBone: HEAD, position: [0, BODY_Y, 0.11], towardOther: [0, 0, 1], halfWidth: 0.02 },
+    ]));
+  body.add(sphere(0.13, 20, 12, [0.85, 0.7, 1.2]), { position: [0, BODY_Y + 0.02, -0.24], rotation: I },
+    blendedWeights(ABDOMEN, [{ otherBone: THORAX, position: [0, BODY_Y, -0.12], towardOther: [0, 0, 1], halfWidth: 0.03 }]));
+  body.add(sphere(0.06, 16, 10, [1, 0.8, 1.1]), { position: [0, BODY_Y + 0.01, 0.17], rotation: I }, rigid(HEAD));
+  return {
+    name: 'hexapod-rigid-legs',
+    bones,
+    materials: {
+      shell: { color: [0.25, 0.32, 0.18], metallic: 0.05, roughness: 0.55 },
+      leg: { color: [0.12, 0.13, 0.1], metallic: 0.05, roughness: 0.6 },
+    },
+    parts: [body],
+    clips: [],
+  };
+}
+
+/** The skinned body written by toGltf.ts, then each leg segment as an unskinned mesh node under its bone,
+ *  its vertices in the bone's frame (a capsule along the bone's +Y). */
+export async function hexapodGlb(): Promise<Uint8Array> {
+  const spec = hexapodSpec();
+  const doc = creatureDocument(spec);
+  doc.getRoot().getAsset().generator = 'Marionette assets/scripts/corpusCreatures.ts';
+  const buffer = doc.getRoot().listBuffers()[0]!;
+  const m = spec.materials.leg!;
+  const material = doc.createMaterial('leg').setBaseColorFactor([m.color[0], m.color[1], m.color[2], 1]).setMetallicFactor(m.metallic).setRoughnessFactor(m.roughness);
+  for (const leg of hexapodLegs()) {
+    const length = len3(sub3(leg.to, leg.from));
+    // The capsule spans the bone and overlaps the next joint by its radius; the tibia ends at its tip.
+    const g: ShapeGeometry = capsule(leg.radius, length + leg.radius, 10, 3);
+    const r = (x: number) => Math.round(x * 1e7) / 1e7;
+    const positions = new Float32Array(g.positions.flatMap((p) => [r(p[0]), r(p[1] - leg.radius / 2), r(p[2])]));
+    const normals = new Float32Array(g.normals.flatMap((n) => [r(n[0]), r(n[1]), r(n[2])]));
+    const prim = doc.createPrimitive().setMaterial(material)
+      .setAttribute('POSITION', doc.createAccessor(`${leg.bone}-position`).setType('VEC3').setArray(positions).setBuffer(buffer))
+      .setAttribute('NORMAL', doc.createAccessor(`${leg.bone}-normal`).setType('VEC3').setArray(normals).setBuffer(buffer))
+      .setIndices(doc.createAccessor(`${leg.bone}-indices`).setType('SCALAR').setArray(new Uint16Array(g.indices)).setBuffer(buffer));
+    const node = doc.getRoot().listNodes().find((n) => n.getName() === leg.bone);
+    if (!node) throw new Error(`hexapod: no bone node ${leg.bone}`);
+    node.addChild(doc.createNode(`${leg.bone}_mesh`).setMesh(doc.createMesh(`${leg.bone}_mesh`).addPrimitive(prim)));
+  }
+  return new NodeIO().writeBinary(doc);
+}
+
 /** File name (relative to assets/third-party/synthetic/) → bytes. */
 export async function corpusCreatureFiles(): Promise<Record<string, Uint8Array>> {
   const out: Record<string, Uint8Array> = {};
   for (const v of CORPUS_VARIANTS) out[`${v.name}.glb`] = await variantGlb(v);
+  out['hexapod-rigid-legs.glb'] = await hexapodGlb();
   out['mixamo-cm.fbx'] = new TextEncoder().encode(toFbx(variantWorldSpec(MIXAMO_CM), 'Marionette assets/scripts/corpusCreatures.ts'));
   return out;
 }
