@@ -13,6 +13,8 @@ import { usePreview } from '../preview/previewStore';
 import { Panel } from './Panel';
 import { BodyInspector } from '../authoring/BodyInspector';
 import { JointInspector } from '../authoring/JointInspector';
+import { useSolver } from '../preview/solverState';
+import { SceneInspector } from './SceneOutliner';
 
 const DEG = 180 / Math.PI;
 const fmt = (v: number, digits = 3) => (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits);
@@ -70,6 +72,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function Inspector() {
   const selection = useEditor((s) => s.session.selection);
   const pathPoint = usePreview((s) => s.selectedPoint);
+  const sceneOpen = useSolver((s) => s.scene !== null);
+  const noDocument = useEditor((s) => s.document === null);
+  if (sceneOpen && noDocument) return <Panel title="Inspector" testId="inspector"><SceneInspector /></Panel>;
   const body = selection?.kind === 'body' || selection?.kind === 'shape'
     ? <BodyInspector key={selection.name} name={selection.name} shapeIndex={selection.kind === 'shape' ? selection.index : null} />
     : null;

@@ -9,6 +9,8 @@ import type { SkeletonData } from '../creature/types';
 import { Panel } from './Panel';
 import { editorExtras } from '../../../shared/document';
 import { RigSections } from '../authoring/OutlinerRig';
+import { useSolver } from '../preview/solverState';
+import { SceneSections } from './SceneOutliner';
 
 interface Row { index: number; name: string; depth: number; hasChildren: boolean }
 
@@ -32,6 +34,7 @@ export function Outliner() {
   // A bone row is selected only by a bone selection: body "forearm" is not bone "forearm".
   const selected = useEditor((s) => (s.session.selection?.kind === 'bone' ? s.session.selection.name : null));
   const rig = useEditor((s) => s.document?.rig ?? null);
+  const sceneOpen = useSolver((s) => s.scene !== null);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
@@ -44,6 +47,16 @@ export function Outliner() {
   }, [selected]);
 
   const toggle = (name: string) => setCollapsed((c) => { const n = new Set(c); if (n.has(name)) n.delete(name); else n.add(name); return n; });
+
+  // A particle scene (an example) has no creature: its bones, particles and constraints instead.
+  if (!creature && sceneOpen) {
+    return (
+      <Panel title="Outliner" testId="outliner">
+        <input className="outliner-filter" placeholder="Filter…" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter bones" />
+        <SceneSections filter={filter} />
+      </Panel>
+    );
+  }
 
   return (
     <Panel title="Outliner" testId="outliner">

@@ -30,8 +30,9 @@ export interface ParticleTestHook {
   inputKinds(): string[];
   /** The grab spring acting at a recorded frame: grabbed point and spring target (m), or null. */
   grabAt(frame: number): { point: number[]; target: number[] } | null;
-  /** What the viewport drew last: bone capsules, particle dots, the frame shown (−1: nothing). */
-  drawn(): { bones: number; particles: number; frame: number };
+  /** What the viewport drew last: bone capsules, particle dots, the frame shown (−1: nothing), the bone
+   *  drawn in the pick colour (picked in the outliner of a scene), or null. */
+  drawn(): { bones: number; particles: number; frame: number; picked: string | null };
 }
 
 export function installParticleTestHook(): void {

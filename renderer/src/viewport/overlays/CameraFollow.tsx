@@ -10,7 +10,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import type { Vector3 } from 'three';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
-import { useSolver } from '../../preview/particleMode';
+import { useSolver } from '../../preview/solverState';
 import { useEditor } from '../../state/store';
 import type { HostLayout } from '../../preview/protocol';
 import { createFollowPoint, followRootOffset, followSettled, resetFollowPoint, stepFollowPoint } from '../../preview/follow';

@@ -29,6 +29,7 @@ import { useAuthoring } from '../../authoring/authoringStore';
 import { isTestBuild } from '../../testing/testBuild';
 import { installParticleTestHook } from '../../preview/particleTestHook';
 import type { PreviewInput } from '../../preview/engine';
+import { pickedBone, useScenePick } from '../../preview/sceneSelection';
 
 if (isTestBuild) installParticleTestHook();
 
@@ -37,9 +38,11 @@ const DRAG_PX = 5;
 const SPRING_COLOR = '#7fd1ff';
 const BONE_COLOR = '#e8a33d';
 const PARTICLE_COLOR = '#f4f1ea';
+/** The bone picked in the outliner (a scene's bones, panels/SceneOutliner.tsx): blue against the amber. */
+const PICKED_COLOR = '#5fb3ff';
 
 /** What the layer drew last (bones, particles, frame index): for the test hook, never for React. */
-export const particleDrawStats = { bones: 0, particles: 0, frame: -1 };
+export const particleDrawStats = { bones: 0, particles: 0, frame: -1, picked: null as string | null };
 
 const m = new Matrix4(), p = new Vector3(), q = new Quaternion(), s = new Vector3(1, 1, 1);
 
@@ -66,8 +69,11 @@ export function ParticleLayer() {
     particleDrawStats.bones = built.bones.length; particleDrawStats.particles = built.dots.count; particleDrawStats.frame = index;
     built.group.visible = true;
     const info = poser.info;
-    info.boneNames.forEach((_, k) => {
+    const picked = pickedBone(useScenePick.getState().pick);
+    particleDrawStats.picked = picked !== null && info.boneNames.includes(picked) ? picked : null;
+    info.boneNames.forEach((name, k) => {
       const o = info.poses + 7 * k, mesh = built.bones[k]!;
+      mesh.material = name === picked ? built.pickedMaterial : built.material;
       mesh.position.set(frame[o]!, frame[o + 1]!, frame[o + 2]!);
       mesh.quaternion.set(frame[o + 3]!, frame[o + 4]!, frame[o + 5]!, frame[o + 6]!);
     });
@@ -94,6 +100,7 @@ function buildMeshes(poser: ParticlePoser, solid: boolean) {
   const info = poser.info;
   const group = new Group();
   const material = new MeshStandardMaterial({ color: new Color(BONE_COLOR), roughness: 0.55, transparent: !solid, opacity: solid ? 1 : 0.45, depthWrite: solid });
+  const pickedMaterial = new MeshStandardMaterial({ color: new Color(PICKED_COLOR), roughness: 0.55, transparent: !solid, opacity: solid ? 1 : 0.6, depthWrite: solid });
   const geometries = info.boneNames.map((_, k) => new CapsuleGeometry(info.boneRadii[k]!, info.boneLengths[k]!, 6, 16));
   const bones = geometries.map((g, k) => {
     const mesh = new Mesh(g, material);
@@ -120,8 +127,8 @@ function buildMeshes(poser: ParticlePoser, solid: boolean) {
   spring.visible = false;
   group.add(spring);
   return {
-    group, bones, dots, spring,
-    dispose() { geometries.forEach((g) => g.dispose()); material.dispose(); dotGeometry.dispose(); dotMaterial.dispose(); dots.dispose(); springGeometry.dispose(); springMaterial.dispose(); },
+    group, bones, dots, spring, material, pickedMaterial,
+    dispose() { geometries.forEach((g) => g.dispose()); material.dispose(); pickedMaterial.dispose(); dotGeometry.dispose(); dotMaterial.dispose(); dots.dispose(); springGeometry.dispose(); springMaterial.dispose(); },
   };
 }
 
