@@ -8,6 +8,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, processIO, type CliIO } 
 import * as validate from './commands/validate';
 import * as simulate from './commands/simulate';
 import * as exportCommand from './commands/export';
+import * as importCommand from './commands/import';
 import * as schema from './commands/schema';
 import * as bench from './commands/bench';
 
@@ -17,7 +18,7 @@ interface Command {
   run(argv: string[], io: CliIO): number | Promise<number>;
 }
 
-const commands: Record<string, Command> = { validate, simulate, export: exportCommand, schema, bench };
+const commands: Record<string, Command> = { validate, simulate, export: exportCommand, import: importCommand, schema, bench };
 
 const usage = () => `Usage: marionette <command> [options]
 
