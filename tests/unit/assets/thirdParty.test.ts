@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { mat4Mul, mat4TransformPoint, type Vec3 } from '../../../shared/math';
 import { parseCreature } from '../../../shared/skeleton';
 import { corpusCreatureFiles } from '../../../assets/scripts/corpusCreatures';
+import { loadFbx } from '../../../renderer/src/creature/fbx/loadFbx';
 
 const root = join(__dirname, '../../..');
 interface Entry {
@@ -116,6 +117,17 @@ describe('the FBX corpus creatures', () => {
       const text = bytes.toString('latin1');
       expect(/"UnitScaleFactor", "double", "Number", "",1\b/.test(text), `${c.name}: UnitScaleFactor 1 (cm)`).toBe(c.features.includes('centimetre-units'));
       if (c.features.includes('naming-mixamo')) expect(text).toContain('mixamorig:Hips');
+    }
+  });
+
+  it("load with the editor's FBX reader, in metres, with the file's bone names", () => {
+    for (const c of corpus.filter((e) => e.format === 'fbx')) {
+      const loaded = loadFbx(basename(c.file), new Uint8Array(readFileSync(join(root, c.file))));
+      const names = loaded.skeleton.bones.map((b) => b.name);
+      expect(names.length, c.name).toBeGreaterThanOrEqual(2);
+      if (c.features.includes('naming-mixamo')) expect(names, c.name).toContain('mixamorig:Hips');
+      if (c.features.includes('centimetre-units')) expect(loaded.metresPerUnit, c.name).toBeCloseTo(0.01, 9);
+      expect(c.fileHeight * loaded.metresPerUnit, c.name).toBeCloseTo(c.heightMetres, 6);
     }
   });
 });
