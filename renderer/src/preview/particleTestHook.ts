@@ -8,7 +8,7 @@ import { previewClient } from './client';
 import { particlePoser } from './particlePose';
 import { useSolver } from './particleMode';
 import { usePreview } from './previewStore';
-import { particleDrawStats } from '../viewport/overlays/ParticleLayer';
+import { particleDrawStats } from '../viewport/overlays/particleDrawStats';
 
 export interface ParticleTestHook {
   solver(): 'rigid' | 'particle';

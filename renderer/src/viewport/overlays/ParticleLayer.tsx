@@ -28,6 +28,7 @@ import { useSolver } from '../../preview/particleMode';
 import { useAuthoring } from '../../authoring/authoringStore';
 import { isTestBuild } from '../../testing/testBuild';
 import { installParticleTestHook } from '../../preview/particleTestHook';
+import { particleDrawStats } from './particleDrawStats';
 import type { PreviewInput } from '../../preview/engine';
 import { pickedBone, useScenePick } from '../../preview/sceneSelection';
 
@@ -40,9 +41,6 @@ const BONE_COLOR = '#e8a33d';
 const PARTICLE_COLOR = '#f4f1ea';
 /** The bone picked in the outliner (a scene's bones, panels/SceneOutliner.tsx): blue against the amber. */
 const PICKED_COLOR = '#5fb3ff';
-
-/** What the layer drew last (bones, particles, frame index): for the test hook, never for React. */
-export const particleDrawStats = { bones: 0, particles: 0, frame: -1, picked: null as string | null };
 
 const m = new Matrix4(), p = new Vector3(), q = new Quaternion(), s = new Vector3(1, 1, 1);
 
