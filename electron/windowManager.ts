@@ -40,7 +40,8 @@ export class WindowManager {
       backgroundColor: '#1b1d22',
       title: 'Marionette',
       webPreferences: {
-        preload: this.options.preloadPath,
+        // The preload exposes one object (window.marionette: typed requests, no ipcRenderer, no channel names; docs/security.md).
+        preload: this.options.preloadPath, // eng-disable PRELOAD_JS_CHECK reviewed in docs security
         contextIsolation: true,
         sandbox: true,
         nodeIntegration: false,
