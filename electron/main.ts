@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { IPC_CHANNELS, contentSecurityPolicy } from '../shared/ipc';
 import { documentStateSchema } from './ipcSchemas';
 import { resolveAppFile, mimeTypeOf } from './appProtocol';
-import { atomicWriteFile } from './atomicWrite';
+import { atomicWriteFile, removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
 import { Dialogs } from './dialogs';
 import { listExamples } from './examples';
@@ -81,6 +81,12 @@ function start(): void {
     const recent = new RecentFiles(path.join(userData, 'recent-files.json'));
     const autosave = new AutosaveStore(path.join(userData, 'autosave'));
     const header = contentSecurityPolicy({ dev: devServerUrl !== null });
+    // Temp files of saves a crash or kill interrupted: in userData, and beside the files on the recent list.
+    const sweptOnStart = (async () => {
+      await removeStaleTemps(userData);
+      await removeStaleTemps(path.join(userData, 'autosave'));
+      for (const entry of await recent.list()) await removeStaleTemps(path.dirname(entry.path), path.basename(entry.path));
+    })().catch(() => undefined);
 
     protocol.handle(APP_SCHEME, async (request) => {
       const file = resolveAppFile(request.url, webRoot, APP_HOST);
@@ -113,6 +119,7 @@ function start(): void {
       clearRecent: () => void recent.clear().then(refreshMenu),
     });
     menu.initialize(await recent.list());
+    await sweptOnStart;
 
     const services: PlatformServices = {
       grants,
