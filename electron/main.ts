@@ -82,7 +82,8 @@ function start(): void {
     const autosave = new AutosaveStore(path.join(userData, 'autosave'));
     const header = contentSecurityPolicy({ dev: devServerUrl !== null });
     // Temp files of saves a crash or kill interrupted: in userData, and beside the files on the recent list.
-    const sweptOnStart = (async () => {
+    // In the background: the window does not wait for it.
+    void (async () => {
       await removeStaleTemps(userData);
       await removeStaleTemps(path.join(userData, 'autosave'));
       for (const entry of await recent.list()) await removeStaleTemps(path.dirname(entry.path), path.basename(entry.path));
@@ -119,7 +120,6 @@ function start(): void {
       clearRecent: () => void recent.clear().then(refreshMenu),
     });
     menu.initialize(await recent.list());
-    await sweptOnStart;
 
     const services: PlatformServices = {
       grants,
