@@ -62,13 +62,18 @@ export class Dialogs {
     }, PROJECT_EXTENSION);
   }
 
-  chooseExportRig(suggestedName: string): Promise<string | null> {
+  chooseExportRig(suggestedName: string, format: 'rig' | 'mjcf' | 'gltf' = 'rig'): Promise<string | null> {
+    const kind = {
+      rig: { title: 'Export Rig JSON', name: 'Rig JSON', ext: 'json' },
+      mjcf: { title: 'Export MJCF (MuJoCo)', name: 'MJCF (MuJoCo XML)', ext: 'xml' },
+      gltf: { title: 'Export glTF with KHR Physics (draft extensions)', name: 'glTF Binary', ext: 'glb' },
+    }[format];
     return this.save({
-      title: 'Export Rig JSON',
-      defaultPath: path.join(this.startFolder(), withExtension(suggestedName, 'json')),
-      filters: [{ name: 'Rig JSON', extensions: ['json'] }],
+      title: kind.title,
+      defaultPath: path.join(this.startFolder(), withExtension(suggestedName, kind.ext)),
+      filters: [{ name: kind.name, extensions: [kind.ext] }],
       properties: ['createDirectory', 'showOverwriteConfirmation'],
-    }, 'json');
+    }, kind.ext);
   }
 
   /** Save / Don't Save / Cancel for a document with unsaved changes. */

@@ -25,7 +25,10 @@ export const platformRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pick-project') }),
   z.strictObject({ type: z.literal('read-project'), handle }),
   z.strictObject({ type: z.literal('save-project'), text, handle: handle.nullable(), suggestedName: fileName }),
-  z.strictObject({ type: z.literal('export-rig'), text, suggestedName: fileName }),
+  z.strictObject({
+    type: z.literal('export-rig'), text, suggestedName: fileName, format: z.enum(['rig', 'mjcf', 'gltf']).optional(),
+    bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} bytes`).optional(),
+  }),
   z.strictObject({ type: z.literal('recent-files') }),
   z.strictObject({ type: z.literal('add-recent'), handle }),
   z.strictObject({ type: z.literal('write-autosave'), text }),

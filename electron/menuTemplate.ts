@@ -76,7 +76,11 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
     { type: 'separator' },
     command('Save', 'save', 'CmdOrCtrl+S'),
     command('Save As…', 'save-as', 'CmdOrCtrl+Shift+S'),
-    command('Export Rig JSON…', 'export-rig', 'CmdOrCtrl+E'),
+    { label: 'Export', submenu: [
+      command('Rig JSON…', 'export-rig', 'CmdOrCtrl+E'),
+      command('MJCF (MuJoCo)…', { kind: 'export', format: 'mjcf' }),
+      command('glTF + KHR Physics (Draft)…', { kind: 'export', format: 'gltf' }),
+    ] },
   );
   if (!isMac) file.push({ type: 'separator' }, { role: 'quit' });
 

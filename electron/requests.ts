@@ -5,12 +5,16 @@
  */
 import type { z } from 'zod';
 import * as path from 'node:path';
-import type { RecentEntry, PickedFile } from '../shared/platform';
+import type { ExportFileFormat, RecentEntry, PickedFile } from '../shared/platform';
 import type { GrantedFile, IpcResult, NativePickedFile, NativeTextFile, PlatformRequest, PlatformResponses, TextFile } from '../shared/ipc';
 import { creatureFormatOf, isAbsolutePath, resolveCreaturePath } from '../shared/project';
 import { rightsFor, type FileGrants } from './capabilities';
 import { parseMessage, platformRequestSchema } from './ipcSchemas';
 import { checkSender, type AppOrigins, type IpcSender } from './security';
+
+/** File › Export: the extension each format is written with. */
+const EXPORT_EXTENSIONS: Record<ExportFileFormat, RegExp> = { rig: /\.json$/i, mjcf: /\.xml$/i, gltf: /\.glb$/i };
+const EXPORT_RULES: Record<ExportFileFormat, string> = { rig: 'a rig is exported as a .json file', mjcf: 'an MJCF export is a .xml file', gltf: 'a glTF export is a .glb file' };
 
 export interface PlatformServices {
   /** The handles main issued this session (electron/capabilities.ts): the only way to name a file. */
@@ -19,12 +23,12 @@ export interface PlatformServices {
   chooseCreature(missingPath: string | undefined): Promise<string | null>;
   chooseProject(): Promise<string | null>;
   chooseSaveProject(suggestedName: string): Promise<string | null>;
-  chooseExportRig(suggestedName: string): Promise<string | null>;
+  chooseExportRig(suggestedName: string, format: ExportFileFormat): Promise<string | null>;
   readCreature(path: string): Promise<PickedFile>;
   /** Read a dropped creature at `path` only if its bytes hash to `sha256`; throws otherwise. */
   readDroppedCreature(path: string, sha256: string): Promise<PickedFile>;
   readProject(path: string): Promise<TextFile>;
-  writeFile(path: string, text: string): Promise<void>;
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
   recentFiles(): Promise<RecentEntry[]>;
   addRecent(entry: Omit<RecentEntry, 'openedAt'>): Promise<void>;
   /** `creaturePath`: the autosaved document's creature when it was granted for reading when written. */
@@ -143,10 +147,13 @@ export async function performRequest<R extends PlatformRequest>(request: R, serv
       return saved as Out;
     }
     case 'export-rig': {
-      const target = await services.chooseExportRig(r.suggestedName);
+      const format = r.format ?? 'rig';
+      const target = await services.chooseExportRig(r.suggestedName, format);
       if (target === null) return null as Out;
-      if (!/\.json$/i.test(target)) throw new Error(`${path.basename(target)}: a rig is exported as a .json file.`);
-      await services.writeFile(target, r.text);
+      const ext = EXPORT_EXTENSIONS[format];
+      if (!ext.test(target)) throw new Error(`${path.basename(target)}: ${EXPORT_RULES[format]}.`);
+      if (format === 'gltf' && !r.bytes) throw new Error('a glTF export needs its bytes');
+      await services.writeFile(target, format === 'gltf' ? r.bytes! : r.text);
       return { path: target, name: baseName(target) } as Out;
     }
     case 'recent-files': {

@@ -44,7 +44,8 @@ export type PlatformRequest =
   | { type: 'read-project'; handle: string }
   /** handle null, or a handle without the right to save over it (an opened .json): ask with the Save dialog. */
   | { type: 'save-project'; text: string; handle: string | null; suggestedName: string }
-  | { type: 'export-rig'; text: string; suggestedName: string }
+  /** text: rig JSON or MJCF; bytes: a GLB (format 'gltf'), with text ''. format defaults to 'rig'. */
+  | { type: 'export-rig'; text: string; suggestedName: string; format?: 'rig' | 'mjcf' | 'gltf'; bytes?: Uint8Array<ArrayBuffer> }
   | { type: 'recent-files' }
   | { type: 'add-recent'; handle: string }
   | { type: 'write-autosave'; text: string }
@@ -99,7 +100,7 @@ export interface NativePlatformApi {
   pickProject(): Promise<NativeTextFile | null>;
   readProject(handle: string): Promise<NativeTextFile>;
   saveProject(text: string, handle: string | null, suggestedName: string): Promise<NativeSavedFile | null>;
-  exportRig(text: string, suggestedName: string): Promise<SavedFile | null>;
+  exportRig(text: string, suggestedName: string, format?: 'rig' | 'mjcf' | 'gltf', bytes?: Uint8Array<ArrayBuffer>): Promise<SavedFile | null>;
   recentFiles(): Promise<NativeRecentEntry[]>;
   addRecent(handle: string): Promise<void>;
   writeAutosave(text: string): Promise<void>;

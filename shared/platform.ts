@@ -17,6 +17,9 @@ export interface PickedFile {
   resources: Record<string, Uint8Array>;
 }
 
+/** The formats of File › Export (shared/export): rig JSON, MJCF (MuJoCo XML), glTF binary with KHR physics. */
+export type ExportFileFormat = 'rig' | 'mjcf' | 'gltf';
+
 export interface RecentEntry { kind: 'project' | 'creature'; path: string; name: string; openedAt: number }
 
 /** The preview's viewport overlays (View menu): bodies, joint axes and limits, motor torque ramp,
@@ -36,6 +39,8 @@ export type MenuCommand =
   | { kind: 'toggle-overlay'; overlay: PreviewOverlay }
   /** View › Rigid Solver / Particle Solver: which solver the preview runs (the toolbar's Rigid | Particle). */
   | { kind: 'set-solver'; solver: 'rigid' | 'particle' }
+  /** File › Export › MJCF / glTF: the rig in another tool's format (shared/export); Rig JSON is 'export-rig'. */
+  | { kind: 'export'; format: 'mjcf' | 'gltf' }
   /** Under Electron main adds `handle`: the capability to read (and, for a project, save) that file; the
    *  renderer's bridge keeps it and uses it in place of the path (shared/ipc.ts). */
   | { kind: 'open-recent'; entry: RecentEntry & { handle?: string } }
@@ -61,8 +66,9 @@ export interface PlatformApi {
   /** Save atomically (temp file + rename). path null → ask (Save As). Returns where it went, null if cancelled.
    *  Under Electron a path main did not grant for saving (an opened .json, an example) also asks. */
   saveProject(text: string, path: string | null, suggestedName: string): Promise<{ path: string; name: string } | null>;
-  /** Write the exported rig JSON (a save dialog under Electron, a download in the browser). */
-  exportRig(text: string, suggestedName: string): Promise<{ path: string; name: string } | null>;
+  /** Write an exported rig (a save dialog under Electron, a download in the browser): rig JSON or MJCF text,
+   *  or glTF (GLB) bytes. `format` defaults to 'rig'; it picks the dialog's filter and the file extension. */
+  exportRig(data: string | Uint8Array, suggestedName: string, format?: ExportFileFormat): Promise<{ path: string; name: string } | null>;
   recentFiles(): Promise<RecentEntry[]>;
   addRecent(entry: Omit<RecentEntry, 'openedAt'>): Promise<void>;
   /** Periodic autosave of the unsaved document; offered back at the next start after a crash. */

@@ -182,7 +182,8 @@ describe('authoring on the humanoid', () => {
       app.page.waitForEvent('download'),
       (async () => {
         await app.page.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
-        await app.page.getByRole('menu').getByRole('menuitem', { name: 'Export Rig JSON…', exact: true }).click();
+        await app.page.getByRole('menu').getByRole('menuitem', { name: 'Export', exact: true }).hover();
+        await app.page.getByRole('menu').getByRole('menuitem', { name: 'Rig JSON…', exact: true }).click();
       })(),
     ]);
     await download.saveAs(file);

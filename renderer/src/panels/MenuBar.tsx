@@ -56,7 +56,11 @@ export function MenuBar() {
       { label: 'Save', command: 'save', shortcut: `${mod}S` },
       { label: 'Save As…', command: 'save-as', shortcut: `${mod}Shift+S` },
       'separator',
-      { label: 'Export Rig JSON…', command: 'export-rig', shortcut: `${mod}E` },
+      { label: 'Export', submenu: [
+        { label: 'Rig JSON…', command: 'export-rig', shortcut: `${mod}E` },
+        { label: 'MJCF (MuJoCo)…', command: { kind: 'export', format: 'mjcf' } as MenuCommand },
+        { label: 'glTF + KHR Physics (Draft)…', command: { kind: 'export', format: 'gltf' } as MenuCommand },
+      ] },
     ],
     Edit: [
       { label: history.undoLabel ? `Undo ${history.undoLabel}` : 'Undo', command: 'undo', shortcut: `${mod}Z`, disabled: !history.canUndo },

@@ -52,7 +52,7 @@ function createPlatform(): { platform: PlatformApi; dispatch(command: MenuComman
     pickProject: async () => keptOrNull(await native.pickProject()),
     readProject: async (path) => kept(await native.readProject(table.require(path))),
     saveProject: async (text, path, name) => keptOrNull(await native.saveProject(text, path === null ? null : (table.handleOf(path) ?? null), name)),
-    exportRig: (text, name) => native.exportRig(text, name),
+    exportRig: (data, name, format) => (typeof data === 'string' ? native.exportRig(data, name, format) : native.exportRig('', name, format, data as Uint8Array<ArrayBuffer>)),
     recentFiles: async () => (await native.recentFiles()).map((entry) => kept(entry)),
     addRecent: async (entry) => {
       // main already lists what it opened or saved; an entry it never granted is not added.

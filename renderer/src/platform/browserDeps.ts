@@ -22,8 +22,8 @@ function pickFiles(accept: string, multiple: boolean): Promise<File[]> {
   });
 }
 
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+function download(fileName: string, data: string | Uint8Array, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

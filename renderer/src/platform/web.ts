@@ -15,8 +15,8 @@ export interface WebPlatformDeps {
   store: KeyValueStore;
   /** Show the browser's file picker; [] when the user cancels. */
   pickFiles(accept: string, multiple: boolean): Promise<File[]>;
-  /** Offer text as a file download. */
-  download(fileName: string, text: string): void;
+  /** Offer text (or bytes, with their MIME type) as a file download. */
+  download(fileName: string, data: string | Uint8Array, type?: string): void;
   /** GET a URL relative to the page; rejects with a message naming it when it is not there. */
   fetchBytes(url: string): Promise<Uint8Array>;
   setTitle(title: string): void;
@@ -193,9 +193,11 @@ export function createWebPlatform(deps: WebPlatformDeps): WebPlatform {
       return saved;
     },
 
-    async exportRig(text, suggestedName) {
-      const name = /\.json$/i.test(suggestedName) ? suggestedName : `${suggestedName}.json`;
-      deps.download(name, text);
+    async exportRig(data, suggestedName, format = 'rig') {
+      const ext = { rig: '.json', mjcf: '.xml', gltf: '.glb' }[format];
+      const type = { rig: 'application/json', mjcf: 'application/xml', gltf: 'model/gltf-binary' }[format];
+      const name = suggestedName.toLowerCase().endsWith(ext) ? suggestedName : `${suggestedName}${ext}`;
+      deps.download(name, data, type);
       return { path: name, name };
     },
 

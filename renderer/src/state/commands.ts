@@ -14,6 +14,7 @@ export function runCommand(command: MenuCommand): void {
     if (command.kind === 'toggle-overlay') toggleOverlay(command.overlay);
     else if (command.kind === 'open-recent') void editor.openRecent(command.entry);
     else if (command.kind === 'set-solver') setSolver(command.solver);
+    else if (command.kind === 'export') void editor.exportRig(command.format);
     // assets/examples/*.json: particle scenes (and any JSON project) open by their format.
     else if (isExampleFile(command.name, command.path)) void openExampleFile(command.name, command.path);
     else void editor.openBuiltinCreature(command.name, command.path);

@@ -6,9 +6,10 @@ import {
   DocumentHistory, documentForCreature, relinkCreature, syncSkeleton, type EditorDocument,
 } from '../../../shared/document';
 import { creaturePathForProject, parseProject, projectFileName, resolveCreaturePath, serializeProject, type ProjectCreature, type ProjectSession } from '../../../shared/project';
-import type { PickedFile } from '../../../shared/platform';
+import type { ExportFileFormat, PickedFile } from '../../../shared/platform';
+import { stripComputed } from '../../../shared/export/rig';
 import { creatureFromFiles, platform } from '../platform/bridge';
-import { formatProblem, serializeRig, validateRig } from '../../../shared/rig';
+import { formatProblem, validateRig } from '../../../shared/rig';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { loadCreature } from '../creature/loadCreature';
 import { DEFAULT_CREATURE, builtinCreatures, builtinRig, fetchBuiltin } from '../creature/builtins';
@@ -120,7 +121,9 @@ function disposeCreature(c: LoadedCreature | null): void {
 async function tryLoad(fileName: string, bytes: Uint8Array, resources: Record<string, Uint8Array>): Promise<LoadedCreature | null> {
   useEditor.setState({ loading: fileName, status: `Loading ${fileName}…` });
   try {
-    return await loadCreature(fileName, bytes, resources);
+    const creature = await loadCreature(fileName, bytes, resources);
+    creatureSources.set(creature, { name: fileName, bytes, resources });
+    return creature;
   } catch (e) {
     notify('error', `Could not open ${errorText(e).startsWith(fileName) ? errorText(e) : `${fileName}: ${errorText(e)}`}`);
     return null;
@@ -317,22 +320,43 @@ export async function save(as: boolean): Promise<boolean> {
   }
 }
 
-/** Export the rig document as the game runtime reads it (validated by shared/rig). */
-export async function exportRig(): Promise<void> {
+/**
+ * File › Export: the rig as the game runtime reads it (rig JSON with computed blocks), as MJCF for MuJoCo,
+ * or as glTF with the draft KHR physics extensions on the creature's own glTF (skin, mesh, animations) —
+ * the same shared/export module as `marionette export`.
+ */
+export async function exportRig(format: ExportFileFormat = 'rig'): Promise<void> {
   const doc = history.document;
   if (!doc) { notify('error', 'Nothing to export: no creature is open.'); return; }
   try {
-    const validation = validateRig(doc.rig);
+    const validation = validateRig(stripComputed(doc.rig));
     if (!validation.ok) {
       const first = validation.problems[0];
       throw new Error(`the rig is not complete yet (${first ? formatProblem(first) : 'invalid'})${validation.problems.length > 1 ? ` and ${validation.problems.length - 1} more problem(s)` : ''}`);
     }
-    const r = await platform.exportRig(serializeRig(validation.rig), `${doc.rig.name}.rig.json`);
-    if (r) notify('info', `Exported ${r.name}`);
+    const { exportRig: exportAs, gltfIO } = await import('../../../shared/export');
+    let creature;
+    const source = creatureSources.get(useEditor.getState().creature as LoadedCreature);
+    let note = '';
+    if (format === 'gltf' && source) {
+      const lower = source.name.toLowerCase();
+      if (lower.endsWith('.glb')) creature = await gltfIO().readBinary(source.bytes as Uint8Array<ArrayBuffer>);
+      else if (lower.endsWith('.gltf')) creature = await gltfIO().readJSON({ json: JSON.parse(new TextDecoder().decode(source.bytes)), resources: source.resources as Record<string, Uint8Array<ArrayBuffer>> });
+      else note = ` (the ${source.name.split('.').pop()!.toUpperCase()} creature's mesh is not carried: open it as glTF to include it)`;
+    }
+    const result = await exportAs(validation.rig, format, { creature });
+    const suggested = { rig: `${doc.rig.name}.rig.json`, mjcf: `${doc.rig.name}.xml`, gltf: `${doc.rig.name}.glb` }[format];
+    const r = await platform.exportRig(result.data, suggested, format);
+    const draft = format === 'gltf' ? ' — KHR_physics_rigid_bodies and KHR_implicit_shapes are draft extensions' : '';
+    const losses = result.losses ? `; ${result.losses.approximated.length} approximations and ${result.losses.lost.length} losses listed in the file` : '';
+    if (r) notify('info', `Exported ${r.name}${draft}${losses}${note}`);
   } catch (e) {
     notify('error', `Could not export ${doc.rig.name}: ${errorText(e)}`);
   }
 }
+
+/** The file each loaded creature came from: File › Export › glTF carries its skin, mesh and animations. */
+const creatureSources = new WeakMap<LoadedCreature, { name: string; bytes: Uint8Array; resources: Record<string, Uint8Array> }>();
 
 // ---------------------------------------------------------------- autosave and startup
 

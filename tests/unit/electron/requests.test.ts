@@ -80,7 +80,7 @@ function fakeServices(overrides: Partial<PlatformServices> = {}) {
     readCreature: async (p) => ({ name: 'mine.glb', path: p, bytes: new Uint8Array([1]), resources: {} }),
     readDroppedCreature: async () => { throw new Error('digest differs'); },
     readProject: async (p) => ({ name: 'robot.marionette', path: p, text: files.get(p) ?? '{}' }),
-    writeFile: async (p, t) => void files.set(p, t),
+    writeFile: async (p, t) => void files.set(p, typeof t === 'string' ? t : `<${t.byteLength} bytes>`),
     recentFiles: async () => [],
     addRecent: async (e) => void recent.push(e),
     writeAutosave: async () => void log.push('autosave'),
@@ -112,6 +112,18 @@ describe('performRequest', () => {
     const failed = fakeServices({ writeFile: async () => { throw new Error('Could not save a.marionette: EACCES'); } });
     await expect(performRequest({ type: 'save-project', text: 'T', handle: null, suggestedName: 'a.marionette' }, failed.services)).rejects.toThrow(/EACCES/);
     expect(failed.log).toEqual(['save:failed']);
+  });
+
+  it('File › Export writes rig JSON and MJCF text and glTF bytes, each only under its own extension', async () => {
+    const chosen: string[] = [];
+    const { services, files } = fakeServices({ chooseExportRig: async (name, format) => { chosen.push(format); return `/e/${name}`; } });
+    expect(await performRequest({ type: 'export-rig', text: '{}', suggestedName: 'mine.rig.json' }, services)).toEqual({ path: '/e/mine.rig.json', name: 'mine.rig.json' });
+    expect(await performRequest({ type: 'export-rig', text: '<mujoco/>', suggestedName: 'mine.xml', format: 'mjcf' }, services)).toMatchObject({ name: 'mine.xml' });
+    expect(await performRequest({ type: 'export-rig', text: '', suggestedName: 'mine.glb', format: 'gltf', bytes: new Uint8Array(12) }, services)).toMatchObject({ name: 'mine.glb' });
+    expect(chosen).toEqual(['rig', 'mjcf', 'gltf']);
+    expect([files.get('/e/mine.rig.json'), files.get('/e/mine.xml'), files.get('/e/mine.glb')]).toEqual(['{}', '<mujoco/>', '<12 bytes>']);
+    await expect(performRequest({ type: 'export-rig', text: 'x', suggestedName: 'mine.json', format: 'mjcf' }, services)).rejects.toThrow('mine.json: an MJCF export is a .xml file.');
+    await expect(performRequest({ type: 'export-rig', text: '', suggestedName: 'mine.glb', format: 'gltf' }, services)).rejects.toThrow('a glTF export needs its bytes');
   });
 
   it('picking a creature reads it and adds it to recent; cancelling returns null', async () => {

@@ -93,7 +93,7 @@ describe('menu template', () => {
     const menu = buildMenuTemplate(ctx);
     const expected: Array<[string, MenuCommand, string]> = [
       ['New', 'new', 'CmdOrCtrl+N'], ['Open Creature…', 'open-creature', 'CmdOrCtrl+O'], ['Open Project…', 'open-project', 'CmdOrCtrl+Shift+O'],
-      ['Save', 'save', 'CmdOrCtrl+S'], ['Save As…', 'save-as', 'CmdOrCtrl+Shift+S'], ['Export Rig JSON…', 'export-rig', 'CmdOrCtrl+E'],
+      ['Save', 'save', 'CmdOrCtrl+S'], ['Save As…', 'save-as', 'CmdOrCtrl+Shift+S'], ['Rig JSON…', 'export-rig', 'CmdOrCtrl+E'],
       ['Undo', 'undo', 'CmdOrCtrl+Z'], ['Redo', 'redo', 'Ctrl+Shift+Z'],
     ];
     for (const [label, command, accelerator] of expected) {
@@ -102,6 +102,11 @@ describe('menu template', () => {
       (item.click as () => void)();
       expect(sent.at(-1)).toEqual(command);
     }
+    // File › Export › MJCF / glTF send the export command with the format (no accelerator).
+    (find(menu, 'MJCF (MuJoCo)…').click as () => void)();
+    expect(sent.at(-1)).toEqual({ kind: 'export', format: 'mjcf' });
+    (find(menu, 'glTF + KHR Physics (Draft)…').click as () => void)();
+    expect(sent.at(-1)).toEqual({ kind: 'export', format: 'gltf' });
     (find(menu, 'Frame Selection').click as () => void)();
     (find(menu, 'Toggle Skeleton').click as () => void)();
     expect(sent.slice(-2)).toEqual(['frame-selection', 'toggle-skeleton']);

@@ -13,7 +13,7 @@ function harness(store: KeyValueStore = createMemoryStore(), picks: File[][] = [
   const deps: WebPlatformDeps = {
     store,
     pickFiles: async () => picks.shift() ?? [],
-    download: (name, text) => void downloads.push({ name, text }),
+    download: (name, data) => void downloads.push({ name, text: typeof data === 'string' ? data : `<${data.byteLength} bytes>` }),
     fetchBytes: async (url) => {
       const bytes = urls[url];
       if (!bytes) throw new Error(`${url} is not there (HTTP 404).`);
