@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { launchApp, type App } from './harness/app';
+import { launchApp, MENU, type App } from './harness/app';
 import { eventually, hook } from './harness/hook';
 import { importGltfBytes } from '../../shared/export/gltfImport';
 import { loadMjcf } from '../unit/export/mujoco';
@@ -56,5 +56,16 @@ describe.runIf(process.env.MARIONETTE_E2E_TARGET !== 'electron')('File › Expor
     expect(rig.bodies.map((b) => b.name)).toEqual(doc.rig.bodies.map((b) => b.name));
     expect(rig.joints.map((j) => j.name)).toEqual(doc.rig.joints.map((j) => j.name));
     await eventually(() => app.page.getByTestId('toast-info').last().textContent()).toContain('draft extensions');
+  });
+
+  it('opening the exported GLB gives the creature and its rig back (bodies, joints, masses)', async () => {
+    const before = (await hook(app.page, 'document')) as { rig: { bodies: { name: string; mass: number | null; density: number | null }[]; joints: { name: string; type: string }[] } };
+    await app.pickFiles(MENU.openCreature, [path.join(app.tmp, 'armed-mine.glb')]);
+    await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('armed-mine.glb');
+    await eventually(async () => ((await hook(app.page, 'document')) as typeof before).rig.bodies.length).toBe(before.rig.bodies.length);
+    const after = (await hook(app.page, 'document')) as typeof before;
+    expect(after.rig.bodies.map((b) => [b.name, b.mass, b.density])).toEqual(before.rig.bodies.map((b) => [b.name, b.mass, b.density]));
+    expect(after.rig.joints.map((j) => [j.name, j.type])).toEqual(before.rig.joints.map((j) => [j.name, j.type]));
+    await eventually(() => app.page.getByTestId('toast-info').last().textContent()).toContain('rig imported from KHR_physics_rigid_bodies');
   });
 });

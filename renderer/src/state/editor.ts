@@ -9,7 +9,7 @@ import { creaturePathForProject, parseProject, projectFileName, resolveCreatureP
 import type { ExportFileFormat, PickedFile } from '../../../shared/platform';
 import { stripComputed } from '../../../shared/export/rig';
 import { creatureFromFiles, platform } from '../platform/bridge';
-import { formatProblem, validateRig } from '../../../shared/rig';
+import { formatProblem, validateRig, type RigDocument } from '../../../shared/rig';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { loadCreature } from '../creature/loadCreature';
 import { DEFAULT_CREATURE, builtinCreatures, builtinRig, fetchBuiltin } from '../creature/builtins';
@@ -166,9 +166,33 @@ export async function openCreatureFile(picked: PickedFile, builtin?: string): Pr
   // A built-in creature opens with the rig shipped next to it (bodies, joints, motors, gait), when valid.
   const shipped = builtin ? validateRig(await builtinRig(builtin).catch(() => null)) : null;
   if (shipped?.ok) doc = { ...doc, rig: shipped.rig };
+  // A glTF carrying the (draft) KHR physics extensions opens with its rig: bodies, joints, motors.
+  const imported = builtin ? null : await physicsRigOf(picked);
+  if (imported) doc = { ...doc, rig: imported };
   showCreature(creature, doc, { path: null, fileName: null });
-  notify('info', `Opened ${picked.name}: ${creature.skeleton.bones.length} bones`);
+  notify('info', `Opened ${picked.name}: ${creature.skeleton.bones.length} bones${imported ? `; rig imported from KHR_physics_rigid_bodies (draft): ${imported.bodies.length} bodies, ${imported.joints.length} joints` : ''}`);
   return true;
+}
+
+/** The rig a .glb / .gltf describes with KHR_physics_rigid_bodies, or null (none there, or not importable: said). */
+async function physicsRigOf(picked: PickedFile): Promise<RigDocument | null> {
+  if (!/\.(glb|gltf)$/i.test(picked.name) || !containsAscii(picked.bytes, 'KHR_physics_rigid_bodies')) return null;
+  try {
+    const { importGltfBytes } = await import('../../../shared/export');
+    return (await importGltfBytes(picked.bytes as Uint8Array<ArrayBuffer>, picked.name, picked.resources as Record<string, Uint8Array<ArrayBuffer>>)).rig;
+  } catch (e) {
+    notify('error', `Could not import the physics of ${picked.name}: ${errorText(e)}`, 9000);
+    return null;
+  }
+}
+
+function containsAscii(bytes: Uint8Array, text: string): boolean {
+  const first = text.charCodeAt(0);
+  outer: for (let i = bytes.indexOf(first); i >= 0 && i <= bytes.length - text.length; i = bytes.indexOf(first, i + 1)) {
+    for (let k = 1; k < text.length; k++) if (bytes[i + k] !== text.charCodeAt(k)) continue outer;
+    return true;
+  }
+  return false;
 }
 
 export async function openBuiltinCreature(name: string, path?: string): Promise<boolean> {
