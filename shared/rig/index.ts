@@ -1,6 +1,6 @@
 /** The rig format: schema, types, validation, migrations, load/save. */
 export * from './schema';
-export { validateRig, RigError, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type RigValidation, type ValidateOptions } from './validate';
+export { validateRig, locateJsonError, RigError, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type RigValidation, type ValidateOptions } from './validate';
 export { loadRig, serializeRig } from './load';
 export { migrations, migrate, type Migration } from './migrations';
 export { formatProblem, type RigProblem } from './problems';

@@ -27,6 +27,15 @@ export type RigValidation =
   | { ok: false; problems: RigProblem[] };
 
 export function validateRig(input: unknown, options: ValidateOptions = {}): RigValidation {
+  try {
+    return validateRigUnguarded(input, options);
+  } catch (error) {
+    // The last guard: a value no JSON file can hold (a throwing getter, a Proxy, …) is refused, not thrown.
+    return { ok: false, problems: [{ path: '', message: `cannot be read as a rig (${error instanceof Error ? error.message : String(error)})` }] };
+  }
+}
+
+function validateRigUnguarded(input: unknown, options: ValidateOptions): RigValidation {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxProblems = options.maxProblems ?? 500;
   const fail = (problems: RigProblem[]): RigValidation => ({ ok: false, problems: capProblems(problems, maxProblems) });
@@ -41,7 +50,7 @@ export function validateRig(input: unknown, options: ValidateOptions = {}): RigV
     value = parsed.value;
   }
 
-  const deep = findDeepNesting(value, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const deep = findDeepNesting(value, options.maxDepth ?? DEFAULT_MAX_DEPTH, maxBytes);
   if (deep) return fail([deep]);
 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -102,19 +111,101 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; me
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch (e) {
-    const raw = (e as Error).message;
-    const m = /position (\d+)/.exec(raw);
-    const pos = m ? Number(m[1]) : body.length;
-    // An error at the very end means the text stopped mid-document: say so rather than quote the parser.
-    if (pos >= body.trimEnd().length || /end of JSON/i.test(raw)) {
-      return { ok: false, message: `is not valid JSON: it ends too early at ${lineColumn(body, body.trimEnd().length)} (truncated file?)` };
+    // The engine's message is not reliable about where (V8 gives no position for "Unexpected token"), so
+    // find the first offending character ourselves.
+    const found = locateJsonError(body);
+    if (found === null) return { ok: false, message: `is not valid JSON: ${(e as Error).message}` };
+    if (found.pos >= body.trimEnd().length) {
+      return { ok: false, message: `is not valid JSON: it ends too early at ${lineColumn(body, body.trimEnd().length)}, ${found.reason} (truncated file?)` };
     }
-    const where = lineColumn(body, pos);
-    const reason = raw.replace(/\s*in JSON at position \d+.*$/s, '');
-    return { ok: false, message: `is not valid JSON at ${where}: ${reason}` };
+    return { ok: false, message: `is not valid JSON at ${lineColumn(body, found.pos)}: ${found.reason}` };
   }
 }
 
+/** Where JSON.parse fails on `text` and why, by a small scanner (iterative: deep nesting cannot overflow it).
+ *  null if the scanner finds nothing wrong (then the engine's own message is used). */
+export function locateJsonError(text: string): { pos: number; reason: string } | null {
+  let i = 0;
+  const n = text.length;
+  const ws = () => { while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++; };
+  const describeAt = (p: number): string => {
+    if (p >= n) return 'the text ends';
+    const rest = text.slice(p, p + 12);
+    if (/^-?(NaN|Infinity)/.test(rest)) return `${/^-?(NaN|Infinity)/.exec(rest)![0]} is not a JSON number (write a finite number)`;
+    if (/^(undefined|None|True|False|nil)/.test(rest)) return `${/^\w+/.exec(rest)![0]} is not a JSON value (JSON has true, false and null)`;
+    if (text[p] === "'") return 'strings are written in double quotes in JSON';
+    if (text[p] === '/') return 'JSON has no comments';
+    return `unexpected ${JSON.stringify(text[p])}`;
+  };
+  const stack: Array<'{' | '['> = [];
+  const fail = (reason: string) => ({ pos: Math.min(i, n), reason });
+  const value = (): { pos: number; reason: string } | null => {
+    ws();
+    const c = text[i];
+    if (c === '{' || c === '[') { stack.push(c); i++; return null; }
+    if (c === '"') return string();
+    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
+      const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+      if (!m || m[0] === '-') return fail(describeAt(i));
+      i += m[0].length;
+      return null;
+    }
+    for (const word of ['true', 'false', 'null']) if (text.startsWith(word, i)) { i += word.length; return null; }
+    return fail(i >= n ? 'a value is missing at the end' : `expected a value: ${describeAt(i)}`);
+  };
+  const string = (): { pos: number; reason: string } | null => {
+    i++;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) { i++; return null; }
+      if (c < 0x20) return fail(c === 10 ? 'a string runs past the end of the line (missing closing quote?)' : 'a control character inside a string must be escaped');
+      if (c === 0x5c) {
+        const e = text[i + 1];
+        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return fail('\\u must be followed by 4 hex digits'); i += 6; continue; }
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) return fail(`bad escape \\${e ?? ''} in a string`);
+        i += 2; continue;
+      }
+      i++;
+    }
+    return fail('a string is not closed');
+  };
+  // Iterative walk: after a value, expect the continuation of the innermost container.
+  let problem = value();
+  if (problem) return problem;
+  let justOpened = stack.length > 0;
+  for (;;) {
+    ws();
+    const top = stack[stack.length - 1];
+    if (top === undefined) {
+      if (i < n) return fail(`${describeAt(i)} after the end of the document`);
+      return null;
+    }
+    const close = top === '{' ? '}' : ']';
+    if (text[i] === close) { stack.pop(); i++; justOpened = false; continue; }
+    if (!justOpened) {
+      if (text[i] !== ',') return fail(i >= n ? `the text ends inside ${top === '{' ? 'an object' : 'an array'}` : `expected ',' or '${close}': ${describeAt(i)}`);
+      i++;
+      ws();
+      if (text[i] === close) return fail(`a trailing comma before '${close}' is not allowed in JSON`);
+    }
+    justOpened = false;
+    if (top === '{') {
+      ws();
+      if (text[i] !== '"') return fail(i >= n ? 'the text ends inside an object' : `expected a property name in double quotes: ${describeAt(i)}`);
+      problem = string();
+      if (problem) return problem;
+      ws();
+      if (text[i] !== ':') return fail(`expected ':' after the property name: ${describeAt(i)}`);
+      i++;
+    }
+    ws();
+    if (i >= n) return fail(`the text ends inside ${top === '{' ? 'an object' : 'an array'}`);
+    const depth = stack.length;
+    problem = value();
+    if (problem) return problem;
+    justOpened = stack.length > depth;
+  }
+}
 
 function lineColumn(text: string, pos: number): string {
   let line = 1, col = 1;
@@ -124,20 +215,43 @@ function lineColumn(text: string, pos: number): string {
   return `line ${line}, column ${col}`;
 }
 
-/** Iterative depth-first walk (a recursive one would overflow on the very input it guards against). */
-function findDeepNesting(root: unknown, maxDepth: number): RigProblem | null {
+/**
+ * Iterative depth-first walk (a recursive one would overflow on the very input it guards against): refuses
+ * nesting deeper than `maxDepth`, values no JSON file can hold (BigInt, functions, symbols, non-finite
+ * numbers are left to the schema), and a value whose JSON would be longer than `maxBytes` — what
+ * serializeRig writes must load again (the text limit of loadRig), so a huge `extras` is refused here.
+ */
+function findDeepNesting(root: unknown, maxDepth: number, maxBytes: number): RigProblem | null {
   const stack: { v: unknown; depth: number; path: (string | number)[] }[] = [{ v: root, depth: 0, path: [] }];
+  const shown = (path: (string | number)[]) => path.slice(0, 6).map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '') + (path.length > 6 ? '…' : '');
+  // Serialised length, estimated as serializeRig writes it (2-space indent, primitive arrays on one line).
+  let bytes = 0;
   while (stack.length > 0) {
     const { v, depth, path } = stack.pop()!;
+    const kind = typeof v;
+    if (kind === 'bigint' || kind === 'function' || kind === 'symbol') {
+      return { path: shown(path), message: `is a ${kind === 'bigint' ? 'BigInt' : kind}, which no JSON file holds; a rig holds only JSON values` };
+    }
+    if (kind === 'string') bytes += (v as string).length + 2;
+    else if (kind === 'number' || kind === 'boolean') bytes += String(v).length;
+    else if (v === null) bytes += 4;
+    if (bytes > maxBytes) return { path: '', message: `would be more than ${megabytes(maxBytes)} as a file (the limit loadRig reads); keep large application data out of extras` };
     if (typeof v !== 'object' || v === null) continue;
     if (depth >= maxDepth) {
-      const shown = path.slice(0, 6).map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
-      return { path: shown + (path.length > 6 ? '…' : ''), message: `nests deeper than ${maxDepth} levels; a rig needs about 8, so this is refused` };
+      return { path: shown(path), message: `nests deeper than ${maxDepth} levels; a rig needs about 8, so this is refused` };
     }
     // Paths are kept to 8 segments: enough for the message, and no quadratic copying on deep input.
     const next = (k: string | number) => (path.length < 8 ? [...path, k] : path);
-    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, path: next(i) });
-    else for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1, path: next(k) });
+    bytes += 2 + depth * 2;
+    if (Array.isArray(v)) {
+      bytes += v.length * 2;
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, path: next(i) });
+    } else {
+      for (const k of Object.keys(v)) {
+        bytes += k.length + 4 + depth * 2;
+        stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1, path: next(k) });
+      }
+    }
   }
   return null;
 }
