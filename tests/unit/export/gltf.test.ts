@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
-import { writeGlb } from '../../../shared/export/gltf';
+import { gltfIO, writeGlb } from '../../../shared/export/gltf';
 import { importGltfBytes } from '../../../shared/export/gltfImport';
 import { withComputedMass } from '../../../shared/export/rig';
 import { loadRig, type RigDocument } from '../../../shared/rig';
@@ -87,6 +87,28 @@ describe('glTF export (KHR_physics_rigid_bodies + KHR_implicit_shapes), judged b
     const { rig: back } = await importGltfBytes(glb, 'shapes.glb');
     const diff = differences(canonical(all), canonical(back), 1e-6);
     expect(diff, diff.join('\n')).toEqual([]);
+  });
+
+  it('without extras.marionette (as another tool writes it) the KHR data alone gives the bodies, masses, joint types, limits, drives and friction', async () => {
+    const rig = loadRig(readFileSync(`${repo}assets/creatures/armed-mine.rig.json`, 'utf8'));
+    const doc = await gltfIO().readBinary(await writeGlb(rig));
+    doc.getRoot().setExtras({});
+    for (const n of doc.getRoot().listNodes()) n.setExtras({});
+    const bare = await gltfIO().writeBinary(doc);
+    expect(new TextDecoder().decode(bare)).not.toContain('"marionette":');
+    const { rig: back } = await importGltfBytes(bare, 'bare.glb');
+    const original = withComputedMass(rig), imported = withComputedMass(back);
+    expect(imported.bodies.map((b) => b.name)).toEqual(original.bodies.map((b) => b.bone));
+    imported.bodies.forEach((b, i) => {
+      expect(b.computed!.mass).toBeCloseTo(original.bodies[i]!.computed!.mass, 9);
+      expect(b.material.friction).toBeCloseTo(original.bodies[i]!.material.friction, 12);
+    });
+    expect(imported.joints.map((j) => j.type)).toEqual(original.joints.map((j) => j.type));
+    for (const [a, b] of imported.joints.map((j, i) => [j, original.joints[i]!] as const)) {
+      if (a.type === 'hinge' && b.type === 'hinge') expect(a.limit).toEqual(b.limit);
+      if (a.type !== 'fixed' && b.type !== 'fixed') expect(a.motor.maxTorque).toBe(b.motor.maxTorque);
+      if (a.type === 'ball' && b.type === 'ball') expect(a.twistLimit).toEqual(b.twistLimit);
+    }
   });
 
   it('refuses a glTF without KHR_physics_rigid_bodies, naming the file', async () => {
