@@ -1,7 +1,7 @@
 /** marionette export <project.marionette | rig.json> --format rig|mjcf|gltf [--creature FILE] --out FILE */
 import { writeFileSync } from 'node:fs';
 import { NodeIO, type Document } from '@gltf-transform/core';
-import { EXPORT_FORMATS, exportRig, stripComputed, withComputedMass, writeRigJson, type ExportFormat } from '../../shared/export';
+import { EXPORT_FORMATS, exportRig, stripComputed, withComputedMass, type ExportFormat } from '../../shared/export';
 import { parseProject, ProjectFileError } from '../../shared/project';
 import { formatProblem, validateRig, type RigDocument } from '../../shared/rig';
 import { parse, str } from '../args';
@@ -93,11 +93,4 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const lost = result.losses ? ` (${result.losses.approximated.length} approximations, ${result.losses.lost.length} losses listed in the file)` : '';
   io.out(`${out}: ${format === 'rig' ? '' : `${format} of `}rig "${rig.name}" written — ${rig.bodies.length} bodies, ${rig.joints.length} joints, ${rig.controllers.length} controllers, total mass ${mass.toFixed(3)} kg${lost}\n`);
   return EXIT_OK;
-}
-
-/** For tests and the editor: the rig export from project text in memory. */
-export function exportRigText(projectText: string, fileName: string): string {
-  const input = readRigInput(projectText, fileName);
-  if (!input.ok) throw new Error(input.message);
-  return writeRigJson(input.rig);
 }
