@@ -5,6 +5,10 @@ import { decodeDataUri } from './bytes';
 import type { Container } from './container';
 import { CreatureLoadError } from './errors';
 
+/** The most numbers one accessor may hold (2^25 ≈ 33.5 M, 268 MB as doubles): a skeleton, its skin and
+ *  clips need a few million at most; the cap keeps a hostile file's declared count from exhausting memory. */
+export const MAX_ACCESSOR_VALUES = 2 ** 25;
+
 export type Json = Record<string, unknown>;
 
 const COMPONENT_SIZE: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
@@ -137,22 +141,60 @@ export class GltfDocument {
     if (!size) this.fail(`${name}: unknown type ${String(a.type)}`);
     const count = intOr(a.count, -1);
     if (count < 1) this.fail(`${name}: count missing or below 1`);
+    // Sizes are checked against the bytes (and a cap) BEFORE anything is allocated: a few-kilobyte file must
+    // not be able to declare a count that makes us allocate gigabytes.
+    if (count * size! > MAX_ACCESSOR_VALUES) {
+      this.fail(`${name}: count ${count} × ${size} components is more than the ${MAX_ACCESSOR_VALUES} numbers Marionette reads from one accessor`);
+    }
     const normalized = a.normalized === true;
-    const values = new Float64Array(count * size!);
+    let view: { bytes: Uint8Array; byteStride: number } | null = null;
+    let stride = 0, offset = 0;
     if (a.bufferView !== undefined) {
-      const view = this.bufferView(a.bufferView as number, name);
+      view = this.bufferView(a.bufferView as number, name);
       const elementSize = componentSize! * size!;
-      const stride = view.byteStride || elementSize;
-      const offset = intOr(a.byteOffset, 0);
+      stride = view.byteStride || elementSize;
+      offset = intOr(a.byteOffset, 0);
+      if (offset < 0) this.fail(`${name}: byteOffset ${String(a.byteOffset)} is invalid`);
       const needed = offset + stride * (count - 1) + elementSize;
       if (needed > view.bytes.length) this.fail(`${name}: needs ${needed} bytes, bufferView ${String(a.bufferView)} has ${view.bytes.length}`);
-      readComponents(view.bytes, offset, stride, count, size!, componentType, normalized, values);
     }
+    const values = new Float64Array(count * size!);
+    if (view !== null) readComponents(view.bytes, offset, stride, count, size!, componentType, normalized, values);
     if (a.sparse !== undefined) this.applySparse(a.sparse as Json, name, count, size!, componentType, normalized, values);
     for (let k = 0; k < values.length; k++) if (!Number.isFinite(values[k]!)) this.fail(`${name}: value ${k} is not a finite number`);
     const data: AccessorData = { type: String(a.type), componentType, count, size: size!, values };
     this.accessors.set(index, data);
     return data;
+  }
+
+  /**
+   * Every accessor's declared size against the cap and its bytes, allocating nothing: run before a display
+   * loader (three's GLTFLoader) allocates what each accessor declares.
+   */
+  checkAccessorSizes(): void {
+    this.list('accessors').forEach((a, index) => {
+      const name = `accessor ${index}`;
+      const componentSize = COMPONENT_SIZE[a.componentType as number];
+      if (!componentSize) this.fail(`${name}: unknown componentType ${String(a.componentType)}`);
+      const size = TYPE_COMPONENTS[String(a.type)];
+      if (!size) this.fail(`${name}: unknown type ${String(a.type)}`);
+      const count = intOr(a.count, -1);
+      if (count < 1) this.fail(`${name}: count missing or below 1`);
+      if (count * size! > MAX_ACCESSOR_VALUES) this.fail(`${name}: count ${count} × ${size} components is more than the ${MAX_ACCESSOR_VALUES} numbers Marionette reads from one accessor`);
+      if (a.bufferView !== undefined) {
+        const view = this.bufferView(a.bufferView as number, name);
+        const elementSize = componentSize! * size!;
+        const byteOffset = intOr(a.byteOffset, 0);
+        if (byteOffset < 0) this.fail(`${name}: byteOffset ${String(a.byteOffset)} is invalid`);
+        const needed = byteOffset + (view.byteStride || elementSize) * (count - 1) + elementSize;
+        if (needed > view.bytes.length) this.fail(`${name}: needs ${needed} bytes, bufferView ${String(a.bufferView)} has ${view.bytes.length}`);
+      }
+      const sparse = a.sparse as Json | undefined;
+      if (sparse !== undefined) {
+        const n = intOr(sparse.count, -1);
+        if (n < 1 || n > count) this.fail(`${name}: sparse count ${String(sparse.count)} is not in 1–${count}`);
+      }
+    });
   }
 
   /** Checks an accessor's type and component types; `what` names who uses it. */

@@ -6,6 +6,7 @@
  * committed to the editor until this resolves, so a bad file leaves the current creature alone.
  */
 import { clipsFromGltf, rigBonesOf, skeletonFromGltf } from '../../../shared/document';
+import { preflightGltf } from '../../../shared/skeleton/gltfPreflight';
 import { parseGltfDisplay, buildDisplay } from './loadDisplay';
 import { loadFbx } from './fbx/loadFbx';
 import type { LoadedCreature } from './types';
@@ -30,6 +31,8 @@ export async function loadCreature(fileName: string, bytes: Uint8Array, resource
   }
   // The data first: it gives the precise reasons (no skin, bad joints) before the display loader runs.
   const skeleton = skeletonFromGltf(bytes, fileName, resources);
+  // Every accessor's declared size against its bytes, before the display loader allocates them.
+  preflightGltf(bytes, fileName, resources);
   const gltf = await parseGltfDisplay(bytes, fileName, resources);
   const display = buildDisplay(gltf, skeleton, fileName);
   // Clips as plain data for the preview's animation targets; a broken clip is reported, not fatal.
