@@ -1,8 +1,9 @@
-/** The three engines by name, each loaded once (their WASM or modules) on first use. */
+/** The engines by name (MuJoCo runs the MJCF that shared/export writes), each loaded once (their WASM or modules) on first use. */
 import type { BenchEngine, EngineName } from '../shared/bench/engine';
 import { marionetteEngine } from '../shared/bench/marionetteEngine';
 import { World } from '../shared/physics/world';
 import { loadJolt } from './joltEngine';
+import { loadMujocoEngine } from './mujocoEngine';
 import { loadRapier } from './rapierEngine';
 
 export async function loadEngine(name: EngineName): Promise<BenchEngine> {
@@ -13,5 +14,7 @@ export async function loadEngine(name: EngineName): Promise<BenchEngine> {
       return loadRapier();
     case 'jolt':
       return loadJolt();
+    case 'mujoco':
+      return loadMujocoEngine();
   }
 }

@@ -96,7 +96,7 @@ export function checkTargets(rows: readonly BenchRow[], n = 128, nSmall: number 
   }
 
   if (nSmall === null) return checks;
-  for (const engine of ['marionette', 'rapier', 'jolt'] as const) {
+  for (const engine of ['marionette', 'rapier', 'jolt', 'mujoco'] as const) {
     const small = find(rows, engine, nSmall), big = find(rows, engine, n);
     const name = `scaling ${engine} (N ${nSmall} → ${n}, motors on)`;
     if (!small || !big) {
@@ -132,7 +132,7 @@ export function formatTargets(checks: readonly TargetCheck[]): string {
  */
 export function formatMinScaling(minMs: Readonly<Record<string, number>>, key: (n: number, engine: string) => string, n: number, nSmall: number): string {
   const parts: string[] = [];
-  for (const engine of ['marionette', 'rapier', 'jolt']) {
+  for (const engine of ['marionette', 'rapier', 'jolt', 'mujoco']) {
     const big = minMs[key(n, engine)], small = minMs[key(nSmall, engine)];
     if (big === undefined || small === undefined) continue;
     parts.push(`${engine} ${(big / small / (n / nSmall)).toFixed(3)} (${big.toFixed(3)} / ${small.toFixed(3)} ms)`);

@@ -162,7 +162,7 @@ export function measureWorld(world: BenchWorld, scene: BenchScene, warmupSteps: 
 
 export async function runBenchmark(options: BenchOptions = {}): Promise<BenchResult> {
   const file = loadRagdollFile();
-  const engineNames = options.engines ?? ['marionette', 'rapier', 'jolt'];
+  const engineNames = options.engines ?? ['marionette', 'rapier', 'jolt', 'mujoco'];
   const counts = options.counts ?? file.bench.counts;
   const scenes = options.scenes ?? ['ragdoll11', 'pile500'];
   const motorModes = options.motors ?? [true, false];

@@ -6,8 +6,8 @@ import type { Quat } from '../math/quat';
 import type { Vec3 } from '../math/vec3';
 import type { BenchScene } from './scene';
 
-export type EngineName = 'marionette' | 'rapier' | 'jolt';
-export const ENGINE_NAMES: readonly EngineName[] = ['marionette', 'rapier', 'jolt'];
+export type EngineName = 'marionette' | 'rapier' | 'jolt' | 'mujoco';
+export const ENGINE_NAMES: readonly EngineName[] = ['marionette', 'rapier', 'jolt', 'mujoco'];
 
 /** One engine's world built from a BenchScene. Bodies are addressed by their index in scene.bodies. */
 export interface BenchWorld {
