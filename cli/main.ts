@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, processIO, type CliIO } from './io';
 import * as validate from './commands/validate';
+import * as generate from './commands/generate';
 import * as simulate from './commands/simulate';
 import * as exportCommand from './commands/export';
 import * as importCommand from './commands/import';
@@ -18,7 +19,7 @@ interface Command {
   run(argv: string[], io: CliIO): number | Promise<number>;
 }
 
-const commands: Record<string, Command> = { validate, simulate, export: exportCommand, import: importCommand, schema, bench };
+const commands: Record<string, Command> = { validate, generate, simulate, export: exportCommand, import: importCommand, schema, bench };
 
 const usage = () => `Usage: marionette <command> [options]
 

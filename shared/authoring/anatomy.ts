@@ -82,6 +82,8 @@ function roleOf(t: readonly string[], side: Side): Role {
   if (has(t, 'thigh', 'femur', 'upleg') || j.includes('upperleg') || j === 'upleg' || (j === 'hip' && side !== null)) return 'thigh';
   if (has(t, 'calf', 'shin', 'knee', 'tibia', 'shank') || j.includes('lowerleg') || j === 'leg') return 'shin';
   if (has(t, 'foot', 'feet', 'ankle', 'heel', 'hoof')) return 'foot';
+  // A leg or arm segment none of the rules above names (a spider's BackLeg2, a Fox's Leg01): a limb.
+  if (has(t, 'leg', 'legs', 'arm', 'arms', 'limb')) return 'other';
   if (has(t, 'pelvis', 'hips', 'hip') || j === 'cog' || j === 'bodyroot') return 'pelvis';
   if (has(t, 'chest', 'thorax', 'ribcage', 'upperchest', 'torso')) return 'chest';
   if (has(t, 'spine', 'abdomen', 'back', 'waist', 'belly', 'body', 'trunk')) return 'spine';
@@ -118,9 +120,8 @@ export function segmentGroup(role: Role, side: Side): string | null {
   }
 }
 
-/** A biped whose segments are all named: both thighs, shins, upper arms and forearms, and a head. */
+/** A biped whose limb segments are all named: both thighs, shins, upper arms and forearms. */
 export function isRecognisedBiped(anatomy: readonly BoneAnatomy[]): boolean {
   const need: [Role, Side][] = [['thigh', 'left'], ['thigh', 'right'], ['shin', 'left'], ['shin', 'right'], ['upperArm', 'left'], ['upperArm', 'right'], ['forearm', 'left'], ['forearm', 'right']];
-  return need.every(([role, side]) => anatomy.some((a) => a.role === role && a.side === side && a.helper === null))
-    && anatomy.some((a) => a.role === 'head');
+  return need.every(([role, side]) => anatomy.some((a) => a.role === role && a.side === side && a.helper === null));
 }

@@ -6,15 +6,16 @@
  *     end bones (`*_End`, `*Nub`, `HeadTop_End`: 'end'), or fingers and toes ('digit') — each of these merges
  *     into its nearest body ancestor, vertices included, unless `keepHelpers` / `keepDigits`;
  *   - its size (bone length or the extent of its vertices along it) reaches `minSize`.
- * A bone without a body whose subtrees would otherwise be separate ragdolls (the hips of a rig whose
- * pelvis owns no vertices) gets one anyway ('connects'), so one creature stays one ragdoll.
+ * Bodies left without a body ancestor under one skeleton root (a Root bone at the floor that owns no
+ * vertices, with Hips and Belly both under it) are joined to one of them by the generator, so one
+ * creature stays one ragdoll.
  */
 import { dot, sub, type Vec3 } from '../math/vec3';
 import { boneAnatomy, type BoneAnatomy } from './anatomy';
 import type { BoneGeometry } from './boneGeometry';
 
 export type BonePlanReason =
-  | 'deforming' | 'rigid-mesh' | 'connects'
+  | 'deforming' | 'rigid-mesh'
   | 'excluded' | 'helper' | 'twist' | 'end' | 'digit' | 'no-geometry' | 'too-small';
 
 export interface BonePlan {
@@ -45,7 +46,6 @@ export interface PlanInput {
 const NOTE: Record<BonePlanReason, string> = {
   deforming: 'deforms skinned vertices',
   'rigid-mesh': 'carries a rigid mesh',
-  connects: 'owns no vertices but joins the bodies below it into one ragdoll',
   excluded: 'excluded by you',
   helper: 'IK, pole, control or helper bone (deforms nothing a body follows)',
   twist: 'twist / roll bone: a slice of its parent limb',
@@ -59,6 +59,8 @@ export function planBones(input: PlanInput): BonePlan[] {
   const { geometry, owned } = input;
   const plans = new Map<string, BonePlan>();
   const out: BonePlan[] = [];
+  // A skeleton without any skin data (bones only): every bone counts as geometry, sized by its length.
+  const bonesOnly = owned.size === 0 && input.rigidBones.size === 0;
   for (const b of input.bones) {
     const anatomy = boneAnatomy(b.name);
     const verts = owned.get(b.name) ?? [];
@@ -68,8 +70,8 @@ export function planBones(input: PlanInput): BonePlan[] {
     else if (anatomy.helper !== null && !input.keepHelpers) {
       reason = anatomy.helper === 'twist' ? 'twist' : anatomy.helper === 'end' ? 'end' : anatomy.helper === 'root' ? 'no-geometry' : 'helper';
     } else if ((anatomy.role === 'finger' || anatomy.role === 'toe') && !input.keepDigits) reason = 'digit';
-    else if (verts.length === 0) reason = 'no-geometry';
-    else if (Math.max(g.length, axialSpan(g, verts)) < input.minSize) reason = 'too-small';
+    else if (verts.length === 0 && !bonesOnly) reason = 'no-geometry';
+    else if (sizeOf(g, verts, geometry) < input.minSize) reason = 'too-small';
     else reason = input.rigidBones.has(b.name) ? 'rigid-mesh' : 'deforming';
     const body = reason === 'deforming' || reason === 'rigid-mesh';
     const plan: BonePlan = { bone: b.name, body, mergedInto: null, reason, note: NOTE[reason], vertices: verts.length, anatomy };
@@ -77,35 +79,23 @@ export function planBones(input: PlanInput): BonePlan[] {
     out.push(plan);
   }
 
-  // One creature, one ragdoll: the lowest common ancestor of the top-level bodies gets a body.
   const bodyAncestor = (bone: string): string | null => {
     let p = geometry.get(bone)!.parent;
     while (p !== null && !plans.get(p)!.body) p = geometry.get(p)!.parent;
     return p;
   };
-  const chain = (bone: string): string[] => {
-    const list: string[] = [];
-    for (let p: string | null = bone; p !== null; p = geometry.get(p)!.parent) list.push(p);
-    return list.reverse();
-  };
-  for (let pass = 0; pass < 4; pass++) {
-    const tops = out.filter((p) => p.body && bodyAncestor(p.bone) === null).map((p) => p.bone);
-    if (tops.length < 2) break;
-    const chains = tops.map(chain);
-    let lca: string | null = null;
-    for (let i = 0; ; i++) {
-      const v = chains[0]![i];
-      if (v === undefined || !chains.every((c) => c[i] === v)) break;
-      lca = v;
-    }
-    if (lca === null || plans.get(lca)!.body || plans.get(lca)!.reason === 'excluded') break;
-    const p = plans.get(lca)!;
-    p.body = true;
-    p.reason = 'connects';
-    p.note = NOTE.connects;
-  }
   for (const p of out) if (!p.body) p.mergedInto = bodyAncestor(p.bone);
   return out;
+}
+
+/** A bone's size: its length, or the extent of its vertices along it; an end bone without vertices half
+ *  its parent's length (the generator's fallback). */
+function sizeOf(g: BoneGeometry, verts: readonly Vec3[], geometry: ReadonlyMap<string, BoneGeometry>): number {
+  if (g.mainChild === null && verts.length === 0) {
+    const parent = g.parent === null ? undefined : geometry.get(g.parent);
+    return parent ? 0.5 * parent.length : 0.1;
+  }
+  return Math.max(g.length, axialSpan(g, verts));
 }
 
 /** Extent (m) of the vertices' projections on the bone axis, P2..P98. */

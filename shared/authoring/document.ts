@@ -21,11 +21,17 @@ export function newRigDocument(name: string, bones: readonly Bone[], simulation:
 }
 
 /** The generated bodies and joints replace the rig's (controllers naming removed joints or bodies go too,
- *  as they could no longer run). */
-export function withGeneratedRagdoll(rig: RigDocument, generated: Pick<GeneratedRagdoll, 'bodies' | 'joints'>): RigDocument {
+ *  as they could no longer run); the floor moves to the lowest shape when the creature does not stand on
+ *  y = 0. */
+export function withGeneratedRagdoll(rig: RigDocument, generated: Pick<GeneratedRagdoll, 'bodies' | 'joints'> & { summary?: { lowest: number; height: number } }): RigDocument {
   const bodies = new Set(generated.bodies.map((b) => b.name)), joints = new Set(generated.joints.map((j) => j.name));
+  // The floor goes under the creature's lowest shape, when the file put it elsewhere (a rest mesh that
+  // reaches below its origin would start inside the floor and be thrown up).
+  const s = generated.summary, ground = rig.simulation.ground;
+  const simulation = s && ground && Math.abs(s.lowest - ground.height) > 0.01 * s.height ? { ...rig.simulation, ground: { ...ground, height: s.lowest } } : rig.simulation;
   return {
     ...rig,
+    simulation,
     bodies: generated.bodies,
     joints: generated.joints,
     controllers: rig.controllers.filter((c) => bodies.has(c.root) && bodies.has(c.effector.body) && c.chain.every((j) => joints.has(j))),

@@ -11,9 +11,9 @@
  *      reach, or half the parent's length);
  *    - capsule over the vertices' extent along d ([P2, P98] of their projections), radius = P75 of their
  *      distances from the centroid line (`radiusPercentile`);
- *    - never degenerate: with fewer than 12 vertices, an extent under 35 % of L or a radius under 6 % of L
+ *    - never degenerate: with fewer than 6 vertices, an extent under 35 % of L or a radius under 6 % of L
  *      the fit falls back to the span [0, L] and the radius of its neighbours (median of the parent's and
- *      children's good fits, else 15 % of L); every shape is at least MIN_LENGTH_FRACTION · L long and
+ *      children's good fits relative to their length, within 8–30 % of L, else 15 % of L); every shape is at least MIN_LENGTH_FRACTION · L long and
  *      MIN_RADIUS_FRACTION · L thick;
  *    - 'auto' (default): feet are boxes lying flat on the floor (yaw-aligned, bottom at the sole), hands
  *      boxes along the bone, everything else a capsule. `shape` / `shapes` force one kind.
@@ -116,7 +116,7 @@ export const PD_DAMPING_TIME = 0.05;
 export const MIN_LENGTH_FRACTION = 0.5;
 export const MIN_RADIUS_FRACTION = 0.08;
 const G = 9.81;
-const MIN_VERTICES = 12;
+const MIN_VERTICES = 6;
 
 interface Fit { d: Vec3; L: number; lo: number; hi: number; radius: number; offset: Vec3; good: boolean; verts: Vec3[] }
 
@@ -145,11 +145,37 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
   });
   const planOf = new Map(plan.map((p) => [p.bone, p]));
   const hasBody = (b: string) => planOf.get(b)!.body;
-  const bodyAncestor = (bone: string): string | null => {
+  const skeletonAncestor = (bone: string): string | null => {
     let p = geometry.get(bone)!.parent;
     while (p !== null && !hasBody(p)) p = geometry.get(p)!.parent;
     return p;
   };
+  // One creature, one ragdoll: top-level bodies under one skeleton root (Hips and Belly under a Root bone
+  // that owns no vertices; IK-rigged feet parented to the root) join the main one — the pelvis, else the
+  // one carrying the most bodies — at the body nearest to their head (the feet: the shins).
+  const rootOf = (bone: string): string => { let r = bone; while (geometry.get(r)!.parent !== null) r = geometry.get(r)!.parent!; return r; };
+  const isBelow = (bone: string, top: string): boolean => { for (let p: string | null = bone; p !== null; p = geometry.get(p)!.parent) if (p === top) return true; return false; };
+  const tops = bones.filter((b) => hasBody(b.name) && skeletonAncestor(b.name) === null).map((b) => b.name);
+  const below = (top: string) => bones.filter((b) => hasBody(b.name) && isBelow(b.name, top)).length;
+  const mainTop = new Map<string, string>();
+  const joinTops = (fits: ReadonlyMap<string, Fit>) => {
+    for (const t of tops) {
+      const peers = tops.filter((u) => rootOf(u) === rootOf(t));
+      const main = peers.find((u) => planOf.get(u)!.anatomy.role === 'pelvis') ?? [...peers].sort((x, y) => below(y) - below(x))[0]!;
+      if (main === t) continue;
+      const head = geometry.get(t)!.world.position;
+      let best = main, bestD = Infinity;
+      for (const b of bodyBones) {
+        if (!isBelow(b, main) || isBelow(b, t)) continue;
+        const f = fits.get(b)!, g = geometry.get(b)!;
+        const along = Math.max(f.lo, Math.min(f.hi, dot(sub(head, g.world.position), f.d)));
+        const d = length(sub(head, add(g.world.position, scale(f.d, along))));
+        if (d < bestD) { bestD = d; best = b; }
+      }
+      mainTop.set(t, best);
+    }
+  };
+  const bodyAncestor = (bone: string): string | null => skeletonAncestor(bone) ?? mainTop.get(bone) ?? null;
   const verts = new Map<string, Vec3[]>(plan.filter((p) => p.body).map((p) => [p.bone, [...(owned.get(p.bone) ?? [])]]));
   for (const p of plan) if (!p.body && p.mergedInto) verts.get(p.mergedInto)!.push(...(owned.get(p.bone) ?? []));
   const bodyBones = bones.filter((b) => hasBody(b.name)).map((b) => b.name);
@@ -171,11 +197,11 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
   for (const b of bodyBones) {
     const f = fits.get(b)!;
     if (f.good) continue;
-    const parent = bodyAncestor(b);
-    const neighbours = [parent, ...bodyBones.filter((c) => bodyAncestor(c) === b)]
+    const parent = skeletonAncestor(b);
+    const neighbours = [parent, ...bodyBones.filter((c) => skeletonAncestor(c) === b)]
       .filter((n): n is string => n !== null && fits.get(n)!.good)
       .map((n) => fits.get(n)!.radius / Math.max(fits.get(n)!.L, 1e-6));
-    const ratio = neighbours.length ? median(neighbours) : 0.15;
+    const ratio = Math.min(0.3, Math.max(MIN_RADIUS_FRACTION, neighbours.length ? median(neighbours) : 0.15));
     f.lo = Math.min(f.lo, 0); f.hi = Math.max(f.hi, f.L);
     f.radius = Math.max(f.radius, ratio * f.L);
     f.offset = [0, 0, 0];
@@ -189,6 +215,8 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
     if (f.hi - f.lo < 1e-3) { f.hi += 5e-4; f.lo -= 5e-4; }
   }
 
+  joinTops(fits);
+
   // Which way the creature faces: head ahead of the pelvis (animals), else the feet, else glTF's +Z.
   const forward = facing(bodyBones, geometry, anatomyOf, measure.height);
 
@@ -201,6 +229,19 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
     const kind = options.shapes?.[b] ?? forced;
     const g = geometry.get(b)!, f = fits.get(b)!;
     shapeOf.set(b, kind === 'box' && a.role === 'foot' && !options.shapes?.[b] ? flatFootBox(g, f, forward) : shapeFromFit(g, f, kind));
+  }
+
+  // Shapes whose inertia per kilogram differs from their jointed neighbour's by more than MAX_RATIO² cannot
+  // be balanced by masses: the smaller one is fattened (across its axis) until they can.
+  const pairsEarly = bodyBones.map((b) => ({ parent: bodyAncestor(b), child: b })).filter((p): p is { parent: string; child: string } => p.parent !== null);
+  for (let pass = 0; pass < 3; pass++) {
+    const factor = new Map<string, number>();
+    for (const { parent, child } of pairsEarly) {
+      const ja = maxMoment(shapeOf.get(parent)!, 1), jb = maxMoment(shapeOf.get(child)!, 1);
+      const [small, ratio] = ja > jb ? [child, ja / jb] : [parent, jb / ja];
+      if (ratio > 0.9 * MAX_RATIO * MAX_RATIO) factor.set(small, Math.max(factor.get(small) ?? 1, Math.sqrt(ratio / (0.9 * MAX_RATIO * MAX_RATIO))));
+    }
+    for (const [b, k] of factor) shapeOf.set(b, fatten(shapeOf.get(b)!, k));
   }
 
   // 3. Masses.
@@ -232,25 +273,29 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
   } else {
     for (const b of bodyBones) mass.set(b, volume.get(b)! * density);
   }
-  const pairs = bodyBones.map((b) => ({ parent: bodyAncestor(b), child: b })).filter((p): p is { parent: string; child: string } => p.parent !== null);
+  const pairs = pairsEarly;
   const children = new Map<string, string[]>(bodyBones.map((b) => [b, []]));
   for (const p of pairs) children.get(p.parent)!.push(p.child);
   // Soles: chain ends whose lowest point is within 4 % of the height of the creature's lowest point.
   const lowestOf = new Map(bodyBones.map((b) => [b, lowestPoint(geometry.get(b)!, shapeOf.get(b)!)]));
   const lowest = Math.min(...lowestOf.values());
   const soles = bodyBones.filter((b) => lowestOf.get(b)! - lowest < 0.04 * measure.height && children.get(b)!.length === 0);
-  const targetTotal = biped ? options.totalMass ?? DEFAULT_BIPED_MASS : options.totalMass;
-  const raised = balanceMasses(bodyBones, pairs, mass, shapeOf);
+  // The total: the biped's (70 kg by default), the user's, or volume × density — the ratio rules below move
+  // mass between bodies, they do not add any.
+  const targetTotal = biped ? options.totalMass ?? DEFAULT_BIPED_MASS : options.totalMass ?? [...mass.values()].reduce((s, m) => s + m, 0);
   // A floor contact is as stiff as the body touching it is heavy: a light foot under a heavy body sinks at
   // the heel and tips the creature over. Each sole carries at least SOLE_FRACTION of the total.
   const soleShare = soles.length * SOLE_FRACTION < 0.5 ? SOLE_FRACTION : 0.5 / soles.length;
-  const others = bodyBones.filter((b) => !soles.includes(b)).reduce((s, b) => s + mass.get(b)!, 0);
-  const withSoles = others / (1 - soles.length * soleShare);
-  for (const b of soles) {
-    const m = Math.max(mass.get(b)!, soleShare * withSoles);
-    if (m > mass.get(b)! * (1 + 1e-9)) raised[b] = round9((raised[b] ?? 1) * (m / mass.get(b)!));
-    mass.set(b, m);
+  const before = new Map(mass);
+  // Soles and ratios, alternately (each only raises masses), until both hold.
+  for (let round = 0; round < 4; round++) {
+    const others = bodyBones.filter((b) => !soles.includes(b)).reduce((s, b) => s + mass.get(b)!, 0);
+    const withSoles = others / (1 - soles.length * soleShare);
+    for (const b of soles) mass.set(b, Math.max(mass.get(b)!, soleShare * withSoles));
+    balanceMasses(pairs, mass, shapeOf);
   }
+  const raised: Record<string, number> = {};
+  for (const b of bodyBones) { const k = mass.get(b)! / before.get(b)!; if (k > 1 + 1e-6) raised[b] = round9(k); }
   if (targetTotal !== undefined) {
     const sum = [...mass.values()].reduce((s, m) => s + m, 0);
     for (const b of bodyBones) mass.set(b, (mass.get(b)! * targetTotal) / sum);
@@ -301,13 +346,13 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
     }
     const maxTorque = round9(torqueScale * Math.max(carried, support) + minTorque);
     const motor = motorFor(options.motorMode ?? 'pd', maxTorque, PD_SATURATION_ANGLE, PD_DAMPING_TIME);
-    const anatomical = anatomicalJoint(geometry.get(parent)!, geometry.get(child)!, fits.get(parent)!, fits.get(child)!, anatomyOf(parent), anatomyOf(child), forward, motor);
+    const choice = choices.get(child)!;
+    const anatomical = anatomicalJoint(geometry.get(parent)!, geometry.get(child)!, fits.get(parent)!, fits.get(child)!, anatomyOf(parent), anatomyOf(child), forward, motor, choice);
     if (anatomical) {
       joints.push(anatomical);
-      jointReasons[child] = 'anatomy';
+      jointReasons[child] = anatomical.type === 'hinge' && choice.type === 'hinge' && choice.flexKnown ? choice.reason : 'anatomy';
       continue;
     }
-    const choice = choices.get(child)!;
     const endBone = geometry.get(child)!.mainChild === null && fits.get(child)!.L < 0.7 * fits.get(parent)!.L;
     joints.push(makeJoint(geometry.get(parent)!, geometry.get(child)!, fits.get(child)!.d, choice, endBone, motor));
     jointReasons[child] = choice.reason;
@@ -421,7 +466,9 @@ function flatFootBox(g: BoneGeometry, f: Fit, forward: Vec3): RigShape {
   const pts = f.good ? f.verts : [g.world.position, add(g.world.position, scale(f.d, f.L))];
   const coords = (axis: Vec3) => pts.map((v) => dot(v, axis)).sort((a, b) => a - b);
   const range = (axis: Vec3, lo: number, hi: number): [number, number] => { const c = coords(axis); return [percentileOf(c, lo), percentileOf(c, hi)]; };
-  let [x0, x1] = range(Xf, 0.02, 0.98), [y0, y1] = range(Y, 0.01, 0.98), [z0, z1] = range(Zf, 0.01, 0.99);
+  let [x0, x1] = range(Xf, 0.02, 0.98), [z0, z1] = range(Zf, 0.01, 0.99);
+  const [y0, y1Fit] = range(Y, 0.01, 0.98);
+  let y1 = y1Fit;
   const minHalf = Math.max(f.radius * 0.6, 0.05 * f.L);
   const grow = (a: number, b: number): [number, number] => (b - a < 2 * minHalf ? [(a + b) / 2 - minHalf, (a + b) / 2 + minHalf] : [a, b]);
   [x0, x1] = grow(x0, x1); [z0, z1] = grow(z0, z1);
@@ -473,28 +520,46 @@ function facing(bodyBones: readonly string[], geometry: ReadonlyMap<string, Bone
 
 // ---------------------------------------------------------------------------------------------- masses
 
+/** The shape made `k` times thicker across its long axis (inertia per kilogram grows about k²). */
+function fatten(shape: RigShape, k: number): RigShape {
+  switch (shape.type) {
+    case 'capsule': return { ...shape, radius: round9(shape.radius * k), halfHeight: round9(Math.max(0, shape.halfHeight - shape.radius * (k - 1))) };
+    case 'sphere': return { ...shape, radius: round9(shape.radius * k) };
+    case 'box': {
+      const h = shape.halfExtents, longest = h.indexOf(Math.max(...h));
+      return { ...shape, halfExtents: h.map((x, i) => (i === longest ? x : round9(x * k))) as [number, number, number] };
+    }
+    default: return shape;
+  }
+}
+
 const maxMoment = (shape: RigShape, m: number) => { const I = computeMassProperties([shape as ShapeDesc], { mass: m }).inertia; return Math.max(I[0]!, I[4]!, I[8]!); };
 
 /** Raises light bodies until every jointed pair's mass ratio and largest-moment ratio are ≤ MAX_RATIO.
- *  Raising only ever increases masses, so a few passes settle a tree. Returns the factors applied. */
-function balanceMasses(bodies: readonly string[], pairs: readonly { parent: string; child: string }[], mass: Map<string, number>, shapes: ReadonlyMap<string, RigShape>): Record<string, number> {
-  const start = new Map(mass);
-  for (let pass = 0; pass < 30; pass++) {
+ *  Raising only ever increases masses, so a few passes settle a tree. */
+function balanceMasses(pairs: readonly { parent: string; child: string }[], mass: Map<string, number>, shapes: ReadonlyMap<string, RigShape>): void {
+  // Largest moment per kilogram of each shape (fixed: it depends on the shape only).
+  const perKg = new Map([...shapes].map(([b, s]) => [b, maxMoment(s, 1)]));
+  // Jacobi sweeps (every raise computed from the same state, the largest applied), so mirror-image
+  // bodies end up with mirror-image masses whatever the order of the pairs.
+  for (let pass = 0; pass < 60; pass++) {
     let changed = false;
-    for (const { parent, child } of pairs) {
-      const [a, b] = [parent, child];
+    const want = new Map<string, number>();
+    const raise = (b: string, m: number) => { if (m > mass.get(b)! * (1 + 1e-9)) want.set(b, Math.max(want.get(b) ?? 0, m)); };
+    for (const { parent: a, child: b } of pairs) {
       const ma = mass.get(a)!, mb = mass.get(b)!;
-      if (ma / mb > MAX_RATIO) { mass.set(b, ma / MAX_RATIO); changed = true; }
-      else if (mb / ma > MAX_RATIO) { mass.set(a, mb / MAX_RATIO); changed = true; }
-      const ia = maxMoment(shapes.get(a)!, mass.get(a)!), ib = maxMoment(shapes.get(b)!, mass.get(b)!);
-      if (ia / ib > MAX_RATIO) { mass.set(b, (mass.get(b)! * ia) / (ib * MAX_RATIO)); changed = true; }
-      else if (ib / ia > MAX_RATIO) { mass.set(a, (mass.get(a)! * ib) / (ia * MAX_RATIO)); changed = true; }
+      if (ma / mb > MAX_RATIO) { raise(b, ma / MAX_RATIO); continue; }
+      if (mb / ma > MAX_RATIO) { raise(a, mb / MAX_RATIO); continue; }
+      // Inertia: raise the body that turns too easily, as far as the mass ratio allows. When the shapes
+      // alone differ by more than MAX_RATIO² per kilogram no masses fix it (the caller fattens those).
+      const ja = perKg.get(a)!, jb = perKg.get(b)!;
+      const ia = ma * ja, ib = mb * jb;
+      if (ia / ib > MAX_RATIO && ja / jb <= MAX_RATIO * MAX_RATIO) raise(b, Math.min((ia / MAX_RATIO) / jb, ma * MAX_RATIO));
+      else if (ib / ia > MAX_RATIO && jb / ja <= MAX_RATIO * MAX_RATIO) raise(a, Math.min((ib / MAX_RATIO) / ja, mb * MAX_RATIO));
     }
+    for (const [b, m] of want) { mass.set(b, m); changed = true; }
     if (!changed) break;
   }
-  const raised: Record<string, number> = {};
-  for (const b of bodies) { const k = mass.get(b)! / start.get(b)!; if (k > 1 + 1e-6) raised[b] = round9(k); }
-  return raised;
 }
 
 // ---------------------------------------------------------------------------------------------- joints
@@ -534,19 +599,26 @@ const BALL: Partial<Record<Role, { twist: number; swing: number }>> = {
 };
 
 /** Knees, elbows and the named ball joints; null when the child's role is unknown. */
-function anatomicalJoint(parent: BoneGeometry, child: BoneGeometry, pf: Fit, cf: Fit, pa: BoneAnatomy, ca: BoneAnatomy, forward: Vec3, motor: RigMotor): RigJoint | null {
+function anatomicalJoint(parent: BoneGeometry, child: BoneGeometry, pf: Fit, cf: Fit, pa: BoneAnatomy, ca: BoneAnatomy, forward: Vec3, motor: RigMotor, choice: JointChoice): RigJoint | null {
   const role = ca.role;
   const hingeLike = (role === 'shin' && pa.role === 'thigh') || (role === 'forearm' && pa.role === 'upperArm');
   if (hingeLike) {
-    // Flexion moves the child's far end toward the back (knee) or the front (elbow): axis = d × motion.
-    const motion = role === 'shin' ? scale(forward, -1) : forward;
-    let axis = cross(cf.d, motion);
-    if (length(axis) < 0.2) axis = cross(cf.d, [0, 1, 0]);
-    if (length(axis) < 1e-6) return null;
-    axis = normalize(axis);
-    // Rest bend about that axis, from the parent's direction to the child's (positive = already flexed).
-    const pd = perpendicularPart(pf.d, axis), cd = perpendicularPart(cf.d, axis);
-    const bend = pd && cd ? Math.atan2(dot(cross(pd, cd), axis), dot(pd, cd)) : 0;
+    let axis: Vec3, bend: number;
+    if (choice.type === 'hinge' && choice.flexKnown && choice.axis) {
+      // Evidence (bent at rest, or animated about one axis) knows which way this limb flexes.
+      axis = choice.axis;
+      bend = choice.restBend;
+    } else {
+      // Flexion moves the child's far end toward the back (knee) or the front (elbow): axis = d × motion.
+      const motion = role === 'shin' ? scale(forward, -1) : forward;
+      axis = cross(cf.d, motion);
+      if (length(axis) < 0.2) axis = cross(cf.d, [0, 1, 0]);
+      if (length(axis) < 1e-6) return null;
+      axis = normalize(axis);
+      // Rest bend about that axis, from the parent's direction to the child's (positive = already flexed).
+      const pd = perpendicularPart(pf.d, axis), cd = perpendicularPart(cf.d, axis);
+      bend = pd && cd ? Math.atan2(dot(cross(pd, cd), axis), dot(pd, cd)) : 0;
+    }
     const maxFlex = role === 'shin' ? 2.27 : 2.53; // 130° / 145°
     const F = frameFromXY(axis, cf.d);
     return { type: 'hinge', ...jointBase(parent, child, F), limit: [round9(-(bend + 0.09)), round9(Math.max(0.5, maxFlex - bend))], motor };

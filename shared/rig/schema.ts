@@ -19,23 +19,78 @@ export const RIG_FORMAT = 'marionette-rig';
 /** The version this code writes. Older versions are migrated on load (migrations.ts); newer are refused. */
 export const RIG_VERSION = 1;
 
+// ---------------------------------------------------------------------------------------------- physical bounds
+
+/**
+ * Every number is bounded to what the solvers can simulate in double precision; a value outside is refused
+ * here, at the edge, instead of overflowing to Infinity/NaN inside a step (a position of 1.8e308, a mass of
+ * 1e-300, a capsule radius of 1e-12, a dt of 5e-324 all validated once and then ran NaN or forever).
+ * The bounds are far outside any creature: they only cut off what cannot work. Each description says why.
+ */
+export const RIG_BOUNDS = {
+  /** m: coordinates, offsets, control points, targets. */
+  length: 1e4,
+  /** m: the smallest shape dimension (radius, half extent): below it inertias ~m·r² make 1/I overflow the solver. */
+  minSize: 1e-4,
+  /** m: the largest shape dimension. */
+  maxSize: 1e3,
+  /** kg */
+  minMass: 1e-6, maxMass: 1e6,
+  /** kg/m³ (air ≈ 1.2, osmium ≈ 22 600) */
+  minDensity: 1e-3, maxDensity: 1e6,
+  /** m/s² per component (100 g) */
+  gravity: 1e3,
+  /** rad/s or m/s */
+  speed: 1e3,
+  /** N·m or N */
+  torque: 1e9,
+  /** N·m/rad and N·m·s/rad */
+  stiffness: 1e12,
+  /** 1/s */
+  dampingRate: 1e6,
+  /** unitless friction coefficient */
+  friction: 1e3,
+  /** cycles per second */
+  rate: 100,
+  /** s: the smallest step; 1e-5 s is 100 kHz, ten times finer than any stable stiff creature needs. */
+  minDt: 1e-5,
+  /** steering window samples (window / |rate| / dt) held and summed every step (semantics.ts) */
+  windowSamples: 100_000,
+  /** unitless scale of a bone */
+  scale: 1e3,
+  /** array sizes */
+  bones: 1024, bodies: 1024, joints: 1024, shapes: 64, controllers: 64, chain: 64, controlPoints: 1024,
+  /** characters of one `extras` object as compact JSON */
+  extrasChars: 1024 * 1024,
+} as const;
+const B = RIG_BOUNDS;
+
 // ---------------------------------------------------------------------------------------------- building blocks
 
 const num = (description: string) => z.number().describe(description);
 const nonNegative = (description: string) => z.number().min(0).describe(description);
 const positive = (description: string) => z.number().positive().describe(description);
+/** A number in [min, max]; `why` is appended to the description. */
+const bounded = (min: number, max: number, description: string) => z.number().min(min).max(max).describe(description);
 
-const vec3 = (description: string) => z.tuple([z.number(), z.number(), z.number()]).describe(description);
+const coord = z.number().min(-B.length).max(B.length);
+const vec3 = (description: string) => z.tuple([coord, coord, coord]).describe(`${description} Each coordinate within ±${B.length} m (what double precision simulates to well under a micrometre).`);
+const qc = z.number().min(-1e3).max(1e3);
 const quat = (description: string) =>
-  z.tuple([z.number(), z.number(), z.number(), z.number()]).describe(`${description} Unit quaternion [x, y, z, w].`);
-const range = (description: string) => z.tuple([z.number(), z.number()]).describe(`${description} [min, max], min ≤ max.`);
+  z.tuple([qc, qc, qc, qc]).describe(`${description} Unit quaternion [x, y, z, w].`);
+const range = (description: string) => z.tuple([coord, coord]).describe(`${description} [min, max], min ≤ max.`);
+const size = (description: string) => z.number().min(B.minSize).max(B.maxSize)
+  .describe(`${description} ${B.minSize}–${B.maxSize} m: thinner shapes have inertias too small for the solver (1/I overflows), larger ones are no creature part.`);
+const halfLength = (description: string) => z.number().min(0).max(B.maxSize).describe(`${description} At most ${B.maxSize} m.`);
 
 /** Names are how the format refers to things (bodies name bones, joints name bodies). */
 const name = (what: string) => z.string().min(1).max(256).describe(`Name of this ${what}; unique among ${what}s.`);
 const ref = (what: string) => z.string().min(1).max(256).describe(`Name of a ${what} in this document.`);
 
-const extras = z.record(z.string(), z.unknown()).optional()
-  .describe('Application data carried along unchanged; the runtime never reads it.');
+const extras = z.record(z.string(), z.unknown())
+  .refine((value) => (JSON.stringify(value)?.length ?? 0) <= B.extrasChars, `must be at most ${B.extrasChars} characters as JSON; keep large application data in its own file`)
+  .optional()
+  .describe(`Application data carried along unchanged; the runtime never reads it. At most ${B.extrasChars} characters as JSON, so a rig stays a file loadRig reads.`);
 
 const pose = (frame: string) => z.strictObject({
   position: vec3(`Translation (m) in ${frame}.`),
@@ -50,12 +105,13 @@ export const boneSchema = z.strictObject({
   rest: z.strictObject({
     translation: vec3('Rest translation (m) relative to the parent bone (model space for a root bone).'),
     rotation: quat('Rest rotation relative to the parent bone.'),
-    scale: vec3('Rest scale (unitless) relative to the parent bone; carried for skinning, physics ignores it except where it scales child translations.'),
+    scale: z.tuple([z.number().min(-B.scale).max(B.scale), z.number().min(-B.scale).max(B.scale), z.number().min(-B.scale).max(B.scale)]).describe(`Rest scale (unitless, each within ±${B.scale}) relative to the parent bone; carried for skinning, physics ignores it except where it scales child translations.`),
   }).describe('Rest (bind) transform, as the glTF node\'s TRS.'),
 }).describe('A bone of the creature\'s skeleton (a glTF joint node).');
 
 export const skeletonSchema = z.strictObject({
-  bones: z.array(boneSchema).min(1).describe('Bones, in any order; parents are referenced by name.'),
+  bones: z.array(boneSchema).min(1).max(B.bones).describe(`Bones, in any order; parents are referenced by name. At most ${B.bones}.`),
+  scale: z.number().gt(0).lte(1e6).describe('Creature scale: metres per unit of the creature file (1: the file is in metres; 0.01: a file authored in centimetres, or rescaled to a height). The bones, bodies and joints above are already in metres; an editor draws the file\'s mesh scaled by this. Omit = 1.').optional(),
 }).describe('The skeleton the bodies drive; bone names match the skinned mesh.');
 
 // ---------------------------------------------------------------------------------------------- bodies
@@ -66,50 +122,50 @@ const shapePoseFields = {
   position: vec3('Shape centre (m) in the body frame.'),
   rotation: quat('Shape rotation in the body frame.'),
   // Optional (absent in older files, so no migration): a shape's own mass makes a ballast.
-  mass: positive('This shape\'s own mass (kg), e.g. a ballast low inside a shell; overrides the body\'s spread. At most one of mass and density. Omit to take a share of the body\'s mass or density.').optional(),
-  density: positive('This shape\'s own density (kg/m³): its mass is density × its enclosed volume. At most one of mass and density.').optional(),
+  mass: bounded(B.minMass, B.maxMass, `This shape's own mass (kg, ${B.minMass}–${B.maxMass}: lighter parts make the solver's mass ratios and 1/m overflow), e.g. a ballast low inside a shell; overrides the body's spread. At most one of mass and density. Omit to take a share of the body's mass or density.`).optional(),
+  density: bounded(B.minDensity, B.maxDensity, `This shape's own density (kg/m³, ${B.minDensity}–${B.maxDensity}): its mass is density × its enclosed volume. At most one of mass and density.`).optional(),
 };
 
 export const shapeSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('sphere'), ...shapePoseFields,
-    radius: positive('Radius (m).'),
+    radius: size('Radius (m).'),
     hollow: z.boolean().describe('Thin shell instead of a solid ball (changes the inertia, not the collision).'),
   }).describe('Sphere.'),
   z.strictObject({
     type: z.literal('capsule'), ...shapePoseFields,
-    radius: positive('Radius (m).'),
-    halfHeight: nonNegative('Half length (m) of the cylindrical part; total length is 2·halfHeight + 2·radius.'),
+    radius: size('Radius (m).'),
+    halfHeight: halfLength('Half length (m) of the cylindrical part; total length is 2·halfHeight + 2·radius.'),
     axis,
   }).describe('Capsule.'),
   z.strictObject({
     type: z.literal('box'), ...shapePoseFields,
-    halfExtents: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()])
-      .describe('Half extents (m) along local x, y, z.'),
+    halfExtents: z.tuple([z.number().min(B.minSize).max(B.maxSize), z.number().min(B.minSize).max(B.maxSize), z.number().min(B.minSize).max(B.maxSize)])
+      .describe(`Half extents (m) along local x, y, z, each ${B.minSize}–${B.maxSize} m (thinner boxes have inertias too small for the solver).`),
   }).describe('Box.'),
   z.strictObject({
     type: z.literal('cylinder'), ...shapePoseFields,
-    radius: positive('Radius (m).'),
-    halfHeight: positive('Half height (m); total height 2·halfHeight.'),
+    radius: size('Radius (m).'),
+    halfHeight: size('Half height (m); total height 2·halfHeight.'),
     axis,
     hollow: z.boolean().describe('Thin tube instead of a solid cylinder (changes the inertia).'),
   }).describe('Cylinder.'),
   z.strictObject({
     type: z.literal('ellipsoid'), ...shapePoseFields,
-    radii: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()])
-      .describe('Semi-axes (m) along local x, y, z (mass properties exact; collides as its bounding sphere).'),
+    radii: z.tuple([z.number().min(B.minSize).max(B.maxSize), z.number().min(B.minSize).max(B.maxSize), z.number().min(B.minSize).max(B.maxSize)])
+      .describe(`Semi-axes (m) along local x, y, z, each ${B.minSize}–${B.maxSize} m (mass properties exact; collides as its bounding sphere).`),
   }).describe('Solid ellipsoid.'),
 ]).describe('A collision and mass shape with its local pose in the body frame.');
 
 export const materialSchema = z.strictObject({
-  friction: nonNegative('Coulomb friction coefficient μ (unitless); a pair uses the geometric mean.'),
+  friction: bounded(0, B.friction, `Coulomb friction coefficient μ (unitless, 0–${B.friction}); a pair uses the geometric mean.`),
   restitution: z.number().min(0).max(1).describe('Restitution (unitless, 0..1); a pair uses the larger.'),
 }).describe('Surface material.');
 
 export const massPropertiesSchema = z.strictObject({
-  mass: positive('Total mass (kg).'),
+  mass: bounded(B.minMass, B.maxMass * B.shapes, 'Total mass (kg).'),
   centroid: vec3('Centre of mass (m) in the body frame.'),
-  inertia: z.array(z.number()).length(9)
+  inertia: z.array(z.number().min(-1e18).max(1e18)).length(9)
     .describe('Inertia tensor (kg·m²) about the centre of mass in body axes, row-major 3×3.'),
 }).describe('Mass properties computed from the shapes at export (primitive formulas + parallel-axis theorem), so a runtime need not recompute them. Must agree with the shapes.');
 
@@ -121,12 +177,12 @@ export const bodySchema = z.strictObject({
   type: z.enum(['dynamic', 'kinematic', 'static'])
     .describe('dynamic: moved by physics; kinematic: moved by the game, pushes dynamics; static: never moves.'),
   offset: pose('the bone frame').describe('Body frame relative to its bone: body world = bone world · offset.'),
-  shapes: z.array(shapeSchema).min(1).describe('Shapes. A shape with its own mass or density keeps it; the others share the body\'s mass (by volume) or take its density.'),
-  mass: positive('Total mass (kg) of the body including shapes with their own mass; what those leave is spread over the other shapes by volume. null to use density.').nullable(),
-  density: positive('Density (kg/m³) of the shapes without their own mass or density; null when mass is given. Exactly one of mass and density is a number.').nullable(),
+  shapes: z.array(shapeSchema).min(1).max(B.shapes).describe(`At most ${B.shapes}. ` + 'Shapes. A shape with its own mass or density keeps it; the others share the body\'s mass (by volume) or take its density.'),
+  mass: bounded(B.minMass, B.maxMass, `Total mass (kg, ${B.minMass}–${B.maxMass}: lighter bodies make 1/m and the mass ratios overflow the solver) of the body including shapes with their own mass; what those leave is spread over the other shapes by volume. null to use density.`).nullable(),
+  density: bounded(B.minDensity, B.maxDensity, `Density (kg/m³, ${B.minDensity}–${B.maxDensity}; air ≈ 1.2, osmium ≈ 22 600) of the shapes without their own mass or density; null when mass is given. Exactly one of mass and density is a number.`).nullable(),
   material: materialSchema,
-  linearDamping: nonNegative('Linear damping (1/s): v ← v / (1 + linearDamping·dt) each step.'),
-  angularDamping: nonNegative('Angular damping (1/s): ω ← ω / (1 + angularDamping·dt) each step.'),
+  linearDamping: bounded(0, B.dampingRate, `Linear damping (1/s, 0–${B.dampingRate}): v ← v / (1 + linearDamping·dt) each step.`),
+  angularDamping: bounded(0, B.dampingRate, `Angular damping (1/s, 0–${B.dampingRate}): ω ← ω / (1 + angularDamping·dt) each step.`),
   collisionGroup: collisionBits.describe('Collision group bits (0..2³²−1). Two bodies collide iff (a.group & b.mask) ≠ 0 and (b.group & a.mask) ≠ 0.'),
   collisionMask: collisionBits.describe('Collision mask bits (0..2³²−1), see collisionGroup.'),
   computed: massPropertiesSchema.optional(),
@@ -139,18 +195,18 @@ export const motorTargetSchema = z.strictObject({
   source: z.enum(['rest', 'animation', 'controller'])
     .describe('Where the drive target comes from each step: rest = the rest pose; animation = the game sets it from a clip (Simulation.setMotorTargets); controller = a controller whose chain holds this joint (IK).'),
   clip: z.string().min(1).optional().describe('Animation clip name; required when source is "animation".'),
-  velocity: num('Target velocity for mode "velocity": rad/s about the hinge axis, m/s along a prismatic axis (ball joints: 0, a damper).').optional(),
+  velocity: bounded(-B.speed, B.speed, `Target velocity for mode "velocity": rad/s about the hinge axis, m/s along a prismatic axis (ball joints: 0, a damper); within ±${B.speed}.`).optional(),
 }).describe('The drive target.');
 
 export const motorSchema = z.strictObject({
   mode: z.enum(['off', 'position', 'pd', 'velocity'])
     .describe('off: no drive (frictionTorque still resists motion); position: velocity rows with bias errorReduction·ε/dt; pd: τ = stiffness·(θd−θ) + damping·(θ̇d−θ̇) as soft rows; velocity: drive to target.velocity. All modes clamp the accumulated impulse of each row to ±maxTorque·dt.'),
   target: motorTargetSchema,
-  maxTorque: nonNegative('Torque limit τmax (N·m; N for prismatic): each motor row\'s accumulated impulse per step is clamped to [−τmax·dt, τmax·dt].'),
+  maxTorque: bounded(0, B.torque, `Torque limit τmax (N·m; N for prismatic; 0–${B.torque}, past which one step's impulse overflows the velocities): each motor row's accumulated impulse per step is clamped to [−τmax·dt, τmax·dt].`),
   errorReduction: z.number().gt(0).max(1).describe('Error reduction r (unitless, 0 < r ≤ 1) for mode "position": bias velocity r·ε/dt.'),
-  stiffness: nonNegative('PD stiffness kp (N·m/rad; N/m for prismatic) for mode "pd"; in that mode stiffness or damping must be > 0.'),
-  damping: nonNegative('PD damping kv (N·m·s/rad; N·s/m for prismatic) for mode "pd".'),
-  frictionTorque: nonNegative('Joint friction (N·m; N for prismatic) applied by the motor rows when mode is "off".'),
+  stiffness: bounded(0, B.stiffness, `PD stiffness kp (N·m/rad; N/m for prismatic; 0–${B.stiffness}) for mode "pd"; in that mode stiffness or damping must be > 0.`),
+  damping: bounded(0, B.stiffness, `PD damping kv (N·m·s/rad; N·s/m for prismatic; 0–${B.stiffness}) for mode "pd".`),
+  frictionTorque: bounded(0, B.torque, `Joint friction (N·m; N for prismatic; 0–${B.torque}) applied by the motor rows when mode is "off".`),
 }).describe('Torque-limited motor on the joint\'s angular (or, for prismatic, linear) degrees of freedom.');
 
 const jointFields = {
@@ -190,28 +246,28 @@ export const cyclicPathControllerSchema = z.strictObject({
   name: name('controller'),
   type: z.literal('cyclicPath'),
   root: ref('body').describe('Body whose frame the control points are expressed in (the creature\'s trunk).'),
-  chain: z.array(ref('joint')).min(1)
-    .describe('Limb joints from the root to the tip (e.g. shoulder, elbow, wrist); each joint\'s bodyB is the next joint\'s bodyA and the first joint\'s bodyA is the root.'),
+  chain: z.array(ref('joint')).min(1).max(B.chain)
+    .describe(`At most ${B.chain}. ` + 'Limb joints from the root to the tip (e.g. shoulder, elbow, wrist); each joint\'s bodyB is the next joint\'s bodyA and the first joint\'s bodyA is the root.'),
   effector: z.strictObject({
     body: ref('body').describe('Body at the tip of the chain (the last joint\'s bodyB).'),
     offset: vec3('Effector point (m) in that body\'s frame (e.g. the fingertip).'),
   }).describe('The point the IK drives along the path.'),
-  controlPoints: z.array(z.tuple([z.number(), z.number(), z.number()])).min(3)
-    .describe('Control points (m) of the closed path, at least 3, in the root\'s heading frame: the root body\'s frame at rest, carried each step by the root\'s position and yaw only (not its roll or pitch), then turned by the steering skew.'),
-  rate: num('Cycles per second (1/s); negative runs the path backwards.'),
+  controlPoints: z.array(z.tuple([coord, coord, coord])).min(3).max(B.controlPoints)
+    .describe(`Coordinates within ±${B.length} m; at most ${B.controlPoints} points. ` + 'Control points (m) of the closed path, at least 3, in the root\'s heading frame: the root body\'s frame at rest, carried each step by the root\'s position and yaw only (not its roll or pitch), then turned by the steering skew.'),
+  rate: bounded(-B.rate, B.rate, `Cycles per second (1/s, within ±${B.rate}); negative runs the path backwards.`),
   phaseOffset: z.number().min(0).lt(1).describe('Phase at t = 0 (cycles, 0 ≤ phaseOffset < 1).'),
   interpolation: z.enum(['centripetal-catmull-rom', 'linear']).describe('How the closed curve passes through the control points.'),
   pole: vec3('IK pole: a POINT (m) in the root\'s heading frame (root position + yaw only, turned with the path by the steering skew, like the control points) that the middle joint (elbow/knee) bends toward: the chain bends in the plane through the first joint, the target and this point, on the pole\'s side.'),
   steering: z.strictObject({
     target: vec3('Steering target (m, world).').nullable().describe('Steering target point (m, world); null = walk straight.'),
-    gain: nonNegative('Skew per radian of heading error (unitless).'),
+    gain: bounded(0, 1e3, 'Skew per radian of heading error (unitless, 0–1000; the skew is clamped to maxAngle anyway).'),
     maxAngle: z.number().min(0).max(Math.PI).describe('Largest skew of the path toward the target (rad, 0..π).'),
-    window: nonNegative('Heading averaging window (gait cycles, ≥ 0): the skew follows the root\'s yaw averaged over this many cycles, so the back-and-forth yaw within each stroke does not swing the path; 1 cancels a per-stroke wobble exactly. Omit or 0 = the heading now.').optional(),
-    rateGain: nonNegative('Heading-rate (derivative) term (s, ≥ 0): the heading steered by is carried ahead by rateGain × the root\'s current yaw rate, so the path turns against a spin as it starts (the arm damps the body\'s yaw). Omit or 0 = none.').optional(),
-    pivotLead: num('Where the skew turns the path: about the vertical this far (m) ahead of the floor stroke\'s centre along the travel direction (a single hand turns the body away from the side it pulls on, so the stroke must move to the far side). Omit = 0.7 m.').optional(),
-    stopRadius: nonNegative('Arrival: stop when the root is within this horizontal distance (m, ≥ 0) of the target — over one gait cycle the hand leaves the path for restPoint and holds still off the floor. Omit or 0 = no arrival (the gait never stops).').optional(),
-    arriveRadius: nonNegative('Arrival: start slowing within this distance (m, ≥ stopRadius): the loop shrinks on the floor about its stroke centre, smoothly from full size to minStroke at stopRadius. Omit = stopRadius (no slow zone).').optional(),
-    restartRadius: nonNegative('Arrival: once stopped, crawl again only when the target is farther than this (m, ≥ stopRadius; the gap is the hysteresis that keeps a stopped creature from twitching). Omit = arriveRadius.').optional(),
+    window: bounded(0, 16, 'Heading averaging window (gait cycles, 0–16; the window / |rate| / dt samples it spans, at most 100 000, are held and summed every step): the skew follows the root\'s yaw averaged over this many cycles, so the back-and-forth yaw within each stroke does not swing the path; 1 cancels a per-stroke wobble exactly. Omit or 0 = the heading now.').optional(),
+    rateGain: bounded(0, 1e3, 'Heading-rate (derivative) term (s, 0–1000): the heading steered by is carried ahead by rateGain × the root\'s current yaw rate, so the path turns against a spin as it starts (the arm damps the body\'s yaw). Omit or 0 = none.').optional(),
+    pivotLead: bounded(-B.length, B.length, 'Where the skew turns the path (within ±1e4 m): about the vertical this far (m) ahead of the floor stroke\'s centre along the travel direction (a single hand turns the body away from the side it pulls on, so the stroke must move to the far side). Omit = 0.7 m.').optional(),
+    stopRadius: bounded(0, B.length, 'Arrival (0–1e4 m): stop when the root is within this horizontal distance (m, ≥ 0) of the target — over one gait cycle the hand leaves the path for restPoint and holds still off the floor. Omit or 0 = no arrival (the gait never stops).').optional(),
+    arriveRadius: bounded(0, B.length, 'Arrival (0–1e4 m): start slowing within this distance (m, ≥ stopRadius): the loop shrinks on the floor about its stroke centre, smoothly from full size to minStroke at stopRadius. Omit = stopRadius (no slow zone).').optional(),
+    restartRadius: bounded(0, B.length, 'Arrival (0–1e4 m): once stopped, crawl again only when the target is farther than this (m, ≥ stopRadius; the gap is the hysteresis that keeps a stopped creature from twitching). Omit = arriveRadius.').optional(),
     minStroke: z.number().min(0).max(1).describe('Arrival: size of the loop at stopRadius (0..1, fraction of the drawn path), so the creature still pushes until it is inside. Omit = 0.5.').optional(),
     restPoint: vec3('Arrival: where the hand rests when stopped (m, in the root body\'s frame — its full pose, so the arm holds one fixed fold as the body rocks); a fold off the floor just out of the arm\'s reach rests the joints on a limit, which the motors hold still. Omit = the control points\' centroid.').optional(),
   }).superRefine((s, ctx) => {
@@ -231,14 +287,15 @@ export const controllerSchema = z.discriminatedUnion('type', [cyclicPathControll
 // ---------------------------------------------------------------------------------------------- simulation
 
 export const simulationSchema = z.strictObject({
-  gravity: vec3('Gravity (m/s²), world frame.'),
-  dt: z.number().gt(0).max(0.1).describe('Fixed step (s), 0 < dt ≤ 0.1; one Simulation.step() advances this much.'),
+  gravity: z.tuple([z.number().min(-B.gravity).max(B.gravity), z.number().min(-B.gravity).max(B.gravity), z.number().min(-B.gravity).max(B.gravity)])
+    .describe(`Gravity (m/s²), world frame; each component within ±${B.gravity} (100 g).`),
+  dt: z.number().min(B.minDt).max(0.1).describe(`Fixed step (s), ${B.minDt} ≤ dt ≤ 0.1; one Simulation.step() advances this much. Finer steps than ${B.minDt} s (100 kHz) serve no creature and make a simulated second take unbounded time.`),
   substeps: z.number().int().min(1).max(64).describe('Substeps per step (1..64).'),
   velocityIterations: z.number().int().min(1).max(256).describe('Velocity solver iterations per substep (1..256).'),
   positionIterations: z.number().int().min(0).max(256).describe('Position relax iterations per substep (0..256).'),
   ground: z.strictObject({
-    height: num('Height (m) of the ground plane y = height.'),
-    friction: nonNegative('Ground friction coefficient μ (unitless).'),
+    height: bounded(-B.length, B.length, `Height (m, within ±${B.length}) of the ground plane y = height.`),
+    friction: bounded(0, B.friction, `Ground friction coefficient μ (unitless, 0–${B.friction}).`),
     restitution: z.number().min(0).max(1).describe('Ground restitution (unitless, 0..1).'),
   }).nullable().describe('Static ground plane, or null for none.'),
 }).describe('Solver settings; the runtime steps exactly these.');
@@ -258,9 +315,9 @@ export const rigSchema = z.strictObject({
   }).describe('Axis conventions (glTF); fixed.'),
   solver: z.enum(['rigid', 'particle']).describe('rigid: sequential-impulse rigid bodies; particle: Jakobsen Verlet particles.'),
   skeleton: skeletonSchema,
-  bodies: z.array(bodySchema).min(1).describe('Rigid bodies, one per driven bone.'),
-  joints: z.array(jointSchema).describe('Joints between bodies.'),
-  controllers: z.array(controllerSchema).describe('Controllers run every step before the motors.'),
+  bodies: z.array(bodySchema).min(1).max(B.bodies).describe(`Rigid bodies, one per driven bone; at most ${B.bodies}.`),
+  joints: z.array(jointSchema).max(B.joints).describe(`Joints between bodies; at most ${B.joints}.`),
+  controllers: z.array(controllerSchema).max(B.controllers).describe(`Controllers run every step before the motors; at most ${B.controllers}.`),
   simulation: simulationSchema,
   extras,
 }).describe('Marionette rig: a powered ragdoll (skeleton, rigid bodies, joints with torque-limited motors, gait controllers, solver settings). Units m, kg, s, rad, N·m; +Y up, +Z forward, right-handed.');

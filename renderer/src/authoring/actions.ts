@@ -4,10 +4,10 @@
  */
 import {
   applyPreset, copyMotorSettings, createJoint, fixMassRatios, generateRagdoll, mirrorSide, removeBody, removeJoint,
-  sideOf, withGeneratedRagdoll, type MotorPreset, type ShapeKind,
+  sideOf, withGeneratedRagdoll, type AuthoringSkeleton, type BonePlan, type GenerateOptions, type MotorPreset, type ShapeChoice,
 } from '../../../shared/authoring';
 import { isBoneIncluded } from '../../../shared/document';
-import type { RigJoint } from '../../../shared/rig';
+import type { RigDocument, RigJoint } from '../../../shared/rig';
 import { notify, select } from '../state/editor';
 import { useEditor } from '../state/store';
 import { setAuthoring, useAuthoring } from './authoringStore';
@@ -15,8 +15,38 @@ import { authoringSkeleton } from './creatureInput';
 import { rigEdit } from './rigEdit';
 import { usePreview } from './preview';
 
-export interface GenerateSettings { shape: ShapeKind; minBoneLength: number; density: number }
-export const DEFAULT_GENERATE: GenerateSettings = { shape: 'capsule', minBoneLength: 0.04, density: 985 };
+/** The Generate dialog's options. minBoneLength null: 3 % of the creature's height; totalMass null: 70 kg
+ *  for a recognised biped, volume × density otherwise. */
+export interface GenerateSettings { shape: ShapeChoice; minBoneLength: number | null; density: number; totalMass: number | null }
+export const DEFAULT_GENERATE: GenerateSettings = { shape: 'auto', minBoneLength: null, density: 985, totalMass: null };
+
+/** The Generate options for the current document (what the dialog previews and Generate uses). */
+export function generateOptions(settings: GenerateSettings, rig: RigDocument): GenerateOptions {
+  return {
+    shape: settings.shape, density: settings.density,
+    ...(settings.minBoneLength !== null ? { minBoneLength: settings.minBoneLength } : {}),
+    ...(settings.totalMass !== null ? { totalMass: settings.totalMass } : {}),
+    include: (bone) => isBoneIncluded(rig, bone),
+  };
+}
+
+/** The authoring input of the open creature at the document's scale (skeleton.scale). */
+export function currentAuthoringSkeleton(): AuthoringSkeleton | null {
+  const { creature, document } = useEditor.getState();
+  return creature && document ? authoringSkeleton(creature, document.rig.skeleton.scale ?? 1) : null;
+}
+
+/** Which bones would get bodies with these settings, and why (the dialog's preview). */
+export function previewPlan(settings: GenerateSettings): BonePlan[] {
+  const { document } = useEditor.getState();
+  const sk = currentAuthoringSkeleton();
+  if (!sk || !document) return [];
+  try {
+    return generateRagdoll(sk, generateOptions(settings, document.rig)).plan;
+  } catch {
+    return [];
+  }
+}
 
 const report = (r: { message: string; field: string } | null, what: string): boolean => {
   if (r) notify('error', `${what}: ${r.field ? `${r.field}: ` : ''}${r.message}`);
@@ -28,13 +58,13 @@ export function generateBodies(settings: GenerateSettings): boolean {
   const { creature, document } = useEditor.getState();
   if (!creature || !document) { notify('error', 'Generate bodies: open a creature first.'); return false; }
   let skipped = 0;
+  let summary = '';
   const ok = report(rigEdit('Generate bodies', (rig) => {
     try {
-      const generated = generateRagdoll(authoringSkeleton(creature), {
-        shape: settings.shape, minBoneLength: settings.minBoneLength, density: settings.density,
-        include: (bone) => isBoneIncluded(rig, bone),
-      });
+      const generated = generateRagdoll(authoringSkeleton(creature, rig.skeleton.scale ?? 1), generateOptions(settings, rig));
       skipped = generated.skipped.length;
+      const s = generated.summary;
+      summary = `, ${s.totalMass.toFixed(1)} kg (${s.massSource === 'segments' ? 'biped segment fractions' : 'volume × density'})`;
       return { ok: true, rig: withGeneratedRagdoll(rig, generated) };
     } catch (e) {
       return { ok: false, field: 'options', message: e instanceof Error ? e.message : String(e) };
@@ -45,7 +75,7 @@ export function generateBodies(settings: GenerateSettings): boolean {
     // reads clearly.
     usePreview.setState((s) => ({ overlays: { ...s.overlays, bodies: true, joints: true } }));
     const rig = useEditor.getState().document!.rig;
-    notify('info', `Generated ${rig.bodies.length} bodies and ${rig.joints.length} joints${skipped ? ` (${skipped} small or excluded bones merged)` : ''}`);
+    notify('info', `Generated ${rig.bodies.length} bodies and ${rig.joints.length} joints${summary}${skipped ? `; ${skipped} bones merged into their parents' bodies (helpers, end bones, fingers and toes, bones without vertices)` : ''}`);
   }
   return ok;
 }
