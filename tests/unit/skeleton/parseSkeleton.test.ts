@@ -83,3 +83,21 @@ describe('Creature.skinnedPrimitives', () => {
     expect(c.rigidParts[0]!.positions.slice(0, 3)).toEqual([0, 2.2, 0]);
   });
 });
+
+describe('sampleChannel over any key track', () => {
+  const times = [0, 1, 3];
+  const values = [0, 0, 0, 2, 4, 6, 2, 0, 0];
+  it('gives the same values for typed arrays as for plain arrays', () => {
+    const plain = { path: 'translation', interpolation: 'LINEAR', times, values } as const;
+    const typed = { ...plain, times: Float32Array.from(times), values: Float64Array.from(values) };
+    for (const t of [-1, 0, 0.25, 1, 2, 3, 4]) expect(sampleChannel(typed, t)).toEqual(sampleChannel(plain, t));
+    expect(sampleChannel(plain, 0.25)).toEqual([0.5, 1, 1.5]);
+    expect(sampleChannel(plain, 2)).toEqual([2, 2, 3]);
+  });
+
+  it('normalises every rotation it returns and refuses a track without keys', () => {
+    const rot = { path: 'rotation', interpolation: 'LINEAR', times: [0, 1], values: [0, 0, 0, 2, 0, 0, 2, 0] } as const;
+    for (const t of [0, 0.5, 1]) expect(Math.hypot(...sampleChannel(rot, t))).toBeCloseTo(1, 12);
+    expect(() => sampleChannel({ ...rot, times: [], values: [] }, 0)).toThrow('a rotation channel has no keys');
+  });
+});
