@@ -19,7 +19,6 @@ import './authoring.css';
 const REASON: Record<BonePlanReason, string> = {
   deforming: 'deforming',
   'rigid-mesh': 'rigid mesh',
-  connects: 'connects',
   excluded: 'excluded',
   helper: 'helper / IK / pole / control',
   twist: 'twist',
