@@ -65,11 +65,16 @@ export function relinkCreature(doc: EditorDocument, creature: ProjectCreature): 
 
 /**
  * The rig's skeleton replaced by the one in the creature file actually loaded (the file is the truth for
- * bones; it may have been re-exported since the project was saved). Returns the same object when equal.
+ * bones; it may have been re-exported since the project was saved), at the rig's `skeleton.scale` (a
+ * rescaled rig stores its bones scaled; the scale is kept). Returns the same object when equal.
  */
 export function syncSkeleton(doc: EditorDocument, bones: readonly Bone[]): EditorDocument {
-  const same = JSON.stringify(doc.rig.skeleton.bones) === JSON.stringify(bones);
-  return same ? doc : { ...doc, rig: { ...doc.rig, skeleton: { bones: bones.map(cloneBone) } } };
+  const k = doc.rig.skeleton.scale;
+  const scaled = k === undefined || k === 1 ? bones : bones.map((b) => ({
+    ...b, rest: { ...b.rest, translation: [b.rest.translation[0] * k, b.rest.translation[1] * k, b.rest.translation[2] * k] as [number, number, number] },
+  }));
+  const same = JSON.stringify(doc.rig.skeleton.bones) === JSON.stringify(scaled);
+  return same ? doc : { ...doc, rig: { ...doc.rig, skeleton: { ...doc.rig.skeleton, bones: scaled.map(cloneBone) } } };
 }
 
 const cloneBone = (b: Bone): Bone => ({

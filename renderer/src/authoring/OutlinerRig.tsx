@@ -1,7 +1,8 @@
 /**
  * The outliner's Bodies and Joints sections: click selects (viewport highlight + inspector), Ctrl/Shift-click
  * adds to the extra selection (two bodies → create a joint; many joints → presets, paste motor), double-click
- * renames in place. Under them, the stability check: jointed pairs more than 10× apart in mass or inertia.
+ * renames in place. Under them, the stability check: jointed pairs more than 10× apart in mass or inertia,
+ * and the rig checks for real creatures (RigWarnings: far from the bone, degenerate shapes, rest overlaps, scale).
  */
 import { useMemo, useState } from 'react';
 import { checkMassRatios, renameBody } from '../../../shared/authoring';
@@ -11,6 +12,7 @@ import { useEditor } from '../state/store';
 import { setAuthoring, useAuthoring } from './authoringStore';
 import { createJointBetween, fixMassRatiosNow, jointCandidates, openGenerateDialog } from './actions';
 import { rigEdit } from './rigEdit';
+import { RigWarnings } from './RigWarnings';
 import './authoring.css';
 
 function renameJoint(rig: RigDocument, name: string, next: string) {
@@ -136,6 +138,7 @@ export function RigSections() {
           ))}
         </div>
       )}
+      <RigWarnings />
     </>
   );
 }

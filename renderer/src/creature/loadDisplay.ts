@@ -81,7 +81,8 @@ export function meshStats(root: Object3D): Pick<CreatureDisplay, 'skinnedMeshes'
 
 /** World-space bounds of the creature at rest (mesh if any, else the bones), for framing the camera. */
 export function creatureBounds(display: CreatureDisplay): Box3 {
-  display.root.updateMatrixWorld(true);
+  // Parents too: the viewport draws the creature under a group scaled by the rig's skeleton.scale.
+  display.root.updateWorldMatrix(true, true);
   const box = new Box3();
   if (display.skinnedMeshes.length > 0 || hasMesh(display.root)) box.setFromObject(display.root, true);
   const p = new Vector3();

@@ -17,7 +17,8 @@ import { activeSkeletonOverlay } from './SkeletonLayer';
 import { setViewportHandle, viewportStats } from './viewportHandle';
 import { VIEWPORT_BACKGROUND } from './theme';
 import { isTestBuild } from '../testing/testBuild';
-import { useSolver } from '../preview/particleMode';
+import { useSolver } from '../preview/solverState';
+import { ScaleBanner } from '../authoring/ScaleBanner';
 
 export function Viewport() {
   const [dragOver, setDragOver] = useState(false);
@@ -58,6 +59,7 @@ export function Viewport() {
         <ViewportProbe />
       </Canvas>
       <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : (fileName ?? (sceneName ? `${sceneName} · particle solver` : 'empty'))}</div>
+      <ScaleBanner />
       {!hasCreature && !loading && !sceneName && <div className="viewport-empty">Drop a .glb / .gltf / .fbx creature here, or use File › Open Creature…</div>}
       {dragOver && <div className="viewport-drop">Drop to open the creature</div>}
     </div>
@@ -112,9 +114,13 @@ function Floor() {
 function CreatureMesh() {
   const creature = useEditor((s) => s.creature);
   const showMesh = useEditor((s) => s.session.showMesh);
+  // The rig's bones are stored in metres at its skeleton.scale (metres per file unit, set by Rescale): the
+  // file's mesh is drawn at that scale, on the group above the creature's root (what the authoring input
+  // leaves out, creatureInput.ts).
+  const scale = useEditor((s) => s.document?.rig.skeleton.scale ?? 1);
   if (!creature) return null;
   return (
-    <group {...bonePickingHandlers}>
+    <group {...bonePickingHandlers} scale={scale}>
       <primitive object={creature.display.root} visible={showMesh} />
     </group>
   );

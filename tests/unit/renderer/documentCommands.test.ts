@@ -66,6 +66,21 @@ describe('document commands', () => {
     expect(syncSkeleton(doc, moved).rig.skeleton.bones[3]!.rest.translation).toEqual([0, 0.5, 0]);
   });
 
+  it('syncSkeleton keeps a rescaled rig\'s scale: the file\'s bones are compared and stored at skeleton.scale', () => {
+    const k = 0.01;
+    const base = fresh();
+    const scaledBones = mineBones.map((b) => ({ ...b, rest: { ...b.rest, translation: b.rest.translation.map((x) => x * k) as [number, number, number] } }));
+    const doc: EditorDocument = { ...base, rig: { ...base.rig, skeleton: { bones: scaledBones, scale: k } } };
+    // The same file: nothing to change, the same document.
+    expect(syncSkeleton(doc, mineBones)).toBe(doc);
+    // A re-exported file: its bones, scaled, and the scale kept.
+    const moved = [...mineBones.slice(0, 3), bone('hand', 'forearm', 0.5)];
+    const synced = syncSkeleton(doc, moved);
+    expect(synced.rig.skeleton.scale).toBe(k);
+    expect(synced.rig.skeleton.bones[3]!.rest.translation[1]).toBeCloseTo(0.5 * k, 12);
+    expect(synced.rig.skeleton.bones[0]!.rest.translation).toEqual(scaledBones[0]!.rest.translation);
+  });
+
   it('a document survives the project file round trip exactly', () => {
     const doc = setBoneNote(setBoneIncluded(renameCreature(fresh(), 'Crab'), 'hand', false), 'body', 'ünïcode ✓');
     const text = serializeProject({ creature: doc.creature, rig: doc.rig });
