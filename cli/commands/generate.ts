@@ -123,7 +123,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   // The rig records the scale it was generated at (the editor draws the file's mesh by it).
   if (scale !== 1) rig = { ...rig, skeleton: { ...rig.skeleton, scale } };
   const valid = validateRig(rig);
-  if (!valid.ok) throw new Error(`${file}: the generated rig is not valid (a bug — please report it with the file):\n${valid.problems.slice(0, 10).map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+  if (!valid.ok) {
+    const list = valid.problems.slice(0, 5).map((p) => `  ${formatProblem(p)}`).join('\n');
+    // At an implausible size the masses and torques leave the format's physical bounds: say how to fix it.
+    if (problem) throw new Error(`${file}: at ${problem.height.toFixed(1)} m tall the rig leaves the format's physical bounds; rescale it with --height H (its real height in metres) or --scale ${problem.suggestedScale}:\n${list}`);
+    throw new Error(`${file}: the generated rig is not valid (a bug — please report it with the file):\n${list}`);
+  }
 
   const s = generated.summary;
   say(`${file}: ${input.bones.length} bones -> ${rig.bodies.length} bodies, ${rig.joints.length} joints; height ${s.height.toFixed(3)} m${scale !== 1 ? ` (scaled x${+scale.toPrecision(6)})` : ''}\n`);

@@ -89,6 +89,8 @@ export interface GenerateSummary {
   forward: Vec3;
   /** Masses the ratio rule raised (body → factor). */
   raised: Record<string, number>;
+  /** Each body's length L along its bone (m): what its shape's minimum sizes are measured against. */
+  lengths: Record<string, number>;
 }
 
 export interface GeneratedRagdoll {
@@ -363,7 +365,7 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
   }));
   return {
     bodies, joints, skipped, plan, jointReasons,
-    summary: { height: measure.height, lowest: round9(lowest), totalMass: round9(totalMass), massSource, biped, forward, raised },
+    summary: { height: measure.height, lowest: round9(lowest), totalMass: round9(totalMass), massSource, biped, forward, raised, lengths: Object.fromEntries(bodyBones.map((b) => [b, round9(fits.get(b)!.L)])) },
   };
 }
 

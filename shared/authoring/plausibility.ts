@@ -57,8 +57,9 @@ export function checkRestOverlaps(rig: RigDocument): RestOverlap[] {
 
 /**
  * Filters every cluster of overlapping bodies (connected through overlaps) from itself: each cluster gets a
- * collision group bit of its own (bits 2..31, the generator uses bit 1 for the whole ragdoll) that its
- * bodies carry and remove from their masks. Pairs in one cluster that did not overlap stop colliding too.
+ * collision group bit of its own (bits 2..31; the generator uses bit 1 for the whole ragdoll) that becomes
+ * its bodies' group and leaves their masks. Pairs in one cluster that did not overlap stop colliding too;
+ * everything else still collides with them.
  */
 export function fixRestOverlaps(rig: RigDocument): RigDocument {
   const overlaps = checkRestOverlaps(rig);
@@ -73,7 +74,9 @@ export function fixRestOverlaps(rig: RigDocument): RigDocument {
     bodies: rig.bodies.map((b) => {
       if (!parent.has(b.name)) return b;
       const bit = bitOf.get(find(b.name))!;
-      return { ...b, collisionGroup: (b.collisionGroup | bit) >>> 0, collisionMask: (b.collisionMask & ~bit) >>> 0 };
+      // Its group becomes the cluster's bit alone (a shared bit left in the group would still match the
+      // others' masks), and its mask drops that bit: two bodies of one cluster never match each other.
+      return { ...b, collisionGroup: bit >>> 0, collisionMask: (b.collisionMask & ~bit) >>> 0 };
     }),
   };
 }

@@ -49,7 +49,11 @@ export function rigidBones(bones: readonly SkeletonBone[]): RigidBone[] {
       offsetR: quatNormalize(quatMul(inv, parentNode.rotation)),
       sigma: uniform(parentNode.scale),
     };
-    out.push({ world, local: { translation: mapTranslation(channel, b.rest.local.translation), rotation: mapRotation(channel, b.rest.local.rotation) }, channel });
+    // The rest itself straight from the world frames (exact even under a non-uniform scale, where the
+    // channel map's uniform σ is an approximation for animation keys).
+    let rotation = quatNormalize(quatMul(inv, world.rotation));
+    if (rotation[3] < 0) rotation = [-rotation[0], -rotation[1], -rotation[2], -rotation[3]];
+    out.push({ world, local: { translation: quatRotate(inv, sub(world.position, parentBone.position)), rotation }, channel });
   }
   return out;
 }

@@ -1,0 +1,80 @@
+/** The checks that know real rigs (plausibility.ts) and the creature-scale helpers, on the generated
+ *  humanoid made wrong one way at a time. */
+import { describe, expect, it } from 'vitest';
+import {
+  boneAnatomy, checkRestOverlaps, checkRigPlausibility, fixRestOverlaps, generateRagdoll, newRigDocument, rescaleRig, withGeneratedRagdoll,
+} from '../../../shared/authoring';
+import { validateRig, type RigDocument } from '../../../shared/rig';
+import { runTrial } from '../../../shared/authoring/trial';
+import { creature } from './creatures';
+
+const humanoid = async (): Promise<RigDocument> => { const h = await creature('humanoid'); return withGeneratedRagdoll(newRigDocument('h', h.bones), generateRagdoll(h)); };
+const kinds = (rig: RigDocument) => checkRigPlausibility(rig).map((w) => w.kind);
+
+describe('checkRigPlausibility', () => {
+  it('is silent on a fresh Generate', async () => {
+    expect(checkRigPlausibility(await humanoid())).toEqual([]);
+  });
+
+  it('warns of a body 1.9 m from its bone (a lost armature transform) and of a 0.5 mm capsule', async () => {
+    const rig = await humanoid();
+    const far = { ...rig, bodies: rig.bodies.map((b) => (b.name === 'forearm_l' ? { ...b, offset: { ...b.offset, position: [0, 1.9, 0] as [number, number, number] } } : b)) };
+    const w = checkRigPlausibility(far).find((x) => x.kind === 'far-from-bone')!;
+    expect(w.message).toMatch(/body "forearm_l" ends 1\.[5-9]\d\d m from its bone "forearm_l"/);
+    const thin = { ...rig, bodies: rig.bodies.map((b) => (b.name === 'shin_r' ? { ...b, shapes: [{ ...b.shapes[0]!, radius: 0.0005 } as typeof b.shapes[0]] } : b)) };
+    expect(checkRigPlausibility(thin).find((x) => x.kind === 'degenerate-shape')!.message).toMatch(/body "shin_r": radius 0\.000500 m is under/);
+  });
+
+  it('lists rest overlaps once self-collision is on, and Fix filters them from each other (the rig still runs)', async () => {
+    const rig = await humanoid();
+    // As generated the ragdoll does not collide with itself (group 1, mask without 1): nothing to list.
+    expect(checkRestOverlaps(rig)).toEqual([]);
+    // Self-collision on, and thighs fat enough (15 cm) to touch each other at rest.
+    const selfCollide = { ...rig, bodies: rig.bodies.map((b) => ({
+      ...b, collisionGroup: 1, collisionMask: 0xffffffff,
+      shapes: b.name === 'thigh_l' || b.name === 'thigh_r' ? [{ ...b.shapes[0]!, radius: 0.15 } as typeof b.shapes[0]] : b.shapes,
+    })) };
+    const overlaps = checkRestOverlaps(selfCollide);
+    expect(overlaps.map((o) => `${o.a}/${o.b}`)).toContain('thigh_l/thigh_r');
+    expect(overlaps.find((o) => o.a === 'thigh_l')!.depth).toBeGreaterThan(0.05);
+    // Jointed pairs are never listed (collideConnected is false for generated joints).
+    const jointed = new Set(rig.joints.map((j) => [j.bodyA, j.bodyB].sort().join('/')));
+    for (const o of overlaps) expect(jointed.has([o.a, o.b].sort().join('/'))).toBe(false);
+    expect(kinds(selfCollide)).toContain('rest-overlap');
+    const fixed = fixRestOverlaps(selfCollide);
+    expect(checkRestOverlaps(fixed)).toEqual([]);
+    expect(validateRig(fixed).ok).toBe(true);
+    expect(runTrial(fixed, 1, true).blewUpAt).toBeNull();
+  });
+
+  it('warns of a skeleton 100× too big, and rescaleRig brings bones, shapes, masses and torques along', async () => {
+    const rig = await humanoid();
+    const big = rescaleRig(rig, 100);
+    expect(big.skeleton.scale).toBe(100);
+    expect(kinds(big)).toContain('scale');
+    const back = rescaleRig(big, 0.01);
+    expect(back.skeleton.scale).toBeCloseTo(1, 12);
+    expect(checkRigPlausibility(back)).toEqual([]);
+    const shin = (r: RigDocument) => r.bodies.find((b) => b.name === 'shin_l')!;
+    expect(shin(big).mass!).toBeCloseTo(shin(rig).mass! * 1e6, 3);
+    const knee = (r: RigDocument) => r.joints.find((j) => j.name === 'shin_l')! as Extract<RigDocument['joints'][number], { type: 'hinge' }>;
+    expect(knee(big).motor.maxTorque).toBeCloseTo(knee(rig).motor.maxTorque * 1e8, -2);
+    expect(knee(big).frameA.position[1]).toBeCloseTo(knee(rig).frameA.position[1] * 100, 9);
+    // Half size: still a valid rig that runs (masses k³, torques k⁴).
+    const half = rescaleRig(rig, 0.5);
+    expect(validateRig(half).ok).toBe(true);
+    expect(runTrial(half, 2, true).blewUpAt).toBeNull();
+  });
+});
+
+describe('boneAnatomy', () => {
+  it.each([
+    ['mixamorig:LeftUpLeg', 'thigh', 'left', null], ['mixamorig:RightForeArm', 'forearm', 'right', null], ['mixamorig:LeftShoulder', 'clavicle', 'left', null],
+    ['mixamorig:HeadTop_End', 'head', null, 'end'], ['mixamorig:LeftHandIndex2', 'finger', 'left', null], ['calf_l', 'shin', 'left', null],
+    ['upperarm_twist_01_r', 'upperArm', 'right', 'twist'], ['ik_foot_root', 'foot', null, 'ik'], ['DEF-thigh.L', 'thigh', 'left', null],
+    ['MCH-shin_ik.R', 'shin', 'right', 'ik'], ['Bip01 L Calf', 'shin', 'left', null], ['b_RightUpperArm_06', 'upperArm', 'right', null],
+    ['b_Tail01_012', 'tail', null, null], ['BackLeg2.L', 'other', 'left', null], ['pelvis', 'pelvis', null, null], ['spine_02', 'spine', null, null],
+  ])('%s → %s, %s, helper %s', (name, role, side, helper) => {
+    expect(boneAnatomy(name)).toMatchObject({ role, side, helper });
+  });
+});
