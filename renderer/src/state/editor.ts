@@ -7,7 +7,7 @@ import {
 } from '../../../shared/document';
 import { creaturePathForProject, parseProject, projectFileName, resolveCreaturePath, serializeProject, type ProjectCreature, type ProjectSession } from '../../../shared/project';
 import type { ExportFileFormat, PickedFile } from '../../../shared/platform';
-import { stripComputed } from '../../../shared/export/rig';
+import { stripComputed, writeRigJson } from '../../../shared/export/rig';
 import { creatureFromFiles, platform } from '../platform/bridge';
 import { formatProblem, validateRig, type RigDocument } from '../../../shared/rig';
 import { getViewportHandle } from '../viewport/viewportHandle';
@@ -358,6 +358,12 @@ export async function exportRig(format: ExportFileFormat = 'rig'): Promise<void>
       const first = validation.problems[0];
       throw new Error(`the rig is not complete yet (${first ? formatProblem(first) : 'invalid'})${validation.problems.length > 1 ? ` and ${validation.problems.length - 1} more problem(s)` : ''}`);
     }
+    if (format === 'rig') {
+      // The rig JSON needs no glTF machinery: no lazy chunk to load.
+      const r = await platform.exportRig(writeRigJson(validation.rig), `${doc.rig.name}.rig.json`, 'rig');
+      if (r) notify('info', `Exported ${r.name}`);
+      return;
+    }
     const { exportRig: exportAs, gltfIO } = await import('../../../shared/export');
     let creature;
     const source = creatureSources.get(useEditor.getState().creature as LoadedCreature);
@@ -369,7 +375,7 @@ export async function exportRig(format: ExportFileFormat = 'rig'): Promise<void>
       else note = ` (the ${source.name.split('.').pop()!.toUpperCase()} creature's mesh is not carried: open it as glTF to include it)`;
     }
     const result = await exportAs(validation.rig, format, { creature });
-    const suggested = { rig: `${doc.rig.name}.rig.json`, mjcf: `${doc.rig.name}.xml`, gltf: `${doc.rig.name}.glb` }[format];
+    const suggested = format === 'mjcf' ? `${doc.rig.name}.xml` : `${doc.rig.name}.glb`;
     const r = await platform.exportRig(result.data, suggested, format);
     const draft = format === 'gltf' ? ' — KHR_physics_rigid_bodies and KHR_implicit_shapes are draft extensions' : '';
     const losses = result.losses ? `; ${result.losses.approximated.length} approximations and ${result.losses.lost.length} losses listed in the file` : '';
