@@ -60,16 +60,11 @@ export const RIG_BOUNDS = {
   scale: 1e3,
   /** array sizes */
   bones: 1024, bodies: 1024, joints: 1024, shapes: 64, controllers: 64, chain: 64, controlPoints: 1024,
-  /** characters of one `extras` object as compact JSON */
-  extrasChars: 1024 * 1024,
 } as const;
 const B = RIG_BOUNDS;
 
 // ---------------------------------------------------------------------------------------------- building blocks
 
-const num = (description: string) => z.number().describe(description);
-const nonNegative = (description: string) => z.number().min(0).describe(description);
-const positive = (description: string) => z.number().positive().describe(description);
 /** A number in [min, max]; `why` is appended to the description. */
 const bounded = (min: number, max: number, description: string) => z.number().min(min).max(max).describe(description);
 
@@ -87,10 +82,8 @@ const halfLength = (description: string) => z.number().min(0).max(B.maxSize).des
 const name = (what: string) => z.string().min(1).max(256).describe(`Name of this ${what}; unique among ${what}s.`);
 const ref = (what: string) => z.string().min(1).max(256).describe(`Name of a ${what} in this document.`);
 
-const extras = z.record(z.string(), z.unknown())
-  .refine((value) => (JSON.stringify(value)?.length ?? 0) <= B.extrasChars, `must be at most ${B.extrasChars} characters as JSON; keep large application data in its own file`)
-  .optional()
-  .describe(`Application data carried along unchanged; the runtime never reads it. At most ${B.extrasChars} characters as JSON, so a rig stays a file loadRig reads.`);
+const extras = z.record(z.string(), z.unknown()).optional()
+  .describe('Application data carried along unchanged; the runtime never reads it. The whole rig, extras included, must stay a file loadRig reads (16 MB by default): validateRig refuses a document that would serialise to more, so what validates also loads.');
 
 const pose = (frame: string) => z.strictObject({
   position: vec3(`Translation (m) in ${frame}.`),

@@ -18,6 +18,9 @@ export const ANCHOR_TOLERANCE = 1e-3;
 /** Relative tolerance of `computed` against the mass properties recomputed from the shapes. */
 const MASS_TOLERANCE = 1e-4;
 
+/** The most steps a steering window may span (RIG_BOUNDS.windowSamples in schema.ts). */
+export const MAX_WINDOW_SAMPLES = 100_000;
+
 export function checkSemantics(rig: RigDocument): RigProblem[] {
   const problems: RigProblem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
@@ -137,6 +140,15 @@ export function checkSemantics(rig: RigDocument): RigProblem[] {
     }
     const p0 = c.controlPoints[0]!;
     if (c.controlPoints.every((p) => distance(p as Vec3, p0 as Vec3) < 1e-9)) add(`${at}.controlPoints`, 'all control points are the same point; the path must enclose some distance');
+    // The heading average holds (and sums every step) one sample per step over the window: bound the count,
+    // as the steering law computes it (shared/gait/steeringLaw.ts), so memory and step time stay bounded.
+    const window = c.steering.window ?? 0;
+    if (window > 0 && Math.abs(c.rate) > 1e-9) {
+      const samples = Math.round(window / Math.abs(c.rate) / rig.simulation.dt);
+      if (samples > MAX_WINDOW_SAMPLES) {
+        add(`${at}.steering.window`, `averages over ${samples} steps (window ${window} cycles / rate ${Math.abs(c.rate)} Hz / dt ${rig.simulation.dt} s); at most ${MAX_WINDOW_SAMPLES} are held and summed every step: shorten the window or raise the rate or dt`);
+      }
+    }
   });
 
   return problems;

@@ -54,7 +54,7 @@ export const arbitraryRig: fc.Arbitrary<RigDocument> = fc.record({
   iterations: fc.integer({ min: 4, max: 10 }),
   ground: fc.option(real(-1, 0), { nil: null }),
   gait: fc.option(fc.record({
-    count: fc.integer({ min: 3, max: 6 }), centre: vec(0.5), radius: real(0.05, 0.5), lift: real(-0.5, 0.5), rate: real(-2, 2), phaseOffset: real(0, 0.99), pole: vec(1),
+    count: fc.integer({ min: 3, max: 6 }), centre: vec(0.5), radius: real(0.05, 0.5), lift: real(-0.5, 0.5), rate: fc.tuple(fc.boolean(), real(0.05, 2)).map(([backwards, r]) => (backwards ? -r : r)), phaseOffset: real(0, 0.99), pole: vec(1),
     interpolation: fc.constantFrom('centripetal-catmull-rom', 'linear' as const), target: fc.option(vec(5), { nil: null }),
     gain: real(0, 5), maxAngle: real(0, 3), window: fc.option(real(0, 2), { nil: undefined }), rateGain: fc.option(real(0, 0.05), { nil: undefined }),
     enabled: fc.boolean(),

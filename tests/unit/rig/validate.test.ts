@@ -84,12 +84,12 @@ describe('validateRig', () => {
 
   it('caps a flood of problems with a count of the rest', () => {
     const rig = pendulum() as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    rig.skeleton.bones = Array.from({ length: 3000 }, (_, i) => ({ name: `b${i}`, parent: null, rest: { translation: [0, 0, 'NaN'], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } }));
+    rig.skeleton.bones = Array.from({ length: 1000 }, (_, i) => ({ name: `b${i}`, parent: null, rest: { translation: [0, 0, 'NaN'], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } }));
     const result = validateRig(rig, { maxProblems: 100 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems).toHaveLength(101);
-    expect(result.problems[100]!.message).toBe('… and 2900 more problems');
+    expect(result.problems[100]!.message).toBe('… and 900 more problems');
   });
 
   it('rejects values a JSON file cannot hold when handed objects directly (NaN, Infinity)', () => {
