@@ -93,13 +93,19 @@ describe('creature scale', () => {
     const file = path.join(app.tmp, 'overlap.marionette');
     writeFileSync(file, JSON.stringify({ format: 'marionette-project', version: 1, creature: { name: 'humanoid.glb', path: null, builtin: 'humanoid' }, rig: rigJson }));
     // Open Project asks about unsaved changes (the Fox) first, then shows the picker.
-    let picked = false;
-    const chooser = page.waitForEvent('filechooser').then(async (c) => { await c.setFiles([file]); picked = true; });
-    await app.menu(MENU.openProject);
     const discard = page.getByTestId('prompt').getByRole('button', { name: "Don't save", exact: true });
-    await expect.poll(async () => { if (await discard.isVisible()) await discard.click(); return picked; }, { timeout: 30_000, interval: 250 }).toBe(true);
-    await chooser;
-    await expect.poll(async () => (await hook(page, 'creature'))?.fileName, { timeout: 60_000 }).toBe('humanoid.glb');
+    if (app.target === 'electron') await app.pickFiles(MENU.openProject, [file]); // the native dialog answers at once
+    else {
+      let picked = false;
+      const chooser = page.waitForEvent('filechooser').then(async (c) => { await c.setFiles([file]); picked = true; });
+      await app.menu(MENU.openProject);
+      await expect.poll(async () => { if (await discard.isVisible()) await discard.click(); return picked; }, { timeout: 30_000, interval: 250 }).toBe(true);
+      await chooser;
+    }
+    await expect.poll(async () => {
+      if (await discard.isVisible()) await discard.click();
+      return (await hook(page, 'creature'))?.fileName;
+    }, { timeout: 60_000, interval: 250 }).toBe('humanoid.glb');
     const list = page.getByTestId('rig-warnings');
     await expect.poll(() => list.locator('[data-warning="rest-overlap"]').allTextContents(), { timeout: 20_000 })
       .toEqual([expect.stringMatching(/"head" and "upper_arm_[lr]" overlap by \d+\.\d mm/), expect.stringMatching(/"head" and "upper_arm_[lr]" overlap by \d+\.\d mm/)]);

@@ -48,6 +48,9 @@ export function CameraFollow() {
   const controls = useThree((s) => s.controls) as unknown as { target: Vector3 } | null;
   const camera = useThree((s) => s.camera);
   useEffect(() => {
+    // Mounted with a creature that just opened (after none, or after a particle scene, while this was not
+    // mounted to hear of it): what is shown until its frames arrive is not its recording.
+    restartFollow();
     const offs = [
       usePreview.subscribe((s, p) => {
         if (s.follow && !p.follow) { cameraFollow.recentre = true; cameraFollow.point.ready = false; }
