@@ -22,25 +22,31 @@
  */
 import { z } from 'zod';
 import { formatProblem, problemsFromIssue, type RigProblem } from '../../rig/problems';
+import { validateRig } from '../../rig/validate';
 
 export const PARTICLE_SCENE_FORMAT = 'marionette-particles';
 export const PARTICLE_SCENE_VERSION = 1;
 
-const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+// Bounds to what the particle solver simulates in double precision (as the rig's RIG_BOUNDS): outside them a
+// value validated once and then overflowed a step to Infinity/NaN (a mass of 5e-324, gravity 1e308).
+const L = 1e4; // m
+const coord = z.number().min(-L).max(L);
+const vec3 = z.tuple([coord, coord, coord]);
 const name = z.string().min(1).max(256);
+const lengthM = z.number().min(1e-4).max(L);
 const angle = z.number().min(-2 * Math.PI).max(2 * Math.PI);
 
 const particleSchema = z.strictObject({
   name,
-  position: vec3.describe('Initial position (m).'),
-  mass: z.number().positive().describe('Mass (kg). A fixed constraint pins the particle whatever its mass.'),
+  position: vec3.describe('Initial position (m), each coordinate within ±1e4 m.'),
+  mass: z.number().min(1e-6).max(1e6).describe('Mass (kg, 1e-6–1e6: lighter particles make 1/m overflow the solver). A fixed constraint pins the particle whatever its mass.'),
 });
 
 const boneSchema = z.strictObject({
   name,
   head: name.describe('Particle at the joint end.'),
   tip: name.describe('Particle at the far end.'),
-  radius: z.number().positive().describe('Capsule radius (m) for collision, drawing and picking.'),
+  radius: z.number().min(1e-4).max(1e3).describe('Capsule radius (m, 1e-4–1e3) for collision, drawing and picking.'),
   frame: name.nullable().describe('Orientation particle (off the axis) that carries the bone\'s axial angle; null = none (no twist limit, no rest-pose angles).'),
   attached: z.array(name).describe('Further particles moving rigidly with this bone (e.g. the heads of its side children).'),
   collide: z.boolean().describe('Collide with other bones and the floor.'),
@@ -52,9 +58,9 @@ const from = z.enum(['parent-bone', 'rest-pose']);
 const constraintSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('fixed'), particle: name })
     .describe('The paper\'s fixed point: the particle stays at its initial position (inverse mass 0).'),
-  z.strictObject({ type: z.literal('length'), a: name, b: name, length: z.number().positive().nullable() })
+  z.strictObject({ type: z.literal('length'), a: name, b: name, length: lengthM.nullable() })
     .describe('|a − b| = length (m); null = the initial distance.'),
-  z.strictObject({ type: z.literal('minDistance'), a: name, b: name, distance: z.number().positive() })
+  z.strictObject({ type: z.literal('minDistance'), a: name, b: name, distance: lengthM })
     .describe('The paper\'s crude collision: |a − b| ≥ distance (m).'),
   z.strictObject({
     type: z.literal('angle'), parent: name, child: name, ...limit,
@@ -74,10 +80,10 @@ const constraintSchema = z.discriminatedUnion('type', [
 ]);
 
 const impulseSchema = z.strictObject({
-  time: z.number().min(0).describe('When (s).'),
+  time: z.number().min(0).max(3600).describe('When (s, 0–3600).'),
   bone: name,
   point: vec3.describe('Clicked point (m, world), on or near the bone.'),
-  impulse: vec3.describe('Impulse (N·s).'),
+  impulse: z.tuple([z.number().min(-1e4).max(1e4), z.number().min(-1e4).max(1e4), z.number().min(-1e4).max(1e4)]).describe('Impulse (N·s, each component within ±1e4).'),
 });
 
 export const particleSceneSchema = z.strictObject({
@@ -87,18 +93,18 @@ export const particleSceneSchema = z.strictObject({
   name: z.string().min(1).max(256),
   description: z.string().optional(),
   settings: z.strictObject({
-    dt: z.number().gt(0).max(0.1).describe('Fixed step (s).'),
+    dt: z.number().min(1e-5).max(0.1).describe('Fixed step (s, 1e-5–0.1: finer steps make a simulated second take unbounded time).'),
     iterations: z.number().int().min(1).max(1000).describe('Relaxation iterations per step.'),
-    gravity: vec3.describe('m/s².'),
-    damping: z.number().min(0).describe('Velocity damping (1/s): v ← v / (1 + damping·dt).'),
-    friction: z.number().min(0).describe('Coulomb μ between bones.'),
-    floor: z.strictObject({ height: z.number(), friction: z.number().min(0) }).nullable().describe('Floor plane y = height, or null.'),
-    duration: z.number().positive().describe('How long the demo runs by default (s).'),
+    gravity: z.tuple([z.number().min(-1e3).max(1e3), z.number().min(-1e3).max(1e3), z.number().min(-1e3).max(1e3)]).describe('m/s², each component within ±1e3 (100 g).'),
+    damping: z.number().min(0).max(1e6).describe('Velocity damping (1/s, 0–1e6): v ← v / (1 + damping·dt).'),
+    friction: z.number().min(0).max(1e3).describe('Coulomb μ between bones (0–1000).'),
+    floor: z.strictObject({ height: coord, friction: z.number().min(0).max(1e3) }).nullable().describe('Floor plane y = height (within ±1e4 m), or null.'),
+    duration: z.number().positive().max(600).describe('How long the demo runs by default (s, at most 600).'),
   }),
-  particles: z.array(particleSchema).min(1),
-  bones: z.array(boneSchema),
-  constraints: z.array(constraintSchema),
-  impulses: z.array(impulseSchema),
+  particles: z.array(particleSchema).min(1).max(4096),
+  bones: z.array(boneSchema).max(4096),
+  constraints: z.array(constraintSchema).max(16384),
+  impulses: z.array(impulseSchema).max(4096),
 });
 
 export type ParticleScene = z.infer<typeof particleSceneSchema>;
@@ -119,8 +125,12 @@ export class ParticleSceneError extends Error {
 export function loadParticleScene(input: unknown, source?: string): ParticleScene {
   let value = input;
   if (typeof input === 'string') {
+    if (input.length > 16 * 1024 * 1024) throw new ParticleSceneError([{ path: '', message: `is ${(input.length / 1048576).toFixed(1)} MB long; particle scenes are limited to 16 MB` }], source);
     try { value = JSON.parse(input); } catch (e) {
-      throw new ParticleSceneError([{ path: '', message: `is not valid JSON (${(e as Error).message})` }], source);
+      // Where and why, as the rig validator reports it (V8's own message often has no position).
+      const rig = validateRig(input);
+      const message = !rig.ok && /^is not valid JSON/.test(rig.problems[0]?.message ?? '') ? rig.problems[0]!.message : `is not valid JSON (${(e as Error).message})`;
+      throw new ParticleSceneError([{ path: '', message }], source);
     }
   }
   if (value && typeof value === 'object' && 'format' in value && (value as { format: unknown }).format !== PARTICLE_SCENE_FORMAT) {
