@@ -37,6 +37,11 @@ export const AXIS_FROM_Y: Record<'x' | 'y' | 'z', Quat> = {
 };
 
 export const GROUND_NODE = 'marionette:ground';
+
+/** The creature's glTF is in other units than the rig (skeleton.scale ≠ 1): its nodes cannot take the physics. */
+export class CreatureUnitsError extends Error {
+  override name = 'CreatureUnitsError';
+}
 const GROUND_HALF_SIZE = 1000;
 
 export const GLTF_LOSSES: ExportLosses = {
@@ -143,6 +148,10 @@ export function buildGltfDocument(rig: RigDocument, options: GltfPhysicsOptions 
 
   // Bone nodes: the creature's, by name, or new ones from the skeleton's rest pose.
   const boneNodes = new Map<string, Node>();
+  const creatureScale = rig.skeleton.scale ?? 1;
+  if (options.creature && creatureScale !== 1) {
+    throw new CreatureUnitsError(`the creature's file is not in metres (the rig's skeleton.scale is ${creatureScale} m per file unit): its nodes cannot carry physics in metres; export without the creature, or rescale the file`);
+  }
   if (options.creature) {
     for (const n of root.listNodes()) if (!boneNodes.has(n.getName())) boneNodes.set(n.getName(), n);
     const missing = rig.bodies.map((b) => b.bone).filter((b) => !boneNodes.has(b));
@@ -284,6 +293,7 @@ export function buildGltfDocument(rig: RigDocument, options: GltfPhysicsOptions 
       note: 'KHR_physics_rigid_bodies and KHR_implicit_shapes are Khronos DRAFT extensions; Marionette-only data is in extras.marionette',
       rig: { ...rest },
       bones: skeleton.bones.map((b) => b.name),
+      ...(skeleton.scale !== undefined ? { skeletonScale: skeleton.scale } : {}),
       order: { bodies: rig.bodies.map((b) => b.name), joints: rig.joints.map((j) => j.name) },
       losses: GLTF_LOSSES,
     },

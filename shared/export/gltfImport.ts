@@ -212,7 +212,7 @@ export function rigFromGltf(doc: Document, source: string): RigDocument {
     units: { length: 'm', mass: 'kg', time: 's', angle: 'rad', torque: 'N·m' },
     axes: { up: '+Y', forward: '+Z', handedness: 'right' },
     solver: rigExtras.solver === 'particle' ? 'particle' : 'rigid',
-    skeleton: { bones },
+    skeleton: { bones, ...(typeof extras.skeletonScale === 'number' ? { scale: extras.skeletonScale } : {}) },
     bodies: byOrder(bodies, order.bodies), joints: byOrder(joints, order.joints),
     controllers: Array.isArray(rigExtras.controllers) ? rigExtras.controllers : [],
     simulation: groundNode || isObj(rigExtras.simulation) ? simulation : DEFAULT_SIMULATION,

@@ -12,7 +12,7 @@ import { writeRigJson } from './rig';
 
 export { writeRigJson, withComputedMass, stripComputed, bodyMassProperties } from './rig';
 export { writeMjcf, buildMjcf, type MjcfOptions, type MjcfModel, type MjcfActuator } from './mjcf';
-export { writeGlb, buildGltfDocument, gltfIO, GLTF_LOSSES } from './gltf';
+export { writeGlb, buildGltfDocument, gltfIO, GLTF_LOSSES, CreatureUnitsError } from './gltf';
 export { importGltfBytes, rigFromGltf, ImportError } from './gltfImport';
 export { readMjcf } from './mjcfImport';
 export { lossesText, type ExportLosses } from './losses';

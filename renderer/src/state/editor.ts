@@ -364,7 +364,7 @@ export async function exportRig(format: ExportFileFormat = 'rig'): Promise<void>
       if (r) notify('info', `Exported ${r.name}`);
       return;
     }
-    const { exportRig: exportAs, gltfIO } = await import('../../../shared/export');
+    const { exportRig: exportAs, gltfIO, CreatureUnitsError } = await import('../../../shared/export');
     let creature;
     const source = creatureSources.get(useEditor.getState().creature as LoadedCreature);
     let note = '';
@@ -374,7 +374,12 @@ export async function exportRig(format: ExportFileFormat = 'rig'): Promise<void>
       else if (lower.endsWith('.gltf')) creature = await gltfIO().readJSON({ json: JSON.parse(new TextDecoder().decode(source.bytes)), resources: source.resources as Record<string, Uint8Array<ArrayBuffer>> });
       else note = ` (the ${source.name.split('.').pop()!.toUpperCase()} creature's mesh is not carried: open it as glTF to include it)`;
     }
-    const result = await exportAs(validation.rig, format, { creature });
+    let result;
+    try { result = await exportAs(validation.rig, format, { creature }); } catch (e) {
+      if (!(e instanceof CreatureUnitsError)) throw e;
+      result = await exportAs(validation.rig, format);
+      note = ` (without the creature's mesh: ${e.message})`;
+    }
     const suggested = format === 'mjcf' ? `${doc.rig.name}.xml` : `${doc.rig.name}.glb`;
     const r = await platform.exportRig(result.data, suggested, format);
     const draft = format === 'gltf' ? ' — KHR_physics_rigid_bodies and KHR_implicit_shapes are draft extensions' : '';

@@ -111,6 +111,17 @@ describe('glTF export (KHR_physics_rigid_bodies + KHR_implicit_shapes), judged b
     }
   });
 
+  it('a rig whose creature file is not in metres (skeleton.scale) round-trips its scale; with that creature the export says why it cannot', async () => {
+    const rig = leverRig(10);
+    const scaled = loadRig({ ...rig, skeleton: { ...rig.skeleton, scale: 0.01 } });
+    const { rig: back } = await importGltfBytes(await writeGlb(scaled), 'scaled.glb');
+    expect(back.skeleton.scale).toBe(0.01);
+    expect(differences(canonical(scaled), canonical(back), 1e-6)).toEqual([]);
+    const doc = await new NodeIO().read(`${repo}assets/creatures/armed-mine.glb`);
+    const mine = loadRig(readFileSync(`${repo}assets/creatures/armed-mine.rig.json`, 'utf8'));
+    await expect(writeGlb(loadRig({ ...mine, skeleton: { ...mine.skeleton, scale: 0.01 } }), { creature: doc })).rejects.toThrow(/the creature's file is not in metres \(the rig's skeleton.scale is 0.01 m per file unit\)/);
+  });
+
   it('refuses a glTF without KHR_physics_rigid_bodies, naming the file', async () => {
     const plain = new Uint8Array(readFileSync(`${repo}assets/creatures/armed-mine.glb`));
     await expect(importGltfBytes(plain, 'armed-mine.glb')).rejects.toThrow(/armed-mine\.glb: carries no KHR_physics_rigid_bodies/);
