@@ -41,6 +41,8 @@ export interface PlanInput {
   minSize: number;
   keepHelpers: boolean;
   keepDigits: boolean;
+  /** Bones found to be toes by their geometry (generate.ts): part of the foot above them. */
+  toes?: ReadonlySet<string>;
 }
 
 const NOTE: Record<BonePlanReason, string> = {
@@ -69,7 +71,7 @@ export function planBones(input: PlanInput): BonePlan[] {
     if (!input.included(b.name)) reason = 'excluded';
     else if (anatomy.helper !== null && !input.keepHelpers) {
       reason = anatomy.helper === 'twist' ? 'twist' : anatomy.helper === 'end' ? 'end' : anatomy.helper === 'root' ? 'no-geometry' : 'helper';
-    } else if ((anatomy.role === 'finger' || anatomy.role === 'toe') && !input.keepDigits) reason = 'digit';
+    } else if (((anatomy.role === 'finger' || anatomy.role === 'toe') && !input.keepDigits) || input.toes?.has(b.name)) reason = 'digit';
     else if (verts.length === 0 && !bonesOnly) reason = 'no-geometry';
     else if (sizeOf(g, verts, geometry) < input.minSize) reason = 'too-small';
     else reason = input.rigidBones.has(b.name) ? 'rigid-mesh' : 'deforming';

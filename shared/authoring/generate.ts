@@ -15,8 +15,9 @@
  *      the fit falls back to the span [0, L] and the radius of its neighbours (median of the parent's and
  *      children's good fits relative to their length, within 8–30 % of L, else 15 % of L); every shape is at least MIN_LENGTH_FRACTION · L long and
  *      MIN_RADIUS_FRACTION · L thick;
- *    - 'auto' (default): feet are boxes lying flat on the floor (yaw-aligned, bottom at the sole), hands
- *      boxes along the bone, everything else a capsule. `shape` / `shapes` force one kind.
+ *    - 'auto' (default): feet — named so, or chain ends whose vertices reach the creature's lowest point —
+ *      are boxes lying flat on the floor (yaw-aligned, bottom at the sole), hands boxes along the bone,
+ *      everything else a capsule. `shape` / `shapes` force one kind.
  * 3. Masses: a recognised biped (anatomy.ts) gets Winter's segment fractions of `totalMass` (default
  *    70 kg); any other creature volume × `density`, scaled to `totalMass` when given. Then every jointed
  *    pair is brought within MAX_RATIO (mass, and largest principal moment) by raising the lighter body's
@@ -123,6 +124,10 @@ const MIN_VERTICES = 6;
 interface Fit { d: Vec3; L: number; lo: number; hi: number; radius: number; offset: Vec3; good: boolean; verts: Vec3[] }
 
 export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOptions = {}): GeneratedRagdoll {
+  return generateWith(skeleton, options, new Set());
+}
+
+function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toes: ReadonlySet<string>): GeneratedRagdoll {
   const density = options.density ?? DEFAULT_DENSITY;
   const percentile = options.radiusPercentile ?? 0.75;
   const torqueScale = options.torqueScale ?? 2.5;
@@ -143,7 +148,7 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
   // 1. The plan.
   const plan = planBones({
     bones, geometry, owned, rigidBones, included, minSize,
-    keepHelpers: options.keepHelpers ?? false, keepDigits: options.keepDigits ?? false,
+    keepHelpers: options.keepHelpers ?? false, keepDigits: options.keepDigits ?? false, toes,
   });
   const planOf = new Map(plan.map((p) => [p.bone, p]));
   const hasBody = (b: string) => planOf.get(b)!.body;
@@ -219,18 +224,39 @@ export function generateRagdoll(skeleton: AuthoringSkeleton, options: GenerateOp
 
   joinTops(fits);
 
+  // Feet by geometry too: a body at the end of a chain whose vertices reach the creature's lowest point
+  // (within 3 % of its height) stands on them, named or not (a capsule there would roll).
+  const hasChildBody = new Set(bodyBones.map((b) => skeletonAncestor(b)).filter((p): p is string => p !== null));
+  const lowestVertex = Math.min(...bodyBones.flatMap((b) => fits.get(b)!.verts.map((v) => v[1])), Infinity);
+  const standsOn = (b: string) => {
+    const f = fits.get(b)!;
+    if (hasChildBody.has(b) || f.verts.length === 0 || !Number.isFinite(lowestVertex)) return false;
+    return Math.min(...f.verts.map((v) => v[1])) - lowestVertex < 0.03 * measure.height;
+  };
   // Which way the creature faces: head ahead of the pelvis (animals), else the feet, else glTF's +Z.
-  const forward = facing(bodyBones, geometry, anatomyOf, measure.height);
+  const forward = facing(bodyBones, geometry, anatomyOf, measure.height, (b) => (standsOn(b) ? fits.get(b)!.verts : null));
 
   const group = 1, mask = options.selfCollision ? 0xffffffff : 0xfffffffe;
+  // Unnamed toes: a sole whose parent body reaches the floor too (heel and ball of one foot, as two bones)
+  // joins it, so the foot box spans heel to toe. Named toes were merged by the plan already.
+  if (!options.keepDigits) {
+    const more = bodyBones.filter((b) => {
+      const p = skeletonAncestor(b);
+      if (!standsOn(b) || p === null || toes.has(b) || options.shapes?.[b] || bodyBones.filter((c) => skeletonAncestor(c) === p).length !== 1) return false;
+      const pv = fits.get(p)!.verts;
+      return pv.length > 0 && Math.min(...pv.map((v) => v[1])) - lowestVertex < 0.03 * measure.height;
+    });
+    if (more.length) return generateWith(skeleton, options, new Set([...toes, ...more]));
+  }
   const shapeOf = new Map<string, RigShape>();
   for (const b of bodyBones) {
     const a = anatomyOf(b);
-    const auto: ShapeKind = a.role === 'foot' || a.role === 'hand' ? 'box' : 'capsule';
+    const foot = a.role === 'foot' || (a.role !== 'hand' && standsOn(b));
+    const auto: ShapeKind = foot || a.role === 'hand' ? 'box' : 'capsule';
     const forced = options.shape && options.shape !== 'auto' ? options.shape : auto;
     const kind = options.shapes?.[b] ?? forced;
     const g = geometry.get(b)!, f = fits.get(b)!;
-    shapeOf.set(b, kind === 'box' && a.role === 'foot' && !options.shapes?.[b] ? flatFootBox(g, f, forward) : shapeFromFit(g, f, kind));
+    shapeOf.set(b, kind === 'box' && foot && !options.shapes?.[b] ? flatFootBox(g, f, forward) : shapeFromFit(g, f, kind));
   }
 
   // Shapes whose inertia per kilogram differs from their jointed neighbour's by more than MAX_RATIO² cannot
@@ -461,8 +487,19 @@ function shapeFromFit(g: BoneGeometry, f: Fit, kind: ShapeKind): RigShape {
 /** A foot as a box lying flat: its sole on the foot's lowest vertices, long along the foot's horizontal
  *  direction (or the creature's forward), wide across it. */
 function flatFootBox(g: BoneGeometry, f: Fit, forward: Vec3): RigShape {
+  // Long axis: the vertices' principal horizontal direction (a foot is longer than wide), signed forward;
+  // without enough vertices the bone's horizontal direction, else the creature's forward.
   const horiz: Vec3 = [f.d[0], 0, f.d[2]];
-  const Zf = length(horiz) > 0.3 ? normalize(horiz) : forward;
+  let Zf: Vec3 = length(horiz) > 0.3 ? normalize(horiz) : forward;
+  if (f.verts.length >= MIN_VERTICES) {
+    const cx = f.verts.reduce((a, v) => a + v[0], 0) / f.verts.length, cz = f.verts.reduce((a, v) => a + v[2], 0) / f.verts.length;
+    let sxx = 0, szz = 0, sxz = 0;
+    for (const v of f.verts) { const dx = v[0] - cx, dz = v[2] - cz; sxx += dx * dx; szz += dz * dz; sxz += dx * dz; }
+    const angle = 0.5 * Math.atan2(2 * sxz, sxx - szz);
+    const axis: Vec3 = [Math.cos(angle), 0, Math.sin(angle)];
+    const l1 = sxx * axis[0] ** 2 + 2 * sxz * axis[0] * axis[2] + szz * axis[2] ** 2, l2 = sxx + szz - l1;
+    if (l1 > 1.5 * l2) Zf = dot(axis, forward) < 0 ? scale(axis, -1) : axis;
+  }
   const Y: Vec3 = [0, 1, 0];
   const Xf = cross(Y, Zf);
   const pts = f.good ? f.verts : [g.world.position, add(g.world.position, scale(f.d, f.L))];
@@ -504,7 +541,7 @@ export function lowestPoint(g: { world: { position: Vec3; rotation: Quat } }, sh
   }
 }
 
-function facing(bodyBones: readonly string[], geometry: ReadonlyMap<string, BoneGeometry>, anatomyOf: (b: string) => BoneAnatomy, height: number): Vec3 {
+function facing(bodyBones: readonly string[], geometry: ReadonlyMap<string, BoneGeometry>, anatomyOf: (b: string) => BoneAnatomy, height: number, soleVerts: (b: string) => Vec3[] | null): Vec3 {
   const pos = (role: Role) => bodyBones.filter((b) => anatomyOf(b).role === role).map((b) => geometry.get(b)!.world.position);
   const head = pos('head')[0], pelvis = pos('pelvis')[0] ?? geometry.get(bodyBones[0] ?? '')?.world.position;
   if (head && pelvis) {
@@ -517,7 +554,15 @@ function facing(bodyBones: readonly string[], geometry: ReadonlyMap<string, Bone
     const d = toes ? sub(toes, g.world.position) : g.direction;
     return add(s, [d[0], 0, d[2]]);
   }, [0, 0, 0] as Vec3);
-  return length(sum) > 1e-6 ? normalize(sum) : [0, 0, 1];
+  if (length(sum) > 1e-6) return normalize(sum);
+  // Unnamed feet: a sole's vertices reach forward of the bone it hangs from (toes ahead of the ankle).
+  const soles = bodyBones.map((b) => ({ b, verts: soleVerts(b) })).filter((x): x is { b: string; verts: Vec3[] } => x.verts !== null && x.verts.length > 0);
+  const fromSoles = soles.reduce((s, { b, verts }) => {
+    const head = geometry.get(b)!.world.position;
+    const c = scale(verts.reduce((a, v) => add(a, v), [0, 0, 0] as Vec3), 1 / verts.length);
+    return add(s, [c[0] - head[0], 0, c[2] - head[2]]);
+  }, [0, 0, 0] as Vec3);
+  return length(fromSoles) > 0.01 * height * Math.max(1, soles.length) ? normalize(fromSoles) : [0, 0, 1];
 }
 
 // ---------------------------------------------------------------------------------------------- masses
