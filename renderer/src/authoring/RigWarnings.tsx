@@ -2,16 +2,15 @@
  * The outliner's rig checks beside the mass-ratio list (OutlinerRig): what shared/authoring's
  * checkRigPlausibility warns about a real rig — a body far from its bone, a degenerate shape, bodies that
  * overlap at rest and collide with each other (Fix: filter each overlapping cluster from itself, one undo
- * step, overlapFilter.ts), a creature size outside the plausible range. Mass ratios have their own list above.
+ * step), a creature size outside the plausible range. Mass ratios have their own list above.
  * Checked a moment after the rig stops changing (the rest-overlap check steps a world once), not per drag.
  */
 import { useEffect, useState } from 'react';
-import { checkRigPlausibility, type RigWarning } from '../../../shared/authoring';
+import { checkRigPlausibility, fixRestOverlaps, type RigWarning } from '../../../shared/authoring';
 import type { RigDocument } from '../../../shared/rig';
 import { frameSelection, notify, select } from '../state/editor';
 import { useEditor } from '../state/store';
 import { rigEdit } from './rigEdit';
-import { filterRestOverlaps } from './overlapFilter';
 
 const SETTLE_MS = 250;
 
@@ -32,11 +31,11 @@ export function useRigWarnings(rig: RigDocument | null): RigWarning[] {
   return warnings;
 }
 
-/** Fix rest overlaps: every overlapping cluster filtered from itself (overlapFilter.ts), one undo step. */
+/** Fix rest overlaps: every overlapping cluster filtered from itself (shared fixRestOverlaps, as the CLI), one undo step. */
 export function fixRestOverlapsNow(): boolean {
   const err = rigEdit('Fix rest overlaps', (r) => {
     try {
-      return { ok: true, rig: filterRestOverlaps(r) };
+      return { ok: true, rig: fixRestOverlaps(r) };
     } catch (e) {
       return { ok: false, field: 'bodies', message: e instanceof Error ? e.message : String(e) };
     }

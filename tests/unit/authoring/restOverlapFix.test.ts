@@ -1,14 +1,13 @@
 /**
- * The editor's Fix for rest overlaps (renderer/src/authoring/overlapFilter.ts): the shipped humanoid with
+ * The rest-overlap Fix (shared/authoring fixRestOverlaps, the editor's *Fix overlaps*): the shipped humanoid with
  * every body colliding with every other and a 0.3 m sphere on its head overlaps both upper arms at rest;
  * after the fix those pairs no longer collide and no rest overlap is left, while every other pair collides
  * exactly as before. A rig without overlaps comes back unchanged.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkRestOverlaps } from '../../../shared/authoring';
+import { checkRestOverlaps, fixRestOverlaps } from '../../../shared/authoring';
 import { validateRig, type RigDocument } from '../../../shared/rig';
-import { filterRestOverlaps } from '../../../renderer/src/authoring/overlapFilter';
 
 const shipped = (): RigDocument => {
   const v = validateRig(JSON.parse(readFileSync('assets/creatures/humanoid.rig.json', 'utf8')));
@@ -33,14 +32,14 @@ const collides = (rig: RigDocument, a: string, b: string): boolean => {
   return (x.collisionGroup & y.collisionMask) !== 0 && (y.collisionGroup & x.collisionMask) !== 0;
 };
 
-describe('filterRestOverlaps', () => {
+describe('fixRestOverlaps', () => {
   it('separates the bodies that overlap at rest and keeps every other pair as it was', () => {
     const before = overlapping();
     expect(validateRig(before).ok).toBe(true);
     const found = checkRestOverlaps(before);
     expect(found.map((o) => [o.a, o.b].sort().join('+')).sort()).toEqual(['head+upper_arm_l', 'head+upper_arm_r']);
     for (const o of found) expect(o.depth).toBeGreaterThan(0.01);
-    const after = filterRestOverlaps(before);
+    const after = fixRestOverlaps(before);
     expect(validateRig(after).ok).toBe(true);
     expect(checkRestOverlaps(after)).toEqual([]);
     // The cluster {head, upper_arm_l, upper_arm_r}: no pair in it collides any more (the two arms did not
@@ -59,6 +58,6 @@ describe('filterRestOverlaps', () => {
   it('a rig without rest overlaps comes back as the same object', () => {
     const rig = shipped();
     expect(checkRestOverlaps(rig)).toEqual([]);
-    expect(filterRestOverlaps(rig)).toBe(rig);
+    expect(fixRestOverlaps(rig)).toBe(rig);
   });
 });
