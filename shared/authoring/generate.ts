@@ -158,8 +158,8 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     return p;
   };
   // One creature, one ragdoll: top-level bodies under one skeleton root (Hips and Belly under a Root bone
-  // that owns no vertices; IK-rigged feet parented to the root) join the main one — the pelvis, else the
-  // one carrying the most bodies — at the body nearest to their head (the feet: the shins).
+  // that owns no vertices; IK-rigged feet parented to the root) join the main one — the pelvis, else a
+  // spine or chest, else the biggest — at the body nearest to their head (the feet: the shins).
   const rootOf = (bone: string): string => { let r = bone; while (geometry.get(r)!.parent !== null) r = geometry.get(r)!.parent!; return r; };
   const isBelow = (bone: string, top: string): boolean => { for (let p: string | null = bone; p !== null; p = geometry.get(p)!.parent) if (p === top) return true; return false; };
   const tops = bones.filter((b) => hasBody(b.name) && skeletonAncestor(b.name) === null).map((b) => b.name);
@@ -168,7 +168,12 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
   const joinTops = (fits: ReadonlyMap<string, Fit>) => {
     for (const t of tops) {
       const peers = tops.filter((u) => rootOf(u) === rootOf(t));
-      const main = peers.find((u) => planOf.get(u)!.anatomy.role === 'pelvis') ?? [...peers].sort((x, y) => below(y) - below(x))[0]!;
+      // The trunk: a pelvis, else a spine or chest, else the biggest body (never a leg that happens to
+      // carry its own segments).
+      const size = (u: string) => { const f = fits.get(u)!; return f.radius * f.radius * Math.max(f.hi - f.lo, f.radius); };
+      const main = peers.find((u) => planOf.get(u)!.anatomy.role === 'pelvis')
+        ?? peers.find((u) => ['spine', 'chest'].includes(planOf.get(u)!.anatomy.role))
+        ?? [...peers].sort((x, y) => size(y) - size(x) || below(y) - below(x))[0]!;
       if (main === t) continue;
       const head = geometry.get(t)!.world.position;
       let best = main, bestD = Infinity;
