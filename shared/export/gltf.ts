@@ -15,6 +15,7 @@
  * own import gives the rig back; other tools ignore it. The losses are in the root's extras.
  */
 import { Document, WebIO, type Node } from '@gltf-transform/core';
+import { mat4FromTRS, mat4Invert, mat4Mul, mat4ToTRS } from '../math/mat4';
 import { composeTransforms, type Transform } from '../math/transform';
 import { quatMul, quatNormalize, quatRotate, type Quat } from '../math/quat';
 import type { Vec3 } from '../math/vec3';
@@ -73,8 +74,12 @@ const num = (x: number) => (Math.abs(x) < 1e-15 ? 0 : x);
 const v3 = (v: readonly number[]): [number, number, number] => [num(v[0]!), num(v[1]!), num(v[2]!)];
 const q4 = (q: readonly number[]): [number, number, number, number] => { const n = quatNormalize(q as Quat); return [num(n[0]), num(n[1]), num(n[2]), num(n[3])]; };
 
-function setTransform(node: Node, t: Transform): Node {
-  return node.setTranslation(v3(t.position)).setRotation(q4(t.rotation));
+/** A node's local TRS from a local matrix; a scale within 1e-12 of 1 is left out. */
+function setLocalMatrix(node: Node, m: readonly number[]): Node {
+  const trs = mat4ToTRS(m);
+  node.setTranslation(v3(trs.translation)).setRotation(q4(trs.rotation));
+  if (trs.scale.some((x) => Math.abs(x - 1) > 1e-12)) node.setScale(v3(trs.scale));
+  return node;
 }
 
 function implicitShape(s: RigShape): ImplicitShape | null {
@@ -188,7 +193,27 @@ export function buildGltfDocument(rig: RigDocument, options: GltfPhysicsOptions 
     return i;
   };
 
-  const world = bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones));
+  const boneWorld = boneRestWorld(rig.skeleton.bones);
+  const world = bodyRestWorld(rig.bodies, boneWorld);
+  // Helper nodes and motion values are written in the bone NODE's local space, whatever the creature's
+  // nodes above it do (a centimetre armature's scale, a Z-up root's rotation): local = W_node⁻¹ · world,
+  // with the world pose from the rig (bone world, which matches the node's rigid world pose) in metres.
+  const inverseNodeWorld = new Map<string, number[]>();
+  const invWorldOf = (bone: string): number[] => {
+    let m = inverseNodeWorld.get(bone);
+    if (!m) {
+      const inv = mat4Invert(boneNodes.get(bone)!.getWorldMatrix() as unknown as number[]);
+      if (!inv) throw new Error(`bone node "${bone}" has a singular world matrix (a zero scale)`);
+      inverseNodeWorld.set(bone, (m = inv));
+    }
+    return m;
+  };
+  /** Place `node` (a child of `bone`'s node) at `pose`, given in the bone's rigid frame in metres, world scale 1. */
+  const place = (node: Node, bone: string, pose: Transform) => {
+    const b = boneWorld.get(bone)!;
+    const w = composeTransforms({ position: b.position, rotation: b.rotation }, pose);
+    return setLocalMatrix(node, mat4Mul(invWorldOf(bone), mat4FromTRS({ translation: w.position, rotation: w.rotation, scale: [1, 1, 1] })));
+  };
   const h = rig.simulation.dt / rig.simulation.substeps;
   const offsets = new Map<string, Transform>();
   for (const body of rig.bodies) {
@@ -202,9 +227,12 @@ export function buildGltfDocument(rig: RigDocument, options: GltfPhysicsOptions 
       p.motion = {
         ...(body.type === 'kinematic' ? { isKinematic: true } : {}),
         mass: mp.mass,
-        centerOfMass: v3(composeTransforms(offset, { position: mp.centroid as Vec3, rotation: [0, 0, 0, 1] }).position),
-        inertiaDiagonal: v3(pa.diagonal),
-        inertiaOrientation: q4(quatMul(offset.rotation, pa.orientation)),
+        ...(() => {
+          const b = boneWorld.get(body.bone)!;
+          const w = composeTransforms({ position: b.position, rotation: b.rotation }, composeTransforms(offset, { position: mp.centroid as Vec3, rotation: pa.orientation }));
+          const local = mat4ToTRS(mat4Mul(invWorldOf(body.bone), mat4FromTRS({ translation: w.position, rotation: w.rotation, scale: [1, 1, 1] })));
+          return { centerOfMass: v3(local.translation), inertiaDiagonal: v3(pa.diagonal), inertiaOrientation: q4(local.rotation) };
+        })(),
       };
     }
     physics.nodes.set(node, p);
@@ -220,7 +248,7 @@ export function buildGltfDocument(rig: RigDocument, options: GltfPhysicsOptions 
     body.shapes.forEach((s, i) => {
       const c = doc.createNode(`${body.name}:collider${i}`);
       const axisRot = s.type === 'capsule' || s.type === 'cylinder' ? AXIS_FROM_Y[s.axis] : ([0, 0, 0, 1] as Quat);
-      setTransform(c, composeTransforms(offset, { position: [...s.position] as Vec3, rotation: quatMul(quatNormalize(s.rotation), axisRot) }));
+      place(c, body.bone, composeTransforms(offset, { position: [...s.position] as Vec3, rotation: quatMul(quatNormalize(s.rotation), axisRot) }));
       const shapeExtras: Record<string, unknown> = { type: s.type };
       if (s.type === 'capsule' || s.type === 'cylinder') shapeExtras.axis = s.axis;
       if (s.type === 'sphere' || s.type === 'cylinder') shapeExtras.hollow = s.hollow;
@@ -247,8 +275,8 @@ export function buildGltfDocument(rig: RigDocument, options: GltfPhysicsOptions 
   for (const j of rig.joints) {
     const A = rig.bodies.find((b) => b.name === j.bodyA)!, B = rig.bodies.find((b) => b.name === j.bodyB)!;
     const na = doc.createNode(`${j.name}:frameA`), nb = doc.createNode(`${j.name}:frameB`);
-    setTransform(na, composeTransforms(offsets.get(A.name)!, { position: [...j.frameA.position] as Vec3, rotation: quatNormalize(j.frameA.rotation) }));
-    setTransform(nb, composeTransforms(offsets.get(B.name)!, { position: [...j.frameB.position] as Vec3, rotation: quatNormalize(j.frameB.rotation) }));
+    place(na, A.bone, composeTransforms(offsets.get(A.name)!, { position: [...j.frameA.position] as Vec3, rotation: quatNormalize(j.frameA.rotation) }));
+    place(nb, B.bone, composeTransforms(offsets.get(B.name)!, { position: [...j.frameB.position] as Vec3, rotation: quatNormalize(j.frameB.rotation) }));
     boneNodes.get(A.bone)!.addChild(na);
     boneNodes.get(B.bone)!.addChild(nb);
     const drives: JointDrive[] = [];
@@ -293,6 +321,8 @@ export function buildGltfDocument(rig: RigDocument, options: GltfPhysicsOptions 
       note: 'KHR_physics_rigid_bodies and KHR_implicit_shapes are Khronos DRAFT extensions; Marionette-only data is in extras.marionette',
       rig: { ...rest },
       bones: skeleton.bones.map((b) => b.name),
+      // The rig's own rest pose (metres, scale as authored): a creature's nodes may differ (file units, an armature above).
+      skeleton: skeleton.bones,
       ...(skeleton.scale !== undefined ? { skeletonScale: skeleton.scale } : {}),
       order: { bodies: rig.bodies.map((b) => b.name), joints: rig.joints.map((j) => j.name) },
       losses: GLTF_LOSSES,

@@ -6,6 +6,7 @@
  * defaults: bodies on the motion nodes, pd drives, the rig format's default solver settings.
  */
 import type { Document, Node } from '@gltf-transform/core';
+import { mat4ToTRS } from '../math/mat4';
 import { composeTransforms, invertTransform, type Transform } from '../math/transform';
 import { quatConj, quatMul, quatNormalize, type Quat } from '../math/quat';
 import type { Vec3 } from '../math/vec3';
@@ -26,11 +27,15 @@ const clean = (x: number) => (Math.abs(x) < 1e-15 ? 0 : x);
 const cv = (v: readonly number[]): [number, number, number] => [clean(v[0]!), clean(v[1]!), clean(v[2]!)];
 const cq = (q: readonly number[]): [number, number, number, number] => { const n = quatNormalize(q as Quat); const s = n[3] < 0 ? -1 : 1; return [clean(s * n[0]), clean(s * n[1]), clean(s * n[2]), clean(s * n[3])]; };
 
-/** Transform of `node` in the frame of its ancestor `ancestor` (scale ignored). */
+/** A node's world pose in metres without its scale (the rigid frame a bone or body has). */
+function rigidWorld(n: Node): Transform {
+  const trs = mat4ToTRS(n.getWorldMatrix() as unknown as number[]);
+  return { position: trs.translation, rotation: quatNormalize(trs.rotation) };
+}
+
+/** The rigid transform of `node` in the rigid frame of `ancestor` (scales of the nodes between applied to positions). */
 function relativeTo(ancestor: Node, node: Node): Transform {
-  let t: Transform = { position: [0, 0, 0], rotation: [0, 0, 0, 1] };
-  for (let n: Node | null = node; n && n !== ancestor; n = n.getParentNode()) t = composeTransforms(local(n), t);
-  return t;
+  return composeTransforms(invertTransform(rigidWorld(ancestor)), rigidWorld(node));
 }
 
 function bitsOf(names: readonly string[] | undefined, fallback: number): number {
@@ -78,8 +83,13 @@ export function rigFromGltf(doc: Document, source: string): RigDocument {
   const boneParent = (n: Node): Node | null => { for (let p = n.getParentNode(); p; p = p.getParentNode()) if (boneSet.has(p)) return p; return null; };
   const bones = [...boneSet].map((n) => {
     const parent = boneParent(n);
-    const t = parent ? relativeTo(parent, n) : (() => { let t: Transform = local(n); for (let p = n.getParentNode(); p; p = p.getParentNode()) t = composeTransforms(local(p), t); return t; })();
-    return { name: n.getName(), parent: parent ? parent.getName() : null, rest: { translation: cv(t.position), rotation: cq(t.rotation), scale: cv(n.getScale()) } };
+    // Our export carries the rig's own rest pose; otherwise a bone right under its parent bone (or a root
+    // bone at the top of the scene) keeps its node's TRS, and any other is placed by its rigid world pose.
+    const own = Array.isArray(extras.skeleton) ? (extras.skeleton as { name: string; rest: unknown }[]).find((b) => b.name === n.getName()) : undefined;
+    if (own) return { name: n.getName(), parent: parent ? parent.getName() : null, rest: own.rest };
+    const direct = (parent && n.getParentNode() === parent) || (!parent && !n.getParentNode());
+    const t = direct ? local(n) : parent ? relativeTo(parent, n) : rigidWorld(n);
+    return { name: n.getName(), parent: parent ? parent.getName() : null, rest: { translation: cv(t.position), rotation: cq(t.rotation), scale: direct ? cv(n.getScale()) : [1, 1, 1] } };
   });
 
   const bodyName = new Map<Node, string>();
