@@ -216,8 +216,8 @@ export const jointSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('ball'), ...jointFields,
     twistLimit: range('Twist of bodyB about frame X relative to bodyA (rad, within ±π), signed; null = free.').nullable(),
-    swingLimit: z.tuple([z.number().gt(0).max(Math.PI), z.number().gt(0).max(Math.PI)]).nullable()
-      .describe('Swing half-angles (rad, 0 < a ≤ π) about frame Y and frame Z: an elliptical cone. null = free.'),
+    swingLimit: z.tuple([z.number().min(1e-3).max(Math.PI), z.number().min(1e-3).max(Math.PI)]).nullable()
+      .describe('Swing half-angles (rad, 0.001 ≤ a ≤ π) about frame Y and frame Z: an elliptical cone. null = free. Narrower cones divide by ~0 in the cone\'s error (the solver ran NaN at 1e-300); lock a direction with a hinge or fixed joint instead.'),
     motor: motorSchema,
   }).describe('Ball-and-socket joint: 3 rotational degrees of freedom.'),
   z.strictObject({

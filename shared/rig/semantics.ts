@@ -140,6 +140,16 @@ export function checkSemantics(rig: RigDocument): RigProblem[] {
     }
     const p0 = c.controlPoints[0]!;
     if (c.controlPoints.every((p) => distance(p as Vec3, p0 as Vec3) < 1e-9)) add(`${at}.controlPoints`, 'all control points are the same point; the path must enclose some distance');
+    else {
+      // The path's own rule (shared/gait/cyclicPath.ts), checked here so createSimulation cannot throw on it.
+      const n = c.controlPoints.length;
+      for (let k = 0; k < n; k++) {
+        const next = (k + 1) % n;
+        if (distance(c.controlPoints[k] as Vec3, c.controlPoints[next] as Vec3) < 1e-6) {
+          add(`${at}.controlPoints[${next}]`, `coincides with controlPoints[${k}] (closer than 1e-6 m); neighbouring control points must differ`);
+        }
+      }
+    }
     // The heading average holds (and sums every step) one sample per step over the window: bound the count,
     // as the steering law computes it (shared/gait/steeringLaw.ts), so memory and step time stay bounded.
     const window = c.steering.window ?? 0;
