@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { MENU, launchApp, type App } from './harness/app';
+import { MENU, launchApp, openExample, type App } from './harness/app';
 import { hook, hookCaller, nextFrames } from './harness/hook';
 import type { AuthoringTestHook } from '../../renderer/src/authoring/testHook';
 
@@ -282,6 +282,9 @@ describe('symmetry and motor copy/paste on the humanoid, through the inspector',
     await expect.poll(() => inspector.count()).toBe(1);
     await commit('Max torque', '77');
     await expect.poll(async () => (await jointOf('forearm_l')).motor.maxTorque).toBe(77);
+    // Generated motors are PD; this one becomes a position drive with its own error reduction.
+    await inspector.getByRole('combobox', { name: 'Motor mode', exact: true }).selectOption('position');
+    await expect.poll(async () => (await jointOf('forearm_l')).motor.mode).toBe('position');
     await commit('Error reduction', '0.35');
     await expect.poll(async () => (await jointOf('forearm_l')).motor.errorReduction).toBe(0.35);
     await inspector.getByRole('combobox', { name: 'Target source', exact: true }).selectOption('animation');
@@ -311,18 +314,25 @@ describe('symmetry and motor copy/paste on the humanoid, through the inspector',
     await expect.poll(() => field('Max torque').inputValue()).toMatch(/^77(\.0+)?$/);
   });
 
-  it('switching a generated joint\'s motor from Position to PD fills in starting gains (the Stiff preset\'s response) in one undo step', async () => {
-    await jointRow('head').click();
+  it('switching a position motor with no gains to PD fills in starting gains (the Stiff preset\'s response) in one undo step', async () => {
+    // Generated motors are PD already: the Armed Mine's shipped rig has position drives without gains.
+    await openExample(app, 'armed-mine', 'armed-mine');
+    const discard = app.page.getByTestId('prompt').getByRole('button', { name: "Don't save", exact: true });
+    await expect.poll(async () => {
+      if (await discard.isVisible().catch(() => false)) await discard.click();
+      return (await hook(app.page, 'creature'))?.fileName;
+    }, { timeout: 30_000 }).toBe('armed-mine.glb');
+    await jointRow('elbow').click();
     const inspector = app.page.getByTestId('joint-inspector');
     await expect.poll(() => inspector.count()).toBe(1);
-    const before = (await jointOf('head')).motor;
+    const before = (await jointOf('elbow')).motor;
     expect(before.mode).toBe('position');
     expect([before.stiffness, before.damping]).toEqual([0, 0]);
     const depth = await hook(app.page, 'undoDepth');
     await inspector.getByRole('combobox', { name: 'Motor mode', exact: true }).selectOption('pd');
-    await expect.poll(async () => (await jointOf('head')).motor.mode).toBe('pd');
-    await expect.poll(() => app.page.getByTestId('toast-info').last().textContent()).toContain("head from the Stiff preset's response: 7.64 Hz");
-    const pd = (await jointOf('head')).motor;
+    await expect.poll(async () => (await jointOf('elbow')).motor.mode).toBe('pd');
+    await expect.poll(() => app.page.getByTestId('toast-info').last().textContent()).toContain("elbow from the Stiff preset's response: 7.64 Hz");
+    const pd = (await jointOf('elbow')).motor;
     expect(pd.stiffness).toBeGreaterThan(0);
     expect(pd.damping).toBeGreaterThan(0);
     expect(await hook(app.page, 'undoDepth')).toBe(depth + 1);
@@ -334,6 +344,6 @@ describe('symmetry and motor copy/paste on the humanoid, through the inspector',
     // One step back: Position, no gains.
     await app.page.locator('body').click({ position: { x: 5, y: 5 } });
     await app.page.keyboard.press('Control+z');
-    await expect.poll(async () => (await jointOf('head')).motor).toEqual(before);
+    await expect.poll(async () => (await jointOf('elbow')).motor).toEqual(before);
   });
 });
