@@ -75,6 +75,15 @@ describe('the Generate dialog previews the body plan', () => {
     await expect.poll(async () => (await planRows()).find((r) => r.bone === head)).toMatchObject({ body: true, reason: 'deforming' });
   });
 
+  it('Keep helper bones: the IK and pole bones are judged like any other (they own no vertices: still no body)', async () => {
+    const page = app.page;
+    const keep = page.getByRole('checkbox', { name: 'Keep helper bones', exact: true });
+    await keep.check();
+    await expect.poll(async () => (await planRows()).filter((r) => /_IK$|_Pole$/.test(r.bone)).map((r) => r.reason)).toEqual(['no-geometry', 'no-geometry', 'no-geometry', 'no-geometry']);
+    await keep.uncheck();
+    await expect.poll(async () => (await planRows()).filter((r) => r.reason === 'helper').length).toBe(4);
+  });
+
   it('Total mass sets the generated rig\'s total mass', async () => {
     const page = app.page;
     const field = page.getByTestId('generate-dialog').getByRole('textbox', { name: 'Total mass', exact: true });

@@ -74,7 +74,7 @@ export function GenerateDialog() {
         <div className="modal-text">
           A body for each bone that deforms the mesh (or carries a rigid mesh), shaped to its own vertices and
           joined to its parent's body; helper, twist and end bones, fingers and toes merge into the body above
-          them. Untick a bone below to merge it too.{hasBodies && <strong> This replaces the rig's bodies and joints (undo brings them back).</strong>}
+          them (unless kept below: then they get bodies when they own vertices). Untick a bone below to merge it too.{hasBodies && <strong> This replaces the rig's bodies and joints (undo brings them back).</strong>}
         </div>
         <div className="generate-fields">
           <label className="prop-row">
@@ -97,6 +97,13 @@ export function GenerateDialog() {
             <span className="prop-label">Total mass</span>
             <span className="generate-field-auto">
               <NumberField label="Total mass" value={settings.totalMass} unit="kg" digits={2} placeholder="auto: 70 kg for a biped" onCommit={positive('totalMass')} />{auto('totalMass')}
+            </span>
+          </div>
+          <div className="prop-row">
+            <span className="prop-label">Keep</span>
+            <span className="generate-keep">
+              <label><input type="checkbox" aria-label="Keep helper bones" checked={settings.keepHelpers ?? false} onChange={(e) => setSettings((x) => ({ ...x, keepHelpers: e.target.checked }))} /> helper, IK, twist, end bones</label>
+              <label><input type="checkbox" aria-label="Keep fingers and toes" checked={settings.keepDigits ?? false} onChange={(e) => setSettings((x) => ({ ...x, keepDigits: e.target.checked }))} /> fingers and toes</label>
             </span>
           </div>
         </div>

@@ -16,8 +16,12 @@ import { rigEdit } from './rigEdit';
 import { usePreview } from './preview';
 
 /** The Generate dialog's options. minBoneLength null: 3 % of the creature's height; totalMass null: 70 kg
- *  for a recognised biped, volume × density otherwise. */
-export interface GenerateSettings { shape: ShapeChoice; minBoneLength: number | null; density: number; totalMass: number | null }
+ *  for a recognised biped, volume × density otherwise. keepHelpers / keepDigits: IK, control, twist and end
+ *  bones / fingers and toes are judged like any other bone instead of merging into their parents. */
+export interface GenerateSettings {
+  shape: ShapeChoice; minBoneLength: number | null; density: number; totalMass: number | null;
+  keepHelpers?: boolean; keepDigits?: boolean;
+}
 export const DEFAULT_GENERATE: GenerateSettings = { shape: 'auto', minBoneLength: null, density: 985, totalMass: null };
 
 /** The Generate options for the current document (what the dialog previews and Generate uses). */
@@ -26,6 +30,8 @@ export function generateOptions(settings: GenerateSettings, rig: RigDocument): G
     shape: settings.shape, density: settings.density,
     ...(settings.minBoneLength !== null ? { minBoneLength: settings.minBoneLength } : {}),
     ...(settings.totalMass !== null ? { totalMass: settings.totalMass } : {}),
+    ...(settings.keepHelpers ? { keepHelpers: true } : {}),
+    ...(settings.keepDigits ? { keepDigits: true } : {}),
     include: (bone) => isBoneIncluded(rig, bone),
   };
 }
