@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildMjcf, writeMjcf } from '../../../shared/export/mjcf';
+import { buildMjcf, num, writeMjcf } from '../../../shared/export/mjcf';
 import { bodyMassProperties } from '../../../shared/export/rig';
 import { createSimulation, loadRig, type RigDocument } from '../../../shared/index';
 import { shippedRigs } from '../rig/corpus';
 import { loadMjcf } from './mujoco';
-import { leverRig, pendulumRig } from './testRigs';
+import { leverRig, pendulumRig, twoBodyRig } from './testRigs';
 
 /** Principal-moment invariants of a symmetric 3×3 (row-major): trace, sum of 2×2 minors, determinant. */
 function invariants(I: readonly number[]): [number, number, number] {
@@ -127,5 +127,41 @@ describe('MJCF export, loaded by MuJoCo (mujoco-js)', () => {
       m.delete(); data.delete();
     }
     console.log(`lowest lever angle in 2 s (rad, gravity torque ${gravityTorque.toFixed(2)} N·m): ${JSON.stringify(results)}`);
+  });
+
+  it('velocity motors and joint friction: a velocity drive spins the lever at its target in both engines; friction above the gravity torque holds it, below lets it sag', async () => {
+    // Velocity: gravity off, target 1.5 rad/s, a torque limit far above what the inertia needs.
+    const spin = loadRig({ ...twoBodyRig({ name: 'spin', angle: 0, shapeAxis: 'x', centre: [0.5, 0, 0], motor: { mode: 'velocity', maxTorque: 200, target: { source: 'rest', velocity: 1.5 } } }), simulation: { ...leverRig(1).simulation, gravity: [0, 0, 0] } });
+    const xml = writeMjcf(spin);
+    expect(xml).toMatch(/<velocity name="pivot" joint="pivot" kv="[\d.e+-]+" forcerange="-200 200"\/>/);
+    expect(xml).toMatch(/<key name="rest" ctrl="1.5"\/>/);
+    const sim = createSimulation(spin);
+    let prev = 0, ours = 0;
+    for (let i = 0; i < 60; i++) { sim.step(); const q = sim.bodyPose('link').rotation; const a = 2 * Math.atan2(q[2], q[3]); ours = (a - prev) / spin.simulation.dt; prev = a; }
+    const { mj, model, data } = await loadMjcf(xml, 'the velocity lever');
+    mj.mj_resetDataKeyframe(model, data, 0);
+    while (data.time < 1) mj.mj_step(model, data);
+    console.log(`velocity drive after 1 s (rad/s, target 1.5): Marionette ${ours.toFixed(4)}, MuJoCo ${data.qvel[0]!.toFixed(4)}`);
+    expect(Math.abs(ours - 1.5)).toBeLessThan(0.03);
+    expect(Math.abs(data.qvel[0]! - 1.5)).toBeLessThan(0.03);
+    model.delete(); data.delete();
+
+    // Friction (mode off): 1.5 × the gravity torque holds the lever, 0.5 × does not.
+    const gravityTorque = bodyMassProperties(leverRig(1).bodies[1]!).mass * 9.81 * 0.5;
+    for (const factor of [1.5, 0.5]) {
+      const rig = twoBodyRig({ name: 'friction', angle: 0, shapeAxis: 'x', centre: [0.5, 0, 0], motor: { mode: 'off', frictionTorque: factor * gravityTorque } });
+      const text = writeMjcf(rig);
+      expect(text).toContain(`frictionloss="${num(factor * gravityTorque)}"`);
+      const s2 = createSimulation(rig);
+      let lowOurs = 0;
+      for (let i = 0; i < 60; i++) { s2.step(); const q = s2.bodyPose('link').rotation; lowOurs = Math.min(lowOurs, 2 * Math.atan2(q[2], q[3])); }
+      const { mj: m2, model: fm, data: fd } = await loadMjcf(text, `the friction lever at ${factor}×`);
+      let lowTheirs = 0;
+      while (fd.time < 1) { m2.mj_step(fm, fd); lowTheirs = Math.min(lowTheirs, fd.qpos[0]!); }
+      console.log(`friction ${factor} × gravity torque, lowest angle in 1 s: Marionette ${lowOurs.toFixed(4)}, MuJoCo ${lowTheirs.toFixed(4)}`);
+      if (factor > 1) { expect(lowOurs).toBeGreaterThan(-0.05); expect(lowTheirs).toBeGreaterThan(-0.05); }
+      else { expect(lowOurs).toBeLessThan(-0.5); expect(lowTheirs).toBeLessThan(-0.5); }
+      fm.delete(); fd.delete();
+    }
   });
 });
