@@ -44,15 +44,40 @@ export function loadFbx(fileName: string, bytes: Uint8Array, resources: Readonly
   try {
     scene = new FBXLoader(manager).parse(bytes.slice().buffer as ArrayBuffer, '');
   } catch (e) {
-    const reason = (e instanceof Error ? e.message : String(e)).replace(/^THREE\.FBXLoader:\s*/, '');
+    const reason = explainInternalError(e).replace(/^THREE\.FBXLoader:\s*/, '');
     throw new Error(`${fileName}: cannot be read as ${header.encoding} FBX ${Math.floor(header.version / 1000)}.${Math.floor((header.version % 1000) / 100)} (${reason})`);
   } finally {
     // Images load asynchronously from these URLs: release them once the manager is done with them.
     if (blobUrls.length > 0) manager.onLoad = () => { for (const u of blobUrls) URL.revokeObjectURL(u); };
   }
   standardMaterials(scene);
-  const creature = creatureFromFbxScene(scene, scene.animations, fileName);
+  let creature: FbxCreature;
+  try {
+    creature = creatureFromFbxScene(scene, scene.animations, fileName);
+  } catch (e) {
+    // Our own refusals already name the file; an internal error means the scene is malformed.
+    if (e instanceof Error && e.message.startsWith(`${fileName}:`)) throw e;
+    throw new Error(`${fileName}: its skeleton cannot be built (${explainInternalError(e)})`);
+  }
   return { ...creature, header, warnings };
+}
+
+/**
+ * A sentence for what a malformed file makes a parser throw: three's FBXLoader reads what the file declares
+ * without checking it, so a damaged file surfaces as a TypeError or RangeError about JavaScript internals.
+ * Those are translated; the loader's own messages pass through.
+ */
+export function explainInternalError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if (!(e instanceof TypeError || e instanceof RangeError || e instanceof SyntaxError)) return message;
+  let m: RegExpExecArray | null;
+  if ((m = /Cannot read propert(?:y|ies) of (?:undefined|null) \(reading '([^']*)'\)/.exec(message))) return `the file is damaged: a required "${m[1]}" entry is missing or refers to nothing`;
+  if (/Cannot use 'in' operator/.test(message)) return 'the file is damaged: a node it refers to is missing or is not a node';
+  if (/is not a function|is not iterable|is not an object/.test(message)) return 'the file is damaged: an entry has the wrong kind of value';
+  if (/Maximum call stack/.test(message)) return 'the file is damaged: its node tree loops or nests too deeply';
+  if (/Invalid typed array length|Invalid array length|out of (?:the )?(?:bounds|range)|Offset is outside|beyond the end/i.test(message)) return 'the file is damaged or cut short: a declared length runs past the end of the data';
+  if (e instanceof SyntaxError) return `the file is damaged: ${message}`;
+  return `the file is damaged (${(e as Error).name})`;
 }
 
 const baseName = (path: string): string => path.replace(/^.*[\\/]/, '');
