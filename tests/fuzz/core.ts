@@ -181,6 +181,14 @@ export function runRigCase(input: unknown, options: RunOptions): CaseResult {
 }
 
 function runAccepted(rig: RigDocument, options: RunOptions): CaseResult {
+  const rigid = rig.solver === 'rigid' ? runSolver(rig, options) : null;
+  if (rigid !== null && rigid.outcome === 'failed') return rigid;
+  // Every accepted rig also runs under the particle solver (the editor's Rigid | Particle switch).
+  const particle = runSolver({ ...rig, solver: 'particle' }, options);
+  return particle.outcome === 'failed' ? { ...particle, problem: `under the particle solver: ${particle.problem}` } : rigid ?? particle;
+}
+
+function runSolver(rig: RigDocument, options: RunOptions): CaseResult {
   const started = performance.now();
   const steps = Math.min(options.maxSteps, Math.ceil(options.seconds / rig.simulation.dt));
   if (rig.solver === 'particle') {
