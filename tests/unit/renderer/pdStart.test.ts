@@ -1,7 +1,8 @@
 /**
  * Switching a joint's motor to PD when it has no gains (every generated joint: kp = kv = 0, which the
  * schema refuses for PD) fills in the Stiff preset's response — critically damped at ω = r/dt — as gains
- * through the joint's effective inertia, in one edit. Checked on the shipped humanoid rig.
+ * through the joint's effective inertia, in one edit. Checked on the shipped Armed Mine rig (position
+ * drives without gains; a generated rig's motors are PD with gains already).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,22 +10,22 @@ import { frequencyFromPdGains, jointEffectiveInertia, setMotor } from '../../../
 import { loadRig, type RigDocument, type RigJoint, type RigMotor } from '../../../shared/rig';
 import { motorModeChange, startingPdGains, stiffResponse } from '../../../renderer/src/authoring/pdStart';
 
-const rig: RigDocument = loadRig(JSON.parse(readFileSync(new URL('../../../assets/creatures/humanoid.rig.json', import.meta.url), 'utf8')), { source: 'humanoid.rig.json' });
+const rig: RigDocument = loadRig(JSON.parse(readFileSync(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url), 'utf8')), { source: 'armed-mine.rig.json' });
 type MotorJoint = Extract<RigJoint, { motor: RigMotor }>;
 const joint = (name: string) => rig.joints.find((j) => j.name === name) as MotorJoint;
 
 describe('starting PD gains', () => {
   it('the Stiff preset (position drive, r = 0.8) answers like a critically damped PD at ω = r/dt', () => {
-    const s = stiffResponse(joint('shin_l').motor, 1 / 60);
+    const s = stiffResponse(joint('elbow').motor, 1 / 60);
     expect(s.frequencyHz).toBeCloseTo((0.8 * 60) / (2 * Math.PI), 9); // 7.639 Hz
     expect(s.dampingRatio).toBe(1);
-    expect(stiffResponse(joint('shin_l').motor, 1 / 120).frequencyHz).toBeCloseTo(2 * s.frequencyHz, 9);
-    expect(() => stiffResponse(joint('shin_l').motor, 0)).toThrow(/simulation\.dt must be > 0 s/);
+    expect(stiffResponse(joint('elbow').motor, 1 / 120).frequencyHz).toBeCloseTo(2 * s.frequencyHz, 9);
+    expect(() => stiffResponse(joint('elbow').motor, 0)).toThrow(/simulation\.dt must be > 0 s/);
   });
 
-  it('kp = I·ω², kv = 2·I·ω with the joint\'s effective inertia, for a hinge (knee) and a ball joint (hip)', () => {
+  it('kp = I·ω², kv = 2·I·ω with the joint\'s effective inertia, for a hinge (elbow) and a ball joint (shoulder)', () => {
     const w = 0.8 / rig.simulation.dt;
-    for (const name of ['shin_l', 'thigh_l']) {
+    for (const name of ['elbow', 'shoulder']) {
       const j = joint(name);
       const I = jointEffectiveInertia(rig, j);
       const g = startingPdGains(rig, j);
@@ -37,13 +38,13 @@ describe('starting PD gains', () => {
       expect(back.dampingRatio).toBeCloseTo(1, 4);
     }
     // Same response everywhere: the gains scale with each joint's inertia (a finger and a hip alike).
-    const hip = startingPdGains(rig, joint('thigh_l')), knee = startingPdGains(rig, joint('shin_l'));
-    expect(hip.inertia).not.toBeCloseTo(knee.inertia, 6);
-    expect((hip.stiffness / knee.stiffness) / (hip.inertia / knee.inertia)).toBeCloseTo(1, 5);
+    const shoulder = startingPdGains(rig, joint('shoulder')), elbow = startingPdGains(rig, joint('elbow'));
+    expect(shoulder.inertia).not.toBeCloseTo(elbow.inertia, 6);
+    expect((shoulder.stiffness / elbow.stiffness) / (shoulder.inertia / elbow.inertia)).toBeCloseTo(1, 5);
   });
 
   it('the mode switch carries the gains in the same edit, which the rig accepts; PD alone is refused', () => {
-    const j = joint('shin_l');
+    const j = joint('elbow');
     expect(j.motor.stiffness).toBe(0);
     expect(j.motor.damping).toBe(0);
     const refused = setMotor(rig, j.name, { mode: 'pd' });
@@ -62,9 +63,9 @@ describe('starting PD gains', () => {
   });
 
   it('gains already set are kept, and other modes change only the mode', () => {
-    const tuned = { ...joint('shin_l'), motor: { ...joint('shin_l').motor, stiffness: 12, damping: 0.5 } } as MotorJoint;
+    const tuned = { ...joint('elbow'), motor: { ...joint('elbow').motor, stiffness: 12, damping: 0.5 } } as MotorJoint;
     expect(motorModeChange(rig, tuned, 'pd')).toEqual({ patch: { mode: 'pd' }, note: null });
-    expect(motorModeChange(rig, joint('shin_l'), 'velocity')).toEqual({ patch: { mode: 'velocity' }, note: null });
-    expect(motorModeChange(rig, joint('shin_l'), 'off')).toEqual({ patch: { mode: 'off' }, note: null });
+    expect(motorModeChange(rig, joint('elbow'), 'velocity')).toEqual({ patch: { mode: 'velocity' }, note: null });
+    expect(motorModeChange(rig, joint('elbow'), 'off')).toEqual({ patch: { mode: 'off' }, note: null });
   });
 });

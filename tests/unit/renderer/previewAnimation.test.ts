@@ -51,8 +51,10 @@ describe('animation targets in the preview', () => {
     }
   });
 
-  it('without the clip handed to the preview the same rig holds its rest pose (arm < 2°)', () => {
+  it('without the clip handed to the preview the same rig holds its rest pose (arm within its PD sag, < 3.5°)', () => {
     const rec = run(false);
-    expect(Math.max(...rec.series('upper_arm_r', 'angle')) * DEG).toBeLessThan(2);
+    // A generated PD motor reaches τmax at 0.15 rad and τmax ≥ 2.5 × the static torque it carries, so gravity
+    // sags it by at most 0.15 / 2.5 rad = 3.4°.
+    expect(Math.max(...rec.series('upper_arm_r', 'angle')) * DEG).toBeLessThan(3.5);
   });
 });
