@@ -39,7 +39,7 @@ export class Dialogs {
       title: missingPath === undefined ? 'Open Creature' : `Where is ${path.basename(missingPath)}?`,
       message: missingPath === undefined ? undefined : `The project's creature is no longer at ${missingPath}. Find it to continue.`,
       defaultPath: missingFolder !== null && existsSync(missingFolder) ? missingFolder : this.startFolder(),
-      filters: [{ name: 'Creatures (glTF, FBX)', extensions: ['glb', 'gltf', 'fbx'] }],
+      filters: [{ name: 'Creatures (glTF, FBX, MuJoCo MJCF)', extensions: ['glb', 'gltf', 'fbx', 'xml'] }],
       properties: ['openFile'],
     });
   }

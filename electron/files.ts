@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { PickedFile } from '../shared/platform';
 import type { TextFile } from '../shared/ipc';
-import { creatureFormatOf, decodeResourceUri, listGltfResources, uriScheme } from '../shared/project';
+import { creatureFormatOf, decodeResourceUri, isGltfFormat, listGltfResources, uriScheme } from '../shared/project';
 
 /** Creature files are meshes, not arbitrary data: refuse anything past 512 MiB before reading it. */
 export const MAX_CREATURE_BYTES = 512 * 1024 * 1024;
@@ -110,7 +110,7 @@ export async function readCreatureFile(file: string, expectSha256?: string): Pro
     throw new Error(`Refused: ${name} on disk is not the file that was dropped (its contents differ); open it with File ▸ Open Creature….`);
   }
   const resources: Record<string, Uint8Array> = {};
-  if (format !== 'fbx') {
+  if (isGltfFormat(format)) {
     let total = bytes.byteLength;
     for (const ref of listGltfResources(bytes, name)) {
       if (ref.uri in resources) continue;
@@ -120,7 +120,7 @@ export async function readCreatureFile(file: string, expectSha256?: string): Pro
       if (total > MAX_CREATURE_BYTES) throw new Error(`${name}: the creature and its resources exceed ${MAX_CREATURE_BYTES / 1048576} MiB.`);
       resources[ref.uri] = data;
     }
-  } else {
+  } else if (format === 'fbx') {
     Object.assign(resources, await fbxTextures(absolute, bytes));
   }
   return { name, path: absolute, bytes, resources };

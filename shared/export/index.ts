@@ -14,7 +14,7 @@ export { writeRigJson, withComputedMass, stripComputed, bodyMassProperties } fro
 export { writeMjcf, buildMjcf, type MjcfOptions, type MjcfModel, type MjcfActuator } from './mjcf';
 export { writeGlb, buildGltfDocument, gltfIO, GLTF_LOSSES, CreatureUnitsError } from './gltf';
 export { importGltfBytes, rigFromGltf, ImportError } from './gltfImport';
-export { readMjcf } from './mjcfImport';
+export { readMjcf, mjcfCreature, MjcfImportError } from './mjcfImport';
 export { lossesText, type ExportLosses } from './losses';
 
 export const EXPORT_FORMATS = ['rig', 'mjcf', 'gltf'] as const;

@@ -11,6 +11,7 @@
 import { quatConj, quatFromTo, quatMul, quatNormalize } from '../math/quat';
 import { composeTransforms, invertTransform, type Transform } from '../math/transform';
 import { length, normalize, sub, type Vec3 } from '../math/vec3';
+import { decodeUtf8 } from '../project/utf8';
 import { formatProblem, validateRig } from '../rig';
 import type { RigDocument } from '../rig/schema';
 import { fromZUp, Y_UP_TO_Z_UP } from './mjcf';
@@ -188,3 +189,20 @@ export function readMjcf(text: string, source: string): RigDocument {
   return result.rig;
 }
 
+
+/**
+ * What the editor opens for an MJCF file: the rig, and a glTF creature made from it — a node per bone in a
+ * skin (no mesh, so only the bodies' shapes are drawn) — whose bones are exactly the rig's.
+ */
+export async function mjcfCreature(bytes: Uint8Array, source: string): Promise<{ rig: RigDocument; glb: Uint8Array }> {
+  const rig = readMjcf(decodeUtf8(bytes), source);
+  const { buildGltfDocument, gltfIO } = await import('./gltf');
+  const doc = buildGltfDocument(rig);
+  const root = doc.getRoot();
+  const skin = doc.createSkin(`${rig.name}-skeleton`);
+  for (const b of rig.skeleton.bones) {
+    const node = root.listNodes().find((n) => n.getName() === b.name);
+    if (node) skin.addJoint(node);
+  }
+  return { rig, glb: await gltfIO().writeBinary(doc) };
+}

@@ -5,14 +5,20 @@
  */
 import { decodeUtf8 } from './utf8';
 
-export type CreatureFormat = 'glb' | 'gltf' | 'fbx';
+/** 'mjcf': a MuJoCo .xml, opened as a rig whose shapes are drawn (no mesh; shared/export/mjcfImport.ts). */
+export type CreatureFormat = 'glb' | 'gltf' | 'fbx' | 'mjcf';
 
-export const CREATURE_EXTENSIONS: readonly string[] = ['.glb', '.gltf', '.fbx'];
+export const CREATURE_EXTENSIONS: readonly string[] = ['.glb', '.gltf', '.fbx', '.xml'];
 
 export function creatureFormatOf(fileName: string): CreatureFormat | null {
-  const match = /\.(glb|gltf|fbx)$/i.exec(fileName);
-  return match ? (match[1]!.toLowerCase() as CreatureFormat) : null;
+  const match = /\.(glb|gltf|fbx|xml)$/i.exec(fileName);
+  if (!match) return null;
+  const ext = match[1]!.toLowerCase();
+  return ext === 'xml' ? 'mjcf' : (ext as CreatureFormat);
 }
+
+/** A glTF creature, whose buffers and images are resources beside it. */
+export const isGltfFormat = (format: CreatureFormat | null): boolean => format === 'glb' || format === 'gltf';
 
 export interface GltfResourceRef {
   kind: 'buffer' | 'image';

@@ -68,4 +68,16 @@ describe.runIf(process.env.MARIONETTE_E2E_TARGET !== 'electron')('File › Expor
     expect(after.rig.joints.map((j) => [j.name, j.type])).toEqual(before.rig.joints.map((j) => [j.name, j.type]));
     await eventually(() => app.page.getByTestId('toast-info').last().textContent()).toContain('rig imported from KHR_physics_rigid_bodies');
   });
+
+  it('opening the exported MJCF gives a rig with the same bodies and joints, its shapes drawn with no mesh', async () => {
+    const before = (await hook(app.page, 'document')) as { rig: { bodies: { name: string }[]; joints: { name: string; type: string }[] } };
+    await app.pickFiles(MENU.openCreature, [path.join(app.tmp, 'armed-mine.xml')]);
+    await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('armed-mine.xml');
+    await eventually(async () => ((await hook(app.page, 'document')) as typeof before).rig.bodies.length).toBe(before.rig.bodies.length);
+    const after = (await hook(app.page, 'document')) as typeof before;
+    expect(after.rig.bodies.map((b) => b.name)).toEqual(before.rig.bodies.map((b) => b.name));
+    expect(after.rig.joints.map((j) => [j.name, j.type])).toEqual(before.rig.joints.map((j) => [j.name, j.type]));
+    await eventually(() => app.page.getByTestId('toast-info').last().textContent()).toContain('rig imported from the MJCF');
+    expect(app.pageErrors).toEqual([]);
+  });
 });

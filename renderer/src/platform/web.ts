@@ -7,7 +7,7 @@
  */
 import type { MenuCommand, PickedFile, PlatformApi, RecentEntry } from '../../../shared/platform';
 import { documentWindowTitle } from '../../../shared/ipc';
-import { basenameOf, creatureFormatOf, decodeResourceUri, isAbsolutePath, listGltfResources, projectFileName } from '../../../shared/project';
+import { basenameOf, creatureFormatOf, isGltfFormat, decodeResourceUri, isAbsolutePath, listGltfResources, projectFileName } from '../../../shared/project';
 import { createMenuBus } from './menuBus';
 import type { KeyValueStore } from './storage';
 
@@ -33,7 +33,7 @@ export interface WebPlatform extends PlatformApi {
   creatureFromFiles(files: FileList | readonly File[]): Promise<PickedFile>;
 }
 
-export const CREATURE_ACCEPT = '.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.ktx2,.fbx';
+export const CREATURE_ACCEPT = '.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.ktx2,.fbx,.xml';
 export const PROJECT_ACCEPT = '.marionette,.json';
 const MAX_RECENT = 10;
 /** Creatures kept in browser storage; older ones are dropped (they are megabytes each). */
@@ -81,7 +81,7 @@ export function createWebPlatform(deps: WebPlatformDeps): WebPlatform {
     const main = mains[0]!;
     const bytes = await fileBytes(main);
     const resources: Record<string, Uint8Array> = {};
-    if (creatureFormatOf(main.name) !== 'fbx') {
+    if (isGltfFormat(creatureFormatOf(main.name))) {
       for (const ref of listGltfResources(bytes, main.name)) {
         if (ref.uri in resources) continue;
         const file = findResourceFile(files, ref.uri, main.name);
@@ -90,7 +90,7 @@ export function createWebPlatform(deps: WebPlatformDeps): WebPlatform {
         }
         resources[ref.uri] = await fileBytes(file);
       }
-    } else {
+    } else if (creatureFormatOf(main.name) === 'fbx') {
       // An FBX names its textures by (often foreign, absolute) paths: images picked with it are matched by name.
       for (const f of files) if (f !== main && /\.(png|jpe?g|tga|bmp|gif|webp)$/i.test(f.name)) resources[f.name] = await fileBytes(f);
     }
@@ -103,7 +103,7 @@ export function createWebPlatform(deps: WebPlatformDeps): WebPlatform {
     if (creatureFormatOf(name) === null) throw new Error(`${name}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
     const bytes = await deps.fetchBytes(url);
     const resources: Record<string, Uint8Array> = {};
-    if (creatureFormatOf(name) !== 'fbx') {
+    if (isGltfFormat(creatureFormatOf(name))) {
       for (const ref of listGltfResources(bytes, name)) {
         if (/^[a-z][a-z0-9+.-]*:|^\/|\.\.(\/|\\|$)/i.test(decodeResourceUri(ref.uri, name))) {
           throw new Error(`${name}: resource "${ref.uri}" points outside the creature's folder; glTF resources must sit beside the file or below it.`);

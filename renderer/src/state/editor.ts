@@ -167,11 +167,23 @@ export async function openCreatureFile(picked: PickedFile, builtin?: string): Pr
   const shipped = builtin ? validateRig(await builtinRig(builtin).catch(() => null)) : null;
   if (shipped?.ok) doc = { ...doc, rig: shipped.rig };
   // A glTF carrying the (draft) KHR physics extensions opens with its rig: bodies, joints, motors.
-  const imported = builtin ? null : await physicsRigOf(picked);
+  const imported = builtin ? null : /\.xml$/i.test(picked.name) ? await mjcfRigOf(picked) : await physicsRigOf(picked);
   if (imported) doc = { ...doc, rig: imported };
   showCreature(creature, doc, { path: null, fileName: null });
-  notify('info', `Opened ${picked.name}: ${creature.skeleton.bones.length} bones${imported ? `; rig imported from KHR_physics_rigid_bodies (draft): ${imported.bodies.length} bodies, ${imported.joints.length} joints` : ''}`);
+  const from = /\.xml$/i.test(picked.name) ? 'the MJCF (no mesh: the shapes are drawn)' : 'KHR_physics_rigid_bodies (draft)';
+  notify('info', `Opened ${picked.name}: ${creature.skeleton.bones.length} bones${imported ? `; rig imported from ${from}: ${imported.bodies.length} bodies, ${imported.joints.length} joints` : ''}`);
   return true;
+}
+
+/** The rig of a MuJoCo .xml (its creature is that rig's skeleton, loaded by loadCreature). */
+async function mjcfRigOf(picked: PickedFile): Promise<RigDocument | null> {
+  try {
+    const { readMjcf } = await import('../../../shared/export/mjcfImport');
+    return readMjcf(new TextDecoder().decode(picked.bytes), picked.name);
+  } catch (e) {
+    notify('error', `Could not import ${picked.name}: ${errorText(e)}`, 9000);
+    return null;
+  }
 }
 
 /** The rig a .glb / .gltf describes with KHR_physics_rigid_bodies, or null (none there, or not importable: said). */
