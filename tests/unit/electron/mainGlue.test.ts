@@ -94,7 +94,9 @@ beforeAll(async () => {
   } finally {
     Module._load = originalLoad;
   }
-  await new Promise((resolve) => setTimeout(resolve, 50)); // let whenReady's async setup finish
+  // Let whenReady's async setup finish (polled: a loaded machine can take longer than a fixed wait).
+  for (let waited = 0; FakeWindow.all.length === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
