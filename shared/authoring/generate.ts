@@ -28,9 +28,9 @@
  *    shoulders, spine, neck, head, wrists, ankles and tails ball joints with their cones and twist.
  *    Others follow jointChoice.ts's rule with conservative limits (`jointDefaults`).
  * 5. Motors (position mode, target rest): τmax = torqueScale · max(static torque of the subtree the joint
- *    carries at its worst lever, for a joint between the trunk and a sole its share of the weight above it
- *    at half the lever to that weight's centre of mass) + a floor of 2 % · m·g·height, so the rest pose
- *    holds under gravity.
+ *    carries at its worst lever, for a joint between the trunk and a sole SUPPORT_MARGIN × its share of the
+ *    weight above it at half the lever to that weight's centre of mass) + a floor of 2 % · m·g·height, so
+ *    the rest pose holds under gravity.
  * Deterministic: bones are visited parents first in file order and every number is rounded to 1e-9.
  */
 import { computeMassProperties } from '../physics/massProperties';
@@ -114,6 +114,9 @@ export const MAX_RATIO = 9.5;
 export const SOLE_FRACTION = 0.045;
 /** PD motors of a generated rig: the spring reaches τmax at this error (rad); damping = stiffness × this (s). */
 export const PD_SATURATION_ANGLE = 0.15;
+/** Extra factor on the support torque of the joints between the trunk and a sole (they hold the whole
+ *  body up through a closed loop over the feet; with 1 the T-rex sagged to 52 %, with 3 it stands). */
+export const SUPPORT_MARGIN = 3;
 export const PD_DAMPING_TIME = 0.05;
 /** A shape is never shorter than this fraction of its bone, nor thinner (radius) than the second. */
 export const MIN_LENGTH_FRACTION = 0.5;
@@ -375,7 +378,7 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     if (supporting.has(child)) {
       const above = totalMass - m;
       const restCom = scale(sub3(scale(comAll, totalMass), scale(com, m)), 1 / Math.max(above, 1e-9));
-      support = (above / Math.max(1, soles.length)) * G * 0.5 * length(sub3(restCom, anchor));
+      support = SUPPORT_MARGIN * (above / Math.max(1, soles.length)) * G * 0.5 * length(sub3(restCom, anchor));
     }
     const maxTorque = round9(torqueScale * Math.max(carried, support) + minTorque);
     const motor = motorFor(options.motorMode ?? 'pd', maxTorque, PD_SATURATION_ANGLE, PD_DAMPING_TIME);

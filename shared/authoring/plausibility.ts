@@ -57,9 +57,9 @@ export function checkRestOverlaps(rig: RigDocument): RestOverlap[] {
 
 /**
  * Filters every cluster of overlapping bodies (connected through overlaps) from itself: each cluster gets a
- * collision group bit of its own (bits 2..31; the generator uses bit 1 for the whole ragdoll) that becomes
- * its bodies' group and leaves their masks. Pairs in one cluster that did not overlap stop colliding too;
- * everything else still collides with them.
+ * collision group bit of its own (one no body uses yet) that becomes its bodies' group and leaves their
+ * masks; bodies outside the clusters whose masks matched a member's old group take the bit, so they still
+ * collide with it. Pairs in one cluster that did not overlap stop colliding too.
  */
 export function fixRestOverlaps(rig: RigDocument): RigDocument {
   const overlaps = checkRestOverlaps(rig);
@@ -68,15 +68,26 @@ export function fixRestOverlaps(rig: RigDocument): RigDocument {
   const find = (x: string): string => { let r = x; while (parent.get(r) !== undefined && parent.get(r) !== r) r = parent.get(r)!; return r; };
   for (const { a, b } of overlaps) { if (!parent.has(a)) parent.set(a, a); if (!parent.has(b)) parent.set(b, b); parent.set(find(a), find(b)); }
   const roots = [...new Set([...parent.keys()].map(find))].sort();
-  const bitOf = new Map(roots.map((r, i) => [r, 1 << Math.min(31, i + 1)]));
+  // Bits no body uses yet as a group (the last free ones are shared when there are more clusters).
+  const used = rig.bodies.reduce((u, b) => (u | b.collisionGroup) >>> 0, 0);
+  const free: number[] = [];
+  for (let k = 1; k < 32; k++) if (!(used & (1 << k))) free.push((1 << k) >>> 0);
+  const bitOf = new Map(roots.map((r, i) => [r, free[Math.min(i, free.length - 1)] ?? (1 << 31) >>> 0]));
+  const oldGroup = new Map(rig.bodies.map((b) => [b.name, b.collisionGroup]));
   return {
     ...rig,
     bodies: rig.bodies.map((b) => {
-      if (!parent.has(b.name)) return b;
-      const bit = bitOf.get(find(b.name))!;
-      // Its group becomes the cluster's bit alone (a shared bit left in the group would still match the
-      // others' masks), and its mask drops that bit: two bodies of one cluster never match each other.
-      return { ...b, collisionGroup: bit >>> 0, collisionMask: (b.collisionMask & ~bit) >>> 0 };
+      if (parent.has(b.name)) {
+        // Its group becomes the cluster's bit alone (a shared bit left in the group would still match the
+        // others' masks), and its mask drops that bit: two bodies of one cluster never match each other.
+        const bit = bitOf.get(find(b.name))!;
+        return { ...b, collisionGroup: bit, collisionMask: (b.collisionMask & ~bit) >>> 0 };
+      }
+      // A body outside every cluster keeps colliding with the members it collided with: its mask takes the
+      // bit of each cluster whose members' old groups it matched.
+      let mask = b.collisionMask;
+      for (const [member] of parent) if ((b.collisionMask & oldGroup.get(member)!) !== 0) mask = (mask | bitOf.get(find(member))!) >>> 0;
+      return mask === b.collisionMask ? b : { ...b, collisionMask: mask };
     }),
   };
 }
