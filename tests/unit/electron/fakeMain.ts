@@ -91,7 +91,9 @@ export async function loadMain(tmp: string, argv: string[] = []): Promise<FakeMa
     Module._load = originalLoad;
     process.argv = originalArgv;
   }
-  await new Promise((resolve) => setTimeout(resolve, 100)); // whenReady's async setup, the window's first load
+  // whenReady's async setup and the window's first load (polled: a loaded machine can be slow).
+  for (let waited = 0; !handlers.has('marionette:request') && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 100));
   const frame = { senderFrame: { url: 'app://marionette/index.html', parent: null } };
   return {
     request: async (payload) => (await handlers.get('marionette:request')!(frame, payload)) as { ok: boolean; value?: unknown; error?: string },
