@@ -24,12 +24,15 @@ export interface FakeMain {
   openFile(file: string): void;
 }
 
-export async function loadMain(tmp: string, argv: string[] = []): Promise<FakeMain> {
+let loaded = 0;
+
+/** `userData` defaults to tmp/userData; a second main on the same folder is "the next start". */
+export async function loadMain(tmp: string, argv: string[] = [], userData: string = path.join(tmp, 'userData')): Promise<FakeMain> {
   const appPath = path.join(tmp, 'app');
   fs.mkdirSync(path.join(appPath, 'dist-web'), { recursive: true });
   fs.mkdirSync(path.join(appPath, 'assets', 'examples'), { recursive: true });
   fs.writeFileSync(path.join(appPath, 'dist-web', 'index.html'), '<!doctype html><title>Marionette</title>');
-  const outfile = path.join(tmp, 'main.cjs');
+  const outfile = path.join(tmp, `main-${++loaded}.cjs`); // a fresh module each time (require caches by path)
   await build({ entryPoints: [path.resolve('electron/main.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['electron'], outfile, logLevel: 'silent' });
 
   const handlers = new Map<string, Listener>();
@@ -49,7 +52,7 @@ export async function loadMain(tmp: string, argv: string[] = []): Promise<FakeMa
   const app = Object.assign(new EventEmitter(), {
     isPackaged: true,
     getAppPath: () => appPath,
-    getPath: (name: string) => (name === 'userData' ? path.join(tmp, 'userData') : os.tmpdir()),
+    getPath: (name: string) => (name === 'userData' ? userData : os.tmpdir()),
     getVersion: () => '0.1.0',
     whenReady: () => Promise.resolve(),
     enableSandbox: () => undefined,
