@@ -34,6 +34,8 @@ export const RIG_BOUNDS = {
   minSize: 1e-4,
   /** m: the largest shape dimension. */
   maxSize: 1e3,
+  /** m: how far a shape's centre may sit from its body's origin. */
+  shapeOffset: 10,
   /** kg */
   minMass: 1e-6, maxMass: 1e6,
   /** kg/m³ (air ≈ 1.2, osmium ≈ 22 600) */
@@ -112,7 +114,8 @@ export const skeletonSchema = z.strictObject({
 const axis = z.enum(['x', 'y', 'z']).describe('Local axis the shape is aligned with.');
 
 const shapePoseFields = {
-  position: vec3('Shape centre (m) in the body frame.'),
+  position: z.tuple([z.number().min(-B.shapeOffset).max(B.shapeOffset), z.number().min(-B.shapeOffset).max(B.shapeOffset), z.number().min(-B.shapeOffset).max(B.shapeOffset)])
+    .describe(`Shape centre (m) in the body frame, each coordinate within ±${B.shapeOffset} m: a shape far from its body gives lever arms the solver cannot hold (offsets of 170 m and 2 km ran NaN in the fuzz suite).`),
   rotation: quat('Shape rotation in the body frame.'),
   // Optional (absent in older files, so no migration): a shape's own mass makes a ballast.
   mass: bounded(B.minMass, B.maxMass, `This shape's own mass (kg, ${B.minMass}–${B.maxMass}: lighter parts make the solver's mass ratios and 1/m overflow), e.g. a ballast low inside a shell; overrides the body's spread. At most one of mass and density. Omit to take a share of the body's mass or density.`).optional(),
