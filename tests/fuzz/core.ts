@@ -156,8 +156,12 @@ export interface RunOptions {
 const JSON_LEVEL = /^(is not valid JSON|the file is empty|a rig must be a JSON object|is \d|would be more than|nests deeper|cannot be read as a rig)/;
 
 /** Every refusal must say where: a field path, or (for a document-level problem) a sentence that places it. */
+/** The line validateRig adds after its first problems when there are too many to list (capProblems): it
+ *  counts the others, each of which named its field; it is not a refusal of its own. */
+const CAP_LINE = /^… and \d+ more problems$/;
+
 function namesTheField(path: string, message: string): boolean {
-  return path !== '' || JSON_LEVEL.test(message);
+  return path !== '' || JSON_LEVEL.test(message) || CAP_LINE.test(message);
 }
 
 function finite(values: ArrayLike<number>): boolean {
