@@ -8,4 +8,4 @@ export { restPose, sampleClip, sampleChannel, poseToWorld, type KeyTrack } from 
 export { readContainer, type Container } from './container';
 export { GltfDocument, type AccessorData } from './gltfDocument';
 export { readClips } from './animation';
-export { rigidBones, mapChannelValues, mapRotation, mapTranslation, type RigidBone, type RigidChannelMap } from './rigid';
+export { rigidBones, mapChannelValues, type RigidBone, type RigidChannelMap } from './rigid';

@@ -58,17 +58,6 @@ export function rigidBones(bones: readonly SkeletonBone[]): RigidBone[] {
   return out;
 }
 
-export const mapTranslation = (c: RigidChannelMap, t: readonly number[]): Vec3 => {
-  const r = quatRotate(c.offsetR, [c.sigma * t[0]!, c.sigma * t[1]!, c.sigma * t[2]!]);
-  return [c.offsetT[0] + r[0], c.offsetT[1] + r[1], c.offsetT[2] + r[2]];
-};
-
-export const mapRotation = (c: RigidChannelMap, q: readonly number[]): Quat => {
-  let r = quatNormalize(quatMul(c.offsetR, [q[0]!, q[1]!, q[2]!, q[3]!]));
-  if (r[3] < 0) r = [-r[0], -r[1], -r[2], -r[3]];
-  return r;
-};
-
 /**
  * An animation channel's values in rigid terms. Translation keys map affinely (CUBICSPLINE tangents
  * linearly, without the offset); rotation keys (and tangents) are premultiplied by O.R, without changing
