@@ -18,53 +18,45 @@ export function rigBone(name: string, parent: string | null, rest: TRS): Bone {
 
 /** The skeleton as rig-format bones: each bone's rest is its rigid rest relative to its parent bone —
  *  the file's rest world transform through every ancestor (bone or not), scale removed
- *  (shared/skeleton/rigid.ts) — times `scale` (the creature scale: metres per file unit). */
-export function rigBonesFromSkeleton(creature: CreatureSkeleton, scale = 1): Bone[] {
+ *  (shared/skeleton/rigid.ts), in the file's units (creatureScale.ts scaleSkeleton brings them to metres). */
+export function rigBonesFromSkeleton(creature: CreatureSkeleton): Bone[] {
   const bones = creature.skeleton.bones;
   const rigid = rigidBones(bones);
   return jointOrder(creature).map((i) => {
     const b = bones[i]!, r = rigid[i]!.local;
-    return rigBone(b.name, b.parent >= 0 ? bones[b.parent]!.name : null, {
-      translation: [r.translation[0] * scale, r.translation[1] * scale, r.translation[2] * scale], rotation: r.rotation, scale: [1, 1, 1],
-    });
+    return rigBone(b.name, b.parent >= 0 ? bones[b.parent]!.name : null, { translation: r.translation, rotation: r.rotation, scale: [1, 1, 1] });
   });
 }
 
 /**
- * The authoring input of a creature file: the rig bones (rigid rest, `scale` applied), per skinned
- * primitive its vertices at the rest pose with their influences, each rigid mesh under a bone as one more
- * "skin" whose vertices all belong to that bone, and the clips in rigid terms. `scale`: metres per file
- * unit (1 for a glTF authored in metres).
+ * The authoring input of a creature file: the rig bones (rigid rest), per skinned primitive its vertices
+ * at the rest pose with their influences, each rigid mesh under a bone as one more "skin" whose vertices
+ * all belong to that bone, and the clips in rigid terms — all in the file's units (scaleSkeleton rescales).
  */
-export function authoringSkeletonFromCreature(creature: Creature, scale = 1): AuthoringSkeleton {
+export function authoringSkeletonFromCreature(creature: Creature): AuthoringSkeleton {
   const boneNames = creature.skeleton.bones.map((b) => b.name);
-  const scaled = (p: readonly number[]) => (scale === 1 ? p : p.map((x) => x * scale));
   const skins: SkinData[] = creature.skinnedPrimitives.map((p) => ({
-    positions: scaled(p.positions), joints: p.joints, weights: p.weights,
+    positions: p.positions, joints: p.joints, weights: p.weights,
     jointNames: creature.skins[p.skin]!.joints.map((bone) => boneNames[bone]!),
   }));
   for (const part of creature.rigidParts ?? []) {
     const n = part.positions.length / 3;
     const joints = new Array<number>(4 * n).fill(0), weights = new Array<number>(4 * n).fill(0);
     for (let v = 0; v < n; v++) weights[4 * v] = 1;
-    skins.push({ positions: scaled(part.positions), joints, weights, jointNames: [boneNames[part.bone]!], rigid: true });
+    skins.push({ positions: part.positions, joints, weights, jointNames: [boneNames[part.bone]!], rigid: true });
   }
   const rigid = rigidBones(creature.skeleton.bones);
-  return {
-    bones: rigBonesFromSkeleton(creature, scale), skins,
-    clips: creature.clips.map((c) => namedClip(creature, c, rigid, scale)),
-  };
+  return { bones: rigBonesFromSkeleton(creature), skins, clips: creature.clips.map((c) => namedClip(creature, c, rigid)) };
 }
 
 /** A clip whose channels name their bone (what the editor's preview and the generator take), its keys in
- *  the rigid terms of rigBonesFromSkeleton (scale keys dropped; translations × `scale`). */
-export function namedClip(creature: CreatureSkeleton, clip: CreatureClip, rigid: readonly RigidBone[] = rigidBones(creature.skeleton.bones), scale = 1): AnimationClip {
+ *  the rigid terms of rigBonesFromSkeleton (scale keys dropped). */
+export function namedClip(creature: CreatureSkeleton, clip: CreatureClip, rigid: readonly RigidBone[] = rigidBones(creature.skeleton.bones)): AnimationClip {
   return {
     name: clip.name,
-    channels: clip.channels.filter((ch) => ch.path !== 'scale').map((ch) => {
-      let values = mapChannelValues(rigid[ch.bone]!.channel, ch.path as 'translation' | 'rotation', ch.interpolation, ch.values);
-      if (ch.path === 'translation' && scale !== 1) values = values.map((x) => x * scale);
-      return { bone: creature.skeleton.bones[ch.bone]!.name, path: ch.path, interpolation: ch.interpolation, times: ch.times, values };
-    }),
+    channels: clip.channels.filter((ch) => ch.path !== 'scale').map((ch) => ({
+      bone: creature.skeleton.bones[ch.bone]!.name, path: ch.path, interpolation: ch.interpolation, times: ch.times,
+      values: mapChannelValues(rigid[ch.bone]!.channel, ch.path as 'translation' | 'rotation', ch.interpolation, ch.values),
+    })),
   };
 }

@@ -368,17 +368,17 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
   const minTorque = 0.02 * totalMass * G * measure.height;
   for (const { parent, child } of pairs) {
     const anchor = geometry.get(child)!.world.position;
-    const sub = subtree(child);
-    const m = sub.reduce((s, b) => s + bodyWorld.get(b)!.mass, 0);
-    const com = scale(sub.reduce((s, b) => add(s, scale(bodyWorld.get(b)!.com, bodyWorld.get(b)!.mass)), [0, 0, 0] as Vec3), 1 / m);
-    const carried = m * G * length(sub3(com, anchor));
+    const carriedBodies = subtree(child);
+    const m = carriedBodies.reduce((s, b) => s + bodyWorld.get(b)!.mass, 0);
+    const com = scale(carriedBodies.reduce((s, b) => add(s, scale(bodyWorld.get(b)!.com, bodyWorld.get(b)!.mass)), [0, 0, 0] as Vec3), 1 / m);
+    const carried = m * G * length(sub(com, anchor));
     // A joint between the trunk and a sole holds up everything that is not below it: its share of that
     // mass at half the distance from the joint to the rest of the body's centre of mass (a 30° lean).
     let support = 0;
     if (supporting.has(child)) {
       const above = totalMass - m;
-      const restCom = scale(sub3(scale(comAll, totalMass), scale(com, m)), 1 / Math.max(above, 1e-9));
-      support = SUPPORT_MARGIN * (above / Math.max(1, soles.length)) * G * 0.5 * length(sub3(restCom, anchor));
+      const restCom = scale(sub(scale(comAll, totalMass), scale(com, m)), 1 / Math.max(above, 1e-9));
+      support = SUPPORT_MARGIN * (above / Math.max(1, soles.length)) * G * 0.5 * length(sub(restCom, anchor));
     }
     const maxTorque = round9(torqueScale * Math.max(carried, support) + minTorque);
     const motor = motorFor(options.motorMode ?? 'pd', maxTorque, PD_SATURATION_ANGLE, PD_DAMPING_TIME);
@@ -422,7 +422,6 @@ export function measureInput(skeleton: AuthoringSkeleton, geometry = boneGeometr
 
 const percentileOf = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))))]!;
 const median = (xs: readonly number[]) => percentileOf([...xs].sort((a, b) => a - b), 0.5);
-const sub3 = sub;
 
 /** The body's axis and length: toward the child that continues it (a body, or a bone with bodies below,
  *  or an end bone marking the tip — never an IK/control/twist bone), else along local +Y. */

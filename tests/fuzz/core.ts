@@ -8,6 +8,7 @@
  *
  * Used by tests/unit/fuzz/mutation.test.ts (1,000 mutants per file per run) and scripts/fuzz.ts (10,000+).
  */
+import { rng } from '../unit/physics/helpers';
 import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { validateRig } from '../../shared/rig';
@@ -32,17 +33,8 @@ export function shippedCorpus(): Corpus[] {
   return out;
 }
 
-/** mulberry32: small, fast, seedable. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the tests' seedable PRNG (tests/unit/physics/helpers.ts). */
+export { rng };
 
 type Json = unknown;
 type Container = Record<string, Json> | Json[];
