@@ -9,6 +9,7 @@
  * and clamp = τmax in the three drive modes. h is the SUBSTEP: the limit is a torque, so the impulse bound
  * scales with the time the row acts.
  */
+import { makeSoft, type Softness } from '../soft';
 import type { StepContext } from '../stepContext';
 import {
   M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, MAXIS,
@@ -26,17 +27,18 @@ export function activeMotorRows(J: Float64Array, o: number, axes: number): numbe
  *  K = motorIn[1]. The two come in a scratch: V8 boxes double arguments of calls it does not inline. */
 export const motorIn = new Float64Array(2);
 
+/** makeSoft's output, reused (no allocation per row). */
+const pdSoftness: Softness = { biasRate: 0, softness: 0 };
+
 export function prepareMotorRow(ctx: StepContext, o: number, k: number): void {
   const J = ctx.joints, mode = J[o + M_MODE]!, C = motorIn[0]!, K = motorIn[1]!;
   let rhs = 0, gamma = 0, clamp = J[o + M_MAX]!;
   if (mode === MOTOR_POSITION) rhs = (-J[o + M_R]! * C) * ctx.invH;
   else if (mode === MOTOR_PD) {
-    // makeSoft(kp, kv, h) written out (soft.ts): biasRate = kp/(kv + h·kp), γ = 1/(h·(kv + h·kp)).
-    const kp = J[o + M_KP]!, kv = J[o + M_KV]!, h = ctx.h, d = kv + h * kp;
-    let biasRate = 0, softness = Infinity;
-    if (d > 0) { biasRate = kp / d; softness = 1 / (h * d); }
-    rhs = J[o + T_V + k]! - biasRate * C;
-    gamma = softness;
+    // soft.ts's makeSoft (unit-tested there): biasRate = kp/(kv + h·kp), γ = 1/(h·(kv + h·kp)).
+    const s = makeSoft(J[o + M_KP]!, J[o + M_KV]!, ctx.h, pdSoftness);
+    rhs = J[o + T_V + k]! - s.biasRate * C;
+    gamma = s.softness;
   } else if (mode === MOTOR_VELOCITY) rhs = J[o + T_V + k]!;
   else clamp = J[o + M_FRICTION]!;
   J[o + M_RHS + k] = rhs;
