@@ -54,7 +54,7 @@ export interface SimulationSnapshot {
 export interface Simulation {
   /** The document this simulation was built from (read-only: editing it does not change the simulation). */
   readonly rig: RigDocument;
-  /** The physics world (read API; stepping goes through step()). */
+  /** The physics world (read API; stepping and every write go through this object's methods). */
   readonly world: PhysicsWorld;
   /** Simulated time (s) = steps · dt. */
   readonly time: number;
@@ -82,6 +82,17 @@ export interface Simulation {
    *  (ball: quaternion S of frame B in frame A; hinge: rad; prismatic: m; fixed: 0). For plots. */
   motorTarget(joint: string): ReadonlyQuat | number;
   bodyPose(body: string): { position: Vec3; rotation: Quat };
+  /** The world's handle of a body, for reading `world` (throws on a name the rig does not have). */
+  bodyHandle(body: string): BodyHandle;
+  /** The world's handle of a joint, for reading `world` (throws on a name the rig does not have). */
+  jointHandle(joint: string): JointHandle;
+  /** The body a world handle belongs to (e.g. a raycast hit), or null for a handle of no rig body. */
+  bodyName(handle: BodyHandle): string | null;
+  /** Set a body's velocities (m/s of its centre of mass, rad/s; world). */
+  setBodyVelocity(body: string, linear: ReadonlyVec3, angular: ReadonlyVec3): void;
+  /** Place a body (its origin, world) without stepping — e.g. to pose a never-stepped simulation from a
+   *  recorded frame and read its bones or raycast it. */
+  setBodyPose(body: string, position: ReadonlyVec3, rotation: ReadonlyQuat): void;
   /** Per-bone transforms for skinning (see BonePose). */
   bonePoses(space?: 'world' | 'local'): Record<string, BonePose>;
   /** Allocation-free form: 7 numbers per bone (px, py, pz, qx, qy, qz, qw) in boneNames order. */
@@ -284,6 +295,23 @@ class RigSimulation implements Simulation {
   bodyPose(body: string): { position: Vec3; rotation: Quat } {
     const h = this.handleOf(body);
     return { position: this.world.getPosition(h), rotation: this.world.getRotation(h) };
+  }
+
+  bodyHandle(body: string): BodyHandle { return this.handleOf(body); }
+
+  jointHandle(joint: string): JointHandle { return this.jointHandles[this.jointAt(joint)]!; }
+
+  bodyName(handle: BodyHandle): string | null {
+    const i = this.bodyHandles.indexOf(handle);
+    return i < 0 ? null : this.bodyNames[i]!;
+  }
+
+  setBodyVelocity(body: string, linear: ReadonlyVec3, angular: ReadonlyVec3): void {
+    this.world.setVelocity(this.handleOf(body), linear, angular);
+  }
+
+  setBodyPose(body: string, position: ReadonlyVec3, rotation: ReadonlyQuat): void {
+    this.world.setPose(this.handleOf(body), position, rotation);
   }
 
   writeBonePoses(out: Float32Array | Float64Array, space: 'world' | 'local' = 'world'): void {

@@ -182,4 +182,29 @@ describe('createSimulation', () => {
     expect(() => createSimulation(rig)).toThrow('controller "reach" has type "cyclicPath" but no implementation is registered');
     expect(createSimulation(rig, { missingControllers: 'skip' }).controllerNames).toEqual([]);
   });
+
+  it('looks handles up by name and writes a body\'s pose and velocity through the Simulation', () => {
+    const rig = pendulum();
+    const sim = createSimulation(rig);
+    const [b0, b1] = [rig.bodies[0]!.name, rig.bodies[1]!.name];
+    const h0 = sim.bodyHandle(b0), h1 = sim.bodyHandle(b1);
+    expect(h0).not.toBe(h1);
+    expect(sim.bodyName(h0)).toBe(b0);
+    expect(sim.bodyName(h1)).toBe(b1);
+    expect(sim.bodyName(9999 as typeof h0)).toBeNull();
+    expect(sim.world.getPosition(h1)).toEqual(sim.bodyPose(b1).position);
+    const j = rig.joints[0]!.name;
+    expect(sim.world.getJointError(sim.jointHandle(j))).toBe(sim.frame().joints[j]!.error);
+    expect(() => sim.bodyHandle('nope')).toThrow('no body named "nope"');
+    expect(() => sim.jointHandle('nope')).toThrow('no joint named "nope"');
+
+    const q = [0, Math.SQRT1_2, 0, Math.SQRT1_2] as const;
+    sim.setBodyPose(b1, [1, 2, 3], q);
+    expectClose(sim.bodyPose(b1).position, [1, 2, 3], 1e-15);
+    expectClose(sim.bodyPose(b1).rotation, q, 1e-15);
+    sim.setBodyVelocity(b1, [0.5, -1, 2], [0, 0, 3]);
+    const f = sim.frame().bodies[b1]!;
+    expectClose(f.v, [0.5, -1, 2], 1e-15);
+    expectClose(f.w, [0, 0, 3], 1e-15);
+  });
 });
