@@ -10,7 +10,7 @@ import { useSolver } from '../preview/solverState';
 import { pickInScene, useScenePick, type ScenePick } from '../preview/sceneSelection';
 import { usePreview } from '../preview/previewStore';
 import { previewClient } from '../preview/client';
-import { particlePoser } from '../preview/particlePose';
+import { particlePoser } from '../../../shared/preview/particlePose';
 
 const DEG = 180 / Math.PI;
 const fmt = (v: number, digits = 3) => (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits);

@@ -7,19 +7,18 @@
  * frames; the viewport then draws the frame under it. Nothing here re-renders React per frame: the store
  * (previewStore.ts) gets the playhead at most every PUBLISH_MS.
  */
-import { createSimulation, type Simulation } from '../../../shared/runtime';
-import { World } from '../../../shared/physics/world';
-import type { BodyHandle } from '../../../shared/physics/types';
 import type { RigDocument } from '../../../shared/rig';
 import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
 import { BODY_STRIDE, JOINT_STRIDE } from '../../../shared/runtime/trace';
+import { createHost } from '../../../shared/preview/host';
+import type { PreviewInput } from '../../../shared/preview/engine';
+import type { FromHost, HostLayout, ToHost } from '../../../shared/preview/protocol';
+import { particlePoser } from '../../../shared/preview/particlePose';
+import { RigPoser } from '../../../shared/preview/rigPose';
 import { useEditor } from '../state/store';
-import { createHost } from './host';
-import type { PreviewInput } from './engine';
-import { wallClock, type FromHost, type HostLayout, type ToHost } from './protocol';
 import { DEFAULT_DURATION_S, SPEED_MAX, SPEED_MIN, usePreview } from './previewStore';
 import { previewSource } from './solverState';
-import { particlePoser } from './particlePose';
+import { hostClock, wallClock } from './hostClock';
 
 /** Document edits arriving closer than this (ms) are sent once (a drag sends at most ~12 rigs a second). */
 const DEBOUNCE_MS = 80;
@@ -43,7 +42,7 @@ function startHost(onMessage: (m: FromHost) => void): Port {
     } catch { /* fall through to the main-thread host */ }
   }
   // Main-thread fallback: same host, messages delivered asynchronously so the order matches a worker's.
-  const host = createHost((m) => queueMicrotask(() => onMessage(m)));
+  const host = createHost((m) => queueMicrotask(() => onMessage(m)), (fn) => setTimeout(fn, 0), hostClock);
   return { post: (m) => setTimeout(() => host.receive(structuredClone(m)), 0), terminate: () => undefined, worker: false };
 }
 
@@ -69,8 +68,8 @@ export class PreviewClient {
   private generation = 0;
   private debounce: ReturnType<typeof setTimeout> | null = null;
   private lastPublish = 0;
-  private poseSim: Simulation | null = null;
-  private poseHandles = new Map<string, BodyHandle>();
+  /** A never-stepped simulation of the reset's rig, posed from recorded frames (bones, picking, masses). */
+  private poser: RigPoser | null = null;
   private unsubscribe: () => void;
   private lastRig: unknown = null;
 
@@ -135,7 +134,7 @@ export class PreviewClient {
         this.count = 0;
         this.frames = new Float64Array(Math.max(1, usePreview.getState().duration + 1) * m.frameSize);
         this.aux = new Float64Array(Math.max(1, usePreview.getState().duration + 1) * m.aux.size);
-        this.buildPoseSim(m.rig);
+        this.buildPoser(m.rig);
         this.version++;
         usePreview.setState({ problem: null, recorded: 0, dt: m.dt });
         break;
@@ -343,62 +342,38 @@ export class PreviewClient {
    * `boneNames()` order. Returns false when there is no such frame.
    */
   writeBoneWorld(f: number, out: Float64Array): boolean {
-    const sim = this.poseSim, fr = this.frame(f), L = this.layout;
+    const poser = this.poser, fr = this.frame(f), L = this.layout;
     const particles = particlePoser(L);
     if (particles && fr) { particles.writeBoneWorld(fr, out); return true; }
-    if (!sim || !fr || !L) return false;
-    L.layout.bodies.forEach((name, i) => {
-      const h = this.poseHandles.get(name);
-      if (h === undefined) return;
-      const o = 1 + i * BODY_STRIDE;
-      sim.world.setPose(h, [fr[o]!, fr[o + 1]!, fr[o + 2]!], [fr[o + 3]!, fr[o + 4]!, fr[o + 5]!, fr[o + 6]!]);
-    });
-    sim.writeBonePoses(out, 'world');
+    if (!poser || !fr || !L) return false;
+    poser.writeBoneWorld(L.layout, fr, out);
     return true;
   }
 
   /** The body a world ray hits first with the bodies where the shown frame has them. */
   pickBody(origin: readonly [number, number, number], direction: readonly [number, number, number], maxDistance: number): { body: string; point: [number, number, number]; distance: number } | null {
-    const f = this.frameIndex(), sim = this.poseSim;
+    const f = this.frameIndex(), poser = this.poser;
     const particles = particlePoser(this.layout), fr = this.frame(f);
     if (particles && fr) { const len = Math.hypot(...direction); return len > 0 ? particles.pick(fr, origin, direction.map((d) => d / len), maxDistance) : null; }
-    if (!sim || f < 0) return null;
+    if (!poser || f < 0) return null;
     this.writeBoneWorld(f, new Float64Array(this.boneNames().length * 7));
     const len = Math.hypot(direction[0], direction[1], direction[2]);
     if (!(len > 0)) return null;
-    const hit = sim.world.raycast(origin, [direction[0] / len, direction[1] / len, direction[2] / len], maxDistance);
-    if (!hit) return null;
-    for (const [name, h] of this.poseHandles) if (h === hit.body) return { body: name, point: [hit.point[0], hit.point[1], hit.point[2]], distance: hit.distance };
-    return null;
+    return poser.pick(origin, [direction[0] / len, direction[1] / len, direction[2] / len], maxDistance);
   }
 
-  boneNames(): readonly string[] { return particlePoser(this.layout)?.boneNames ?? this.poseSim?.boneNames ?? []; }
+  boneNames(): readonly string[] { return particlePoser(this.layout)?.boneNames ?? this.poser?.boneNames ?? []; }
 
   /** Mass (kg) and principal-axis-free inertia of a body, from the pose simulation's world. */
   massOf(body: string): { mass: number; inertia: readonly number[]; centroid: readonly number[] } | null {
-    const h = this.poseHandles.get(body);
-    if (!this.poseSim || h === undefined) return null;
-    const m = this.poseSim.world.getMassProperties(h);
-    return { mass: m.mass, inertia: m.inertia as readonly number[], centroid: m.centroid };
+    return this.poser?.massOf(body) ?? null;
   }
 
-  private buildPoseSim(rig: RigDocument): void {
-    // A second, never-stepped Simulation of the same rig: its World holds the recorded body poses so the
-    // runtime's own bone read-out (writeBonePoses) gives the skinning transforms.
-    const handles = new Map<string, BodyHandle>();
+  private buildPoser(rig: RigDocument): void {
     try {
-      this.poseSim = createSimulation(rig, {
-        missingControllers: 'skip',
-        createWorld: (settings) => {
-          const w = new World(settings);
-          const add = w.addBody.bind(w);
-          w.addBody = (d) => { const h = add(d); handles.set(d.name ?? '', h); return h; };
-          return w;
-        },
-      });
-      this.poseHandles = handles;
+      this.poser = new RigPoser(rig);
     } catch {
-      this.poseSim = null;
+      this.poser = null;
     }
   }
 }

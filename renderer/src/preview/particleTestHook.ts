@@ -5,7 +5,7 @@
 import { Vector3 } from 'three';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { previewClient } from './client';
-import { particlePoser } from './particlePose';
+import { particlePoser } from '../../../shared/preview/particlePose';
 import { useSolver } from './particleMode';
 import { usePreview } from './previewStore';
 import { particleDrawStats } from '../viewport/overlays/particleDrawStats';

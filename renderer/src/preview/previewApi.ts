@@ -20,9 +20,9 @@ import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
 import type { RigMotor } from '../../../shared/rig';
 import { edit } from '../state/editor';
 import { previewClient } from './client';
-import type { PreviewInput, Vec3Tuple } from './engine';
+import type { PreviewInput, Vec3Tuple } from '../../../shared/preview/engine';
 import { usePreview } from './previewStore';
-import { recordedSeries, type RecordedSeries } from './series';
+import { recordedSeries, type RecordedSeries } from '../../../shared/preview/series';
 
 type V3 = readonly [number, number, number] | readonly number[];
 const v3 = (v: V3, what: string): Vec3Tuple => {
@@ -120,7 +120,7 @@ export function pickBody(origin: V3, direction: V3, maxDistance = 100): { body: 
   return c.pickBody(v3(origin, 'origin'), v3(direction, 'direction'), maxDistance);
 }
 
-export type { BodyQuantity, JointQuantity, CreatureQuantity, RecordedSeries } from './series';
+export type { BodyQuantity, JointQuantity, CreatureQuantity, RecordedSeries } from '../../../shared/preview/series';
 
 /** The recording as time series for plots (copies; call again after it grows). */
 export function frames(): RecordedSeries {

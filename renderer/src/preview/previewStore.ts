@@ -5,7 +5,7 @@
  * most ~15 times a second for labels and re-rendered panels.
  */
 import { create } from 'zustand';
-import type { PreviewInput } from './engine';
+import type { PreviewInput } from '../../../shared/preview/engine';
 import type { PreviewOverlay } from '../../../shared/platform';
 
 /** Which overlays are drawn: bodies, joints (axes and limits), torque (motor ramp), contacts, path. */

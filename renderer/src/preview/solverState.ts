@@ -8,8 +8,8 @@ import { create } from 'zustand';
 import type { ParticleScene } from '../../../shared/physics/particles';
 import type { RigDocument } from '../../../shared/rig';
 import { useEditor } from '../state/store';
-import type { PreviewInput } from './previewInput';
-import type { ParticleRequest } from './particleEngine';
+import type { PreviewInput } from '../../../shared/preview/input';
+import type { ParticleRequest } from '../../../shared/preview/particleEngine';
 
 export type Solver = 'rigid' | 'particle';
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { previewClient } from '../preview/client';
 import { usePreview } from '../preview/previewStore';
 import { useSolver } from '../preview/particleMode';
-import type { PreviewInput } from '../preview/engine';
+import type { PreviewInput } from '../../../shared/preview/engine';
 import { targetMarker } from '../viewport/overlays/TargetMarker';
 import { drawTimeline, frameAtX, xOfFrame, TRACK, type TimelineGeometry } from './drawTimeline';
 import './timeline.css';

@@ -1,6 +1,6 @@
 /**
  * The mouse grab on a particle bone: a spring-damper from a point of the bone to a target the cursor
- * moves — the rigid preview's grab (renderer/src/preview/engine.ts grabStep) on particles.
+ * moves — the rigid preview's grab (shared/preview/engine.ts grabStep) on particles.
  *
  * The grabbed point is the point of the bone's axis nearest the clicked point, at parameter s ∈ [0, 1]
  * from head to tip (so it stays on the bone however the bone turns): p = (1 − s)·x_head + s·x_tip, with the

@@ -12,7 +12,7 @@ import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
 import { useSolver } from '../../preview/solverState';
 import { useEditor } from '../../state/store';
-import type { HostLayout } from '../../preview/protocol';
+import type { HostLayout } from '../../../../shared/preview/protocol';
 import { createFollowPoint, followRootOffset, followSettled, resetFollowPoint, stepFollowPoint } from '../../preview/follow';
 import { shown } from './frameData';
 

@@ -2,7 +2,7 @@
 import { useMemo, useRef } from 'react';
 import { useFrame } from '@react-three/fiber';
 import { InstancedMesh, Matrix4, MeshBasicMaterial, SphereGeometry, Vector3, Quaternion } from 'three';
-import { MAX_CONTACTS } from '../../preview/engine';
+import { MAX_CONTACTS } from '../../../../shared/preview/engine';
 import { previewClient } from '../../preview/client';
 import { OVERLAY_COLORS, shown } from './frameData';
 

@@ -23,13 +23,13 @@ import { useEditor } from '../../state/store';
 import { notify } from '../../state/editor';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
-import { particlePoser, type ParticlePoser } from '../../preview/particlePose';
+import { particlePoser, type ParticlePoser } from '../../../../shared/preview/particlePose';
 import { useSolver } from '../../preview/particleMode';
 import { useAuthoring } from '../../authoring/authoringStore';
 import { isTestBuild } from '../../testing/testBuild';
 import { installParticleTestHook } from '../../preview/particleTestHook';
 import { particleDrawStats } from './particleDrawStats';
-import type { PreviewInput } from '../../preview/engine';
+import type { PreviewInput } from '../../../../shared/preview/engine';
 import { pickedBone, useScenePick } from '../../preview/sceneSelection';
 
 if (isTestBuild) installParticleTestHook();

@@ -21,7 +21,7 @@ import { beginGesture, cancelGesture, edit, endGesture, select } from '../../sta
 import { previewClient } from '../../preview/client';
 import { selectPathPoint, usePreview } from '../../preview/previewStore';
 import { setControlPoint } from '../../preview/pathEdits';
-import { CONTROLLER_AUX } from '../../preview/engine';
+import { CONTROLLER_AUX } from '../../../../shared/preview/engine';
 import { OVERLAY_COLORS, shown } from './frameData';
 
 /** Handles drawn by the overlay, by controller name, for the test hook (screen positions). */

@@ -12,9 +12,9 @@
  * from frame A and its target's rotation angle (magnitudes, ≥ 0 — a 3-D rotation has no single signed
  * angle), and the angle between current and target rotation.
  */
-import { quatRotate, type Quat } from '../../../shared/math/quat';
-import { headingYaw } from '../../../shared/gait/steering';
-import { BODY_STRIDE, JOINT_STRIDE, type FrameLayout } from '../../../shared/runtime/trace';
+import { quatRotate, type Quat } from '../math/quat';
+import { headingYaw } from '../gait/steering';
+import { BODY_STRIDE, JOINT_STRIDE, type FrameLayout } from '../runtime/trace';
 import type { AuxLayout } from './engine';
 
 export type BodyQuantity = 'p.x' | 'p.y' | 'p.z' | 'v.x' | 'v.y' | 'v.z' | 'w.x' | 'w.y' | 'w.z' | 'speed' | 'height' | 'heading' | 'headingError' | 'kineticEnergy';

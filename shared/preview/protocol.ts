@@ -1,11 +1,12 @@
 /**
- * Messages between the preview client (main thread) and the simulation host (simWorker.ts, or the
- * main-thread fallback). Frames travel as transferable Float64Arrays, never as objects.
+ * Messages between the preview client (renderer/src/preview/client.ts, main thread) and the simulation
+ * host (host.ts: in the worker simWorker.ts, or the client's main-thread fallback). Frames travel as
+ * transferable Float64Arrays, never as objects.
  */
-import type { RigDocument } from '../../../shared/rig';
-import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
+import type { RigDocument } from '../rig';
+import type { AnimationClip } from '../authoring/skeletonInput';
 import type { AuxLayout, PreviewInput } from './engine';
-import type { FrameLayout } from '../../../shared/runtime';
+import type { FrameLayout } from '../runtime';
 import type { ParticleLayout, ParticleRequest } from './particleEngine';
 
 export type ToHost =
@@ -49,4 +50,3 @@ export type FromHost =
   | { type: 'problem'; message: string; frame: number | null }
   | { type: 'pong'; id: number; length: number };
 
-export const wallClock = (): number => performance.timeOrigin + performance.now();

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { createParticleSimulation } from '../../../shared/physics/particles';
 import { boneRestWorld, validateRig, type RigDocument } from '../../../shared/rig';
 import { newRigDocument } from '../../../shared/authoring/document';
-import { ParticlePreviewEngine, particleSceneFor, startParticleEngine } from '../../../renderer/src/preview/particleEngine';
-import { ParticlePoser, type ParticleHostLayout } from '../../../renderer/src/preview/particlePose';
-import { createHost } from '../../../renderer/src/preview/host';
-import type { FromHost } from '../../../renderer/src/preview/protocol';
-import type { PreviewInput } from '../../../renderer/src/preview/engine';
+import { ParticlePreviewEngine, particleSceneFor, startParticleEngine } from '../../../shared/preview/particleEngine';
+import { ParticlePoser, type ParticleHostLayout } from '../../../shared/preview/particlePose';
+import { createHost } from '../../../shared/preview/host';
+import type { FromHost } from '../../../shared/preview/protocol';
+import type { PreviewInput } from '../../../shared/preview/engine';
 import { repo } from '../rig/corpus';
 
 const text = (p: string) => readFileSync(`${repo}${p}`, 'utf8');

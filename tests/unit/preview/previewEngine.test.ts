@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadRig } from '../../../shared/rig';
-import { PreviewEngine, SNAPSHOT_EVERY } from '../../../renderer/src/preview/engine';
+import { PreviewEngine, SNAPSHOT_EVERY } from '../../../shared/preview/engine';
 
 const path = new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url);
 const rig = loadRig(JSON.parse(readFileSync(path, 'utf8')), { source: 'armed-mine.rig.json' });

@@ -1,6 +1,8 @@
 /**
  * PreviewEngine: the preview's simulation and its recording, with no DOM — it runs inside the Web Worker
- * (simWorker.ts), on the main thread where workers are missing, and headless in the unit tests.
+ * (renderer/src/preview/simWorker.ts, through host.ts), on the main thread where workers are missing, and
+ * headless in the unit tests. It reads the world through the Simulation's handle lookups and writes only
+ * through the Simulation's methods.
  *
  * Frame i is the state after i fixed steps (frame 0 = the rest pose, before any step). Inputs (impulses,
  * blasts, grabs, go-limp / power-on, steering-target keys) are stamped with the frame they act on: an
@@ -15,19 +17,18 @@
  * overlays: the steering target, the grab spring, per controller the path placement (WorldPathFrame) and
  * IK target, the joints' motor on/off state and the contact points (layout: auxLayout below).
  */
-import { createSimulation, FrameRecorder, type Simulation, type SimulationSnapshot } from '../../../shared/runtime';
-import { cyclicPathControllerFactory, type CyclicPathInstance } from '../../../shared/gait/register';
-import { World } from '../../../shared/physics/world';
-import type { BodyHandle, JointHandle } from '../../../shared/physics/types';
-import type { RigDocument } from '../../../shared/rig';
-import { animationTargets, inheritVelocity } from '../../../shared/authoring';
-import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
-import { quatFromRotationVector, quatRotate, type Quat, type ReadonlyQuat } from '../../../shared/math/quat';
-import type { Vec3 } from '../../../shared/math/vec3';
-import { Timeline } from './timelineCore';
-import type { PreviewInput, Vec3Tuple } from './previewInput';
+import { createSimulation, FrameRecorder, type Simulation, type SimulationSnapshot } from '../runtime';
+import { cyclicPathControllerFactory, type CyclicPathInstance } from '../gait/register';
+import type { BodyHandle, JointHandle } from '../physics/types';
+import type { RigDocument } from '../rig';
+import { animationTargets, inheritVelocity } from '../authoring';
+import type { AnimationClip } from '../authoring/skeletonInput';
+import { quatFromRotationVector, quatRotate, type Quat, type ReadonlyQuat } from '../math/quat';
+import type { Vec3 } from '../math/vec3';
+import { Timeline } from './timeline';
+import type { PreviewInput, Vec3Tuple } from './input';
 
-export type { PreviewInput, Vec3Tuple } from './previewInput';
+export type { PreviewInput, Vec3Tuple } from './input';
 
 /** Frames between kept snapshots (0.5 s at 60 Hz): a scrub or an input re-simulates at most this many. */
 export const SNAPSHOT_EVERY = 30;
@@ -77,8 +78,9 @@ export class PreviewEngine {
   readonly recorder: FrameRecorder;
   readonly aux: AuxLayout;
   private auxData: Float64Array;
-  private readonly handles = new Map<string, BodyHandle>();
-  private readonly jointHandles = new Map<string, JointHandle>();
+  /** Body and joint handles by name, from the Simulation's lookups (for reading sim.world). */
+  private readonly handles: ReadonlyMap<string, BodyHandle>;
+  private readonly jointHandles: ReadonlyMap<string, JointHandle>;
   private readonly controllers: CyclicPathInstance[] = [];
   private readonly timeline: Timeline<SimulationSnapshot>;
   private targetKeys: { frame: number; target: Vec3Tuple | null }[] = [];
@@ -90,17 +92,7 @@ export class PreviewEngine {
 
   constructor(rig: RigDocument, options: EngineOptions = {}) {
     this.rig = rig;
-    const handles = this.handles;
     this.sim = createSimulation(rig, {
-      // The World reports body handles only to the Simulation; interactions need them by name.
-      createWorld: (settings) => {
-        const w = new World(settings);
-        const add = w.addBody.bind(w);
-        w.addBody = (desc) => { const h = add(desc); handles.set(desc.name ?? '', h); return h; };
-        const addJoint = w.addJoint.bind(w);
-        w.addJoint = (desc) => { const h = addJoint(desc); this.jointHandles.set(desc.name ?? '', h); return h; };
-        return w;
-      },
       controllers: {
         cyclicPath: (config, ctx) => {
           const inst = cyclicPathControllerFactory(config, ctx) as CyclicPathInstance;
@@ -110,6 +102,9 @@ export class PreviewEngine {
       },
       missingControllers: 'skip',
     });
+    const sim = this.sim;
+    this.handles = new Map(sim.bodyNames.map((n) => [n, sim.bodyHandle(n)] as const));
+    this.jointHandles = new Map(sim.jointNames.map((n) => [n, sim.jointHandle(n)] as const));
     const first = rig.controllers.find((c) => c.type === 'cyclicPath');
     const t = first && 'steering' in first ? first.steering.target : null;
     this.defaultTarget = t ? [t[0], t[1], t[2]] : null;
@@ -317,7 +312,7 @@ export class PreviewEngine {
       if (h === undefined || !p0 || !p1) continue;
       const centroid = this.sim.world.getMassProperties(h).centroid;
       const v = inheritVelocity({ position: p0.p as Vec3, rotation: p0.q as Quat }, { position: p1.p as Vec3, rotation: p1.q as Quat }, this.sim.dt, centroid);
-      this.sim.world.setVelocity(h, v.linear, v.angular);
+      this.sim.setBodyVelocity(b, v.linear, v.angular);
     }
   }
 

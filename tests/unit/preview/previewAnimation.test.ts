@@ -9,8 +9,8 @@ import { loadRig, type RigDocument } from '../../../shared/rig';
 import { setMotor } from '../../../shared/authoring';
 import { clipDuration } from '../../../shared/authoring/clip';
 import { clipsFromGltf, skeletonFromGltf } from '../../../shared/document';
-import { PreviewEngine } from '../../../renderer/src/preview/engine';
-import { recordedSeries } from '../../../renderer/src/preview/series';
+import { PreviewEngine } from '../../../shared/preview/engine';
+import { recordedSeries } from '../../../shared/preview/series';
 
 const asset = (name: string) => readFileSync(new URL(`../../../assets/creatures/${name}`, import.meta.url));
 const glb = new Uint8Array(asset('humanoid.glb'));

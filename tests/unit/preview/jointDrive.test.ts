@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateRig, type RigDocument } from '../../../shared/rig';
-import { PreviewEngine, type PreviewInput } from '../../../renderer/src/preview/engine';
-import { startParticleEngine } from '../../../renderer/src/preview/particleEngine';
+import { PreviewEngine, type PreviewInput } from '../../../shared/preview/engine';
+import { startParticleEngine } from '../../../shared/preview/particleEngine';
 import { creatureDrive, isLimpAt, startsLimp } from '../../../renderer/src/authoring/jointDrive';
 import { repo } from '../rig/corpus';
 

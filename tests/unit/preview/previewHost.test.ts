@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createHost } from '../../../renderer/src/preview/host';
-import type { FromHost } from '../../../renderer/src/preview/protocol';
-import { PreviewEngine } from '../../../renderer/src/preview/engine';
+import { createHost } from '../../../shared/preview/host';
+import type { FromHost } from '../../../shared/preview/protocol';
+import { PreviewEngine } from '../../../shared/preview/engine';
 import { loadRig } from '../../../shared/rig';
 
 const rig = JSON.parse(readFileSync(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url), 'utf8'));

@@ -8,10 +8,10 @@
  *   O = P₀⁻¹ · W₀   (rest),   W(t) = P(t) · O.
  * A skeleton bone without a particle bone keeps its rest placement under its parent.
  */
-import { createParticleSimulation, type ParticleSimulation } from '../../../shared/physics/particles';
-import { boneRestWorld, orderBones } from '../../../shared/rig';
-import { quatConj, quatMul, quatRotate, type Quat } from '../../../shared/math/quat';
-import type { Vec3 } from '../../../shared/math/vec3';
+import { createParticleSimulation, type ParticleSimulation } from '../physics/particles';
+import { boneRestWorld, orderBones } from '../rig';
+import { quatConj, quatMul, quatRotate, type Quat } from '../math/quat';
+import type { Vec3 } from '../math/vec3';
 import type { HostLayout } from './protocol';
 import type { ParticleLayout } from './particleEngine';
 

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRig, type RigDocument } from '../../../shared/rig';
-import { PreviewEngine } from '../../../renderer/src/preview/engine';
-import { recordedSeries, type RecordedSeries } from '../../../renderer/src/preview/series';
+import { PreviewEngine } from '../../../shared/preview/engine';
+import { recordedSeries, type RecordedSeries } from '../../../shared/preview/series';
 import { quatMul, type Quat } from '../../../shared/math/quat';
 import { BODY_STRIDE } from '../../../shared/runtime/trace';
 

@@ -24,12 +24,12 @@
 import {
   createParticleSimulation, loadParticleScene, particleSceneFromRig, particleSceneFromSkeleton,
   type ParticleScene, type ParticleSimulation, type ParticleSnapshot,
-} from '../../../shared/physics/particles';
-import { validateRig, type Bone, type RigDocument } from '../../../shared/rig';
-import type { FrameLayout } from '../../../shared/runtime';
-import { newRigDocument } from '../../../shared/authoring/document';
+} from '../physics/particles';
+import { validateRig, type Bone, type RigDocument } from '../rig';
+import type { FrameLayout } from '../runtime';
+import { newRigDocument } from '../authoring/document';
 import { auxLayout, GRAB_DAMPING, GRAB_FREQUENCY, GRAB_MAX_WEIGHTS, SNAPSHOT_EVERY, type AuxLayout, type PreviewInput } from './engine';
-import { Timeline } from './timelineCore';
+import { Timeline } from './timeline';
 
 /** What the client asks the host to run under the particle solver: a scene (parsed JSON of a
  *  "marionette-particles" file) or, when `scene` is null, the rig sent alongside. */

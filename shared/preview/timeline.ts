@@ -5,7 +5,7 @@
  * from there. The engine owns its simulation and its recorded frames; the timeline reaches them only
  * through the three hooks below.
  */
-import type { PreviewInput } from './previewInput';
+import type { PreviewInput } from './input';
 
 export interface TimelineHooks<Snapshot> {
   /** Frames recorded so far. */

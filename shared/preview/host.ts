@@ -1,18 +1,29 @@
 /**
  * The simulation host: owns a PreviewEngine, answers the client's messages and simulates ahead in slices
- * (SLICE_MS of work, then yields so new messages — an edit, a scrub input — are seen promptly). Runs in
- * the worker (simWorker.ts) and, where there are no workers, on the main thread.
+ * (SLICE_MS of work, then yields so new messages — an edit, a scrub input — are seen promptly). No DOM:
+ * the adapter that runs it — the worker (renderer/src/preview/simWorker.ts), the client's main-thread
+ * fallback, a unit test — hands it a way to post, to schedule the next slice and to read the clock.
  */
-import { validateRig, formatProblem, type RigDocument } from '../../../shared/rig';
-import type { AnimationClip } from '../../../shared/authoring/skeletonInput';
+import { validateRig, formatProblem, type RigDocument } from '../rig';
+import type { AnimationClip } from '../authoring/skeletonInput';
 import { PreviewEngine, type PreviewInput } from './engine';
 import { startParticleEngine, type ParticlePreviewEngine, type ParticleRequest } from './particleEngine';
-import { wallClock, type FromHost, type ToHost } from './protocol';
+import type { FromHost, ToHost } from './protocol';
 
 /** Work per slice (ms): long enough to amortise posting, short enough to react to edits within a frame. */
 const SLICE_MS = 12;
 
-export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => void, schedule: (fn: () => void) => void = (fn) => setTimeout(fn, 0)) {
+/** Clocks in ms: `now` for the slice budget and speeds (monotonic where the platform has one), `wall` for
+ *  the latency stamps (a wall clock both sides of a worker agree on: performance.timeOrigin + now()). */
+export interface HostClock { now(): number; wall(): number }
+
+const dateClock: HostClock = { now: () => Date.now(), wall: () => Date.now() };
+
+/**
+ * post: deliver a message (the frames' buffers listed in `transfer` may be moved, not copied); schedule:
+ * run fn soon, after pending messages (a worker: setTimeout 0; a test: a queue it drains).
+ */
+export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => void, schedule: (fn: () => void) => void, clock: HostClock = dateClock) {
   let engine: PreviewEngine | ParticlePreviewEngine | null = null;
   let generation = 0;
   let inputs: PreviewInput[] = [];
@@ -37,11 +48,11 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
     scheduled = false;
     const e = engine;
     if (!e || e.failure) return;
-    const t0 = performance.now();
+    const t0 = clock.now();
     let steps = 0;
-    while (e.length < horizon && !e.failure && performance.now() - t0 < SLICE_MS) steps += e.advance(Math.min(8, horizon - e.length));
-    const ms = performance.now() - t0;
-    if (steps > 0) { computedAt = wallClock(); lastSpeed = ms > 0 ? (steps / ms) * 1000 : 0; }
+    while (e.length < horizon && !e.failure && clock.now() - t0 < SLICE_MS) steps += e.advance(Math.min(8, horizon - e.length));
+    const ms = clock.now() - t0;
+    if (steps > 0) { computedAt = clock.wall(); lastSpeed = ms > 0 ? (steps / ms) * 1000 : 0; }
     if (inFlight === 0) flush();
     if (e.failure && !reportedFailure) {
       reportedFailure = true;
@@ -54,11 +65,11 @@ export function createHost(post: (msg: FromHost, transfer?: Transferable[]) => v
     const e = engine;
     if (!e || e.length <= sent) return;
     const { frames, aux } = e.slice(sent, e.length);
-    const msg: FromHost = { type: 'frames', start: sent, count: e.length - sent, frames, aux, computedAt, postedAt: wallClock(), stepsPerSecond: lastSpeed };
+    const msg: FromHost = { type: 'frames', start: sent, count: e.length - sent, frames, aux, computedAt, postedAt: clock.wall(), stepsPerSecond: lastSpeed };
     sent = e.length;
     lastSpeed = 0;
     inFlight++;
-    post(msg, [frames.buffer, aux.buffer]);
+    post(msg, [frames.buffer as ArrayBuffer, aux.buffer as ArrayBuffer]);
   }
 
   function setRig(raw: unknown, gen: number) {
