@@ -1,6 +1,6 @@
 /** The engines by name (MuJoCo runs the MJCF that shared/export writes), each loaded once (their WASM or modules) on first use. */
-import type { BenchEngine, EngineName } from '../shared/bench/engine';
-import { marionetteEngine } from '../shared/bench/marionetteEngine';
+import type { BenchEngine, EngineName } from './engine';
+import { marionetteEngine } from './marionetteEngine';
 import { World } from '../shared/physics/world';
 import { loadJolt } from './joltEngine';
 import { loadMujocoEngine } from './mujocoEngine';

@@ -18,8 +18,8 @@
 import initJolt from 'jolt-physics/wasm-compat';
 import type { Quat } from '../shared/math/quat';
 import type { Vec3 } from '../shared/math/vec3';
-import type { BenchEngine, BenchWorld } from '../shared/bench/engine';
-import type { BenchScene, SceneShape } from '../shared/bench/scene';
+import type { BenchEngine, BenchWorld } from './engine';
+import type { BenchScene, SceneShape } from './scene';
 
 type JoltModule = Awaited<ReturnType<typeof initJolt>>;
 

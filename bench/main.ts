@@ -2,7 +2,7 @@
  * Command line of the physics benchmark: `npm run bench -- [options]` and `marionette bench [options]`.
  * With --json the last line of stdout is the result object of issue 3.
  */
-import { ENGINE_NAMES, type EngineName } from '../shared/bench/engine';
+import { ENGINE_NAMES, type EngineName } from './engine';
 import { BENCH_OPTIONS } from './options';
 import { checkTargets, formatMinScaling, formatTable, formatTargets } from './report';
 import { FALL_HEIGHT_M, loadRagdollFile, minKey, runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';

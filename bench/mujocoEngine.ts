@@ -1,6 +1,6 @@
 /**
  * MuJoCo (the official WebAssembly build, npm mujoco-js) as a benchmark engine: the scene becomes a rig
- * (shared/bench/sceneRig.ts) and the rig MJCF through shared/export/mjcf.ts — the same writer users export
+ * (sceneRig.ts) and the rig MJCF through shared/export/mjcf.ts — the same writer users export
  * with — so the figures are MuJoCo running what Marionette exports. MuJoCo is Z-up: poses are turned back
  * into the scene's +Y-up frame.
  */
@@ -8,9 +8,9 @@ import loadMujoco from 'mujoco-js';
 import { fromZUp, writeMjcf, Y_UP_TO_Z_UP } from '../shared/export/mjcf';
 import { quatConj, quatMul, type Quat } from '../shared/math/quat';
 import type { Vec3 } from '../shared/math/vec3';
-import type { BenchEngine, BenchWorld } from '../shared/bench/engine';
-import type { BenchScene } from '../shared/bench/scene';
-import { benchSceneRig, sceneBodyName } from '../shared/bench/sceneRig';
+import type { BenchEngine, BenchWorld } from './engine';
+import type { BenchScene } from './scene';
+import { benchSceneRig, sceneBodyName } from './sceneRig';
 
 interface Mj {
   FS: { mkdir(p: string): void; writeFile(p: string, s: string): void; unlink(p: string): void };

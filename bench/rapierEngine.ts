@@ -18,8 +18,8 @@
 import RAPIER from '@dimforge/rapier3d-compat';
 import type { Quat } from '../shared/math/quat';
 import type { Vec3 } from '../shared/math/vec3';
-import { frameRotation, type BenchEngine, type BenchWorld } from '../shared/bench/engine';
-import type { BenchScene, SceneShape } from '../shared/bench/scene';
+import { frameRotation, type BenchEngine, type BenchWorld } from './engine';
+import type { BenchScene, SceneShape } from './scene';
 
 let initialised: Promise<void> | null = null;
 

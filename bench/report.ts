@@ -2,7 +2,7 @@
  * The benchmark's printed output: one table of results and the issue-3 targets as ratios
  * (ragdoll11 × the largest N with motors on, Marionette against the better of Rapier and Jolt).
  */
-import type { EngineName } from '../shared/bench/engine';
+import type { EngineName } from './engine';
 import type { BenchResult, BenchRow } from './runBenchmark';
 
 const fmt = (v: number | null, digits: number) => (v === null ? '—' : Number.isFinite(v) ? v.toFixed(digits) : String(v));

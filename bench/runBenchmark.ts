@@ -7,9 +7,9 @@
  * Runs in Node (performance.now); `marionette bench` and `npm run bench` both call runBenchmark.
  */
 import ragdollJson from './scenes/ragdoll11.json';
-import { measureDrift, type BenchEngine, type BenchWorld, type EngineName } from '../shared/bench/engine';
-import { parseRagdollFile, type RagdollFile } from '../shared/bench/ragdollFile';
-import { buildBoxPile, buildRagdollScene, type BenchScene } from '../shared/bench/scene';
+import { measureDrift, type BenchEngine, type BenchWorld, type EngineName } from './engine';
+import { parseRagdollFile, type RagdollFile } from './ragdollFile';
+import { buildBoxPile, buildRagdollScene, type BenchScene } from './scene';
 import { loadEngine } from './engines';
 
 /** Head height (m) below which the ragdoll counts as fallen (issue 3). */
@@ -63,7 +63,8 @@ export interface BenchOptions {
   onProgress?: (line: string) => void;
 }
 
-/** The repository's copy of ../shared/bench/ragdoll11.json, checked. */
+/** bench/scenes/ragdoll11.json, checked: the repository's copy of the common benchmark scene that sits beside
+ *  the checkout in ../shared/bench/ (outside this repository — not its shared/ folder). */
 export function loadRagdollFile(): RagdollFile {
   return parseRagdollFile(ragdollJson, 'bench/scenes/ragdoll11.json');
 }

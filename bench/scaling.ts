@@ -14,8 +14,8 @@
  * manifolds) stays in the 2 MB L2 from one step to the next; at 128 (≈ 4.4 MB) it cannot and comes from L3
  * every step. "(t₁₂₈ / t₁₆,evicted) / 8" is what is left of the super-linearity when both sizes run from L3.
  */
-import { createMarionetteWorld } from '../shared/bench/marionetteEngine';
-import { buildRagdollScene } from '../shared/bench/scene';
+import { createMarionetteWorld } from './marionetteEngine';
+import { buildRagdollScene } from './scene';
 import { World } from '../shared/physics/world';
 import { loadRagdollFile } from './runBenchmark';
 

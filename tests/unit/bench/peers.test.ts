@@ -7,8 +7,8 @@ import { loadEngine } from '../../../bench/engines';
 import { loadJolt } from '../../../bench/joltEngine';
 import { loadRapier } from '../../../bench/rapierEngine';
 import { FALL_HEIGHT_M, loadRagdollFile, measureWorld } from '../../../bench/runBenchmark';
-import type { BenchEngine, BenchWorld } from '../../../shared/bench/engine';
-import { buildBoxPile, buildRagdollScene, type BenchScene } from '../../../shared/bench/scene';
+import type { BenchEngine, BenchWorld } from '../../../bench/engine';
+import { buildBoxPile, buildRagdollScene, type BenchScene } from '../../../bench/scene';
 import type { Quat } from '../../../shared/math/quat';
 import type { Vec3 } from '../../../shared/math/vec3';
 

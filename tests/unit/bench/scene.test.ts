@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { frameRotation } from '../../../shared/bench/engine';
-import { parseRagdollFile } from '../../../shared/bench/ragdollFile';
-import { buildBoxPile, buildRagdollScene, copyOffset } from '../../../shared/bench/scene';
+import { frameRotation } from '../../../bench/engine';
+import { parseRagdollFile } from '../../../bench/ragdollFile';
+import { buildBoxPile, buildRagdollScene, copyOffset } from '../../../bench/scene';
 import { quatRotate } from '../../../shared/math/quat';
 import ragdollJson from '../../../bench/scenes/ragdoll11.json';
 

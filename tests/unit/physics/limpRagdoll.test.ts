@@ -14,8 +14,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadRagdollFile } from '../../../bench/runBenchmark';
-import { createMarionetteWorld } from '../../../shared/bench/marionetteEngine';
-import { buildRagdollScene } from '../../../shared/bench/scene';
+import { createMarionetteWorld } from '../../../bench/marionetteEngine';
+import { buildRagdollScene } from '../../../bench/scene';
 import type { BodyHandle, BodyDesc, WorldSettings } from '../../../shared/physics/types';
 import { World } from '../../../shared/physics/world';
 import { LINEAR_SLOP } from '../../../shared/physics/contacts/contactSolver';

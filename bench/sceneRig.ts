@@ -4,7 +4,7 @@
  * Every body is a root bone at its rest position (identity orientation, as the scene says); the ground is a
  * static box body; motors are 'pd' toward the rest pose with the file's gains, or off.
  */
-import type { RigDocument } from '../rig/schema';
+import type { RigDocument } from '../shared/rig/schema';
 import { frameRotation } from './engine';
 import type { BenchScene, SceneShape } from './scene';
 

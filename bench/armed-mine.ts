@@ -4,18 +4,18 @@
  * ratio to real time (target ≥ 100×), where the time goes, and for comparison the cost of building a
  * TraceFrame object every step with sim.frame().
  *
- *   npx tsx tests/bench/armed-mine.ts [seconds=60] [reps=3]
+ *   npx tsx bench/armed-mine.ts [seconds=60] [reps=3]
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadRig } from '../../shared/rig';
-import { createSimulation } from '../../shared/runtime/simulation';
-import { cyclicPathControllerFactory } from '../../shared/gait/register';
-import type { TraceFrame } from '../../shared/runtime/trace';
-import { FrameRecorder } from '../../shared/runtime/recorder';
+import { loadRig } from '../shared/rig';
+import { createSimulation } from '../shared/runtime/simulation';
+import { cyclicPathControllerFactory } from '../shared/gait/register';
+import type { TraceFrame } from '../shared/runtime/trace';
+import { FrameRecorder } from '../shared/runtime/recorder';
 
 const seconds = Number(process.argv[2] ?? 60);
-const path = fileURLToPath(new URL('../../assets/creatures/armed-mine.rig.json', import.meta.url));
+const path = fileURLToPath(new URL('../assets/creatures/armed-mine.rig.json', import.meta.url));
 const rig = loadRig(JSON.parse(readFileSync(path, 'utf8')), { source: path });
 
 function run(record: 'recorder' | 'frame objects' | 'none'): { fps: number; gaitUs: number } {

@@ -6,7 +6,7 @@
  * body's local frame is parallel to the world frame at rest and a joint's local anchor on a body is
  * `anchor − body.position`. Joint frame axes are given in world = body-local coordinates.
  */
-import type { Vec3 } from '../math/vec3';
+import type { Vec3 } from '../shared/math/vec3';
 import type { RagdollFile, RagdollMotor } from './ragdollFile';
 
 export type SceneShape =

@@ -1,8 +1,8 @@
 /** Micro-benchmark of the collision module (not a test): ns per narrow-phase call for the main pairs, and
- *  the broad phase on 128 ragdolls' worth of capsules. Run: npx tsx tests/bench/collision-micro.ts */
-import { ContactManifold, SweepAndPrune, collide, collideGround, createWorldShape, updateWorldShape, type WorldShape } from '../../shared/physics/collision';
-import type { ShapeDesc } from '../../shared/physics/types';
-import { quatFromAxisAngle } from '../../shared/math';
+ *  the broad phase on 128 ragdolls' worth of capsules. Run: npx tsx bench/collision-micro.ts */
+import { ContactManifold, SweepAndPrune, collide, collideGround, createWorldShape, updateWorldShape, type WorldShape } from '../shared/physics/collision';
+import type { ShapeDesc } from '../shared/physics/types';
+import { quatFromAxisAngle } from '../shared/math';
 
 function place(d: ShapeDesc, p: [number, number, number], angle = 0.1): WorldShape {
   const s = createWorldShape(d, { aabbMargin: 0.02 });

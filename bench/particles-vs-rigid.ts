@@ -5,17 +5,17 @@
  * floor. N independent copies per solver (no ragdoll–ragdoll contact in either); ms per step of the rig's
  * dt for all N together, median of 7 timed batches (alternating solvers) after a warm-up.
  *
- *   npx tsx tests/bench/particles-vs-rigid.ts [--quick]
+ *   npx tsx bench/particles-vs-rigid.ts [--quick]
  *
  * Not a test: timings go to stdout (and docs/particles.md), no thresholds.
  */
 import { readFileSync } from 'node:fs';
-import { createParticleSimulation, particleSceneFromRig } from '../../shared/physics/particles';
-import { loadRig, type RigDocument } from '../../shared/rig';
-import { createSimulation } from '../../shared/runtime/simulation';
+import { createParticleSimulation, particleSceneFromRig } from '../shared/physics/particles';
+import { loadRig, type RigDocument } from '../shared/rig';
+import { createSimulation } from '../shared/runtime/simulation';
 
 const quick = process.argv.includes('--quick');
-const rigPath = new URL('../../assets/creatures/humanoid.rig.json', import.meta.url);
+const rigPath = new URL('../assets/creatures/humanoid.rig.json', import.meta.url);
 const rig = loadRig(readFileSync(rigPath, 'utf8'), { source: 'humanoid.rig.json' });
 const limp: RigDocument = {
   ...rig,

@@ -2,8 +2,8 @@
  * What the benchmark needs from a physics engine, and the engine-independent measurements
  * (joint drift, head height) computed from the poses an engine reports.
  */
-import type { Quat } from '../math/quat';
-import type { Vec3 } from '../math/vec3';
+import type { Quat } from '../shared/math/quat';
+import type { Vec3 } from '../shared/math/vec3';
 import type { BenchScene } from './scene';
 
 export type EngineName = 'marionette' | 'rapier' | 'jolt' | 'mujoco';

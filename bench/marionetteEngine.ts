@@ -7,9 +7,9 @@
  * file's stiffness/damping/maxTorque, target = identity (the rest pose). Jointed pairs do not collide:
  * that is the world's default (collideConnected = false).
  */
-import type { Quat } from '../math/quat';
-import type { Vec3 } from '../math/vec3';
-import type { BodyHandle, MotorDesc, PhysicsWorld, WorldSettings } from '../physics/types';
+import type { Quat } from '../shared/math/quat';
+import type { Vec3 } from '../shared/math/vec3';
+import type { BodyHandle, MotorDesc, PhysicsWorld, WorldSettings } from '../shared/physics/types';
 import { frameRotation, type BenchEngine, type BenchWorld } from './engine';
 import type { BenchScene, SceneShape } from './scene';
 
