@@ -120,6 +120,7 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
     { type: 'separator' },
     command('Mirror Left → Right', 'mirror-left-to-right'),
     command('Fix Mass Ratios', 'fix-mass-ratios'),
+    command('Fix Rest Overlaps', 'fix-rest-overlaps'),
     { type: 'separator' },
     command('Go Limp (All Joints)', 'go-limp-all'),
     command('Power On (All Joints)', 'power-on-all'),

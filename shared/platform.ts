@@ -34,7 +34,7 @@ export type MenuCommand =
   | 'toggle-follow'
   /** Rig menu: authoring actions on the open creature, each one undo step (go limp / power on are inputs
    *  on the preview timeline at the frame shown, for every joint). Generate… opens the generate dialog. */
-  | 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'go-limp-all' | 'power-on-all'
+  | 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'fix-rest-overlaps' | 'go-limp-all' | 'power-on-all'
   /** View › an overlay of the preview (toggle). */
   | { kind: 'toggle-overlay'; overlay: PreviewOverlay }
   /** View › Rigid Solver / Particle Solver: which solver the preview runs (the toolbar's Rigid | Particle). */

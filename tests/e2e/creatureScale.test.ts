@@ -115,5 +115,11 @@ describe('creature scale', () => {
     await expect.poll(() => list.locator('[data-warning="rest-overlap"]').count(), { timeout: 20_000 }).toBe(0);
     await page.keyboard.press('Control+z');
     await expect.poll(() => list.locator('[data-warning="rest-overlap"]').count(), { timeout: 20_000 }).toBe(2);
+    // Rig › Fix Rest Overlaps does the same, one undo step.
+    await app.menu({ menu: 'Rig', item: 'Fix Rest Overlaps', command: 'fix-rest-overlaps' });
+    await expect.poll(() => hook(page, 'undoDepth')).toBe(depth + 1);
+    await expect.poll(() => list.locator('[data-warning="rest-overlap"]').count(), { timeout: 20_000 }).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => list.locator('[data-warning="rest-overlap"]').count(), { timeout: 20_000 }).toBe(2);
   });
 });

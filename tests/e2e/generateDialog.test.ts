@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, MENU, type App } from './harness/app';
-import { hook } from './harness/hook';
+import { countColorPixels, hook, nextFrames } from './harness/hook';
 
 let app: App;
 beforeAll(async () => { app = await launchApp(); }, 90_000);
@@ -62,6 +62,30 @@ describe('the Generate dialog previews the body plan', () => {
     expect(await page.getByTestId('generate-summary').textContent()).toContain(`${rows.filter((r) => r.body).length} bodies`);
   });
 
+  it('the viewport colours every planned bone at once — bodies green, merged violet — and the hovered row\'s bone stays emphasised', async () => {
+    const page = app.page;
+    const colors = await page.evaluate(() => (window as unknown as { __marionette: { colors: { planBody: string; planMerged: string } } }).__marionette.colors);
+    const rows = await planRows();
+    await expect.poll(async () => (await hook(page, 'planBones'))?.body.length ?? -1, { timeout: 20_000 }).toBe(rows.filter((r) => r.body).length);
+    const shown = (await hook(page, 'planBones'))!;
+    // Every bone in exactly one colour, as the dialog's list has it.
+    expect([...shown.body].sort()).toEqual(rows.filter((r) => r.body).map((r) => r.bone).sort());
+    expect([...shown.merged].sort()).toEqual(rows.filter((r) => !r.body && r.reason !== 'excluded').map((r) => r.bone).sort());
+    expect(shown.excluded).toEqual([]);
+    await nextFrames(page);
+    const body = await countColorPixels(page, colors.planBody), merged = await countColorPixels(page, colors.planMerged);
+    // On screen, not only in the hook: many bones in the body colour, the 9 merged bones in theirs.
+    expect(body).toBeGreaterThan(300);
+    expect(merged).toBeGreaterThan(20);
+    // Hovering a body's row draws that bone in the hover colour (its joint enlarged): fewer green pixels.
+    await page.locator('[data-plan-bone="mixamorig:Hips"]').hover();
+    await nextFrames(page);
+    const hovered = await countColorPixels(page, colors.planBody);
+    expect(hovered).toBeLessThan(body);
+    expect(await countColorPixels(page, colors.planMerged)).toBeGreaterThan(20);
+    await page.mouse.move(5, 5);
+  });
+
   it('unticking a bone excludes it (one undo step): the preview merges it into its parent\'s body', async () => {
     const page = app.page;
     const depth = await hook(page, 'undoDepth');
@@ -69,6 +93,9 @@ describe('the Generate dialog previews the body plan', () => {
     await page.getByRole('checkbox', { name: `Include ${head}`, exact: true }).uncheck();
     await expect.poll(async () => (await planRows()).find((r) => r.bone === head)).toMatchObject({ body: false, reason: 'excluded', mergedInto: 'mixamorig:Spine' });
     expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+    // The viewport follows: the head is drawn excluded, no longer as a body.
+    await expect.poll(async () => (await hook(page, 'planBones'))?.excluded).toEqual([head]);
+    expect((await hook(page, 'planBones'))!.body).not.toContain(head);
     // Its end bone now merges into the spine's body too.
     expect((await planRows()).find((r) => r.bone === 'mixamorig:HeadTop_End')!.mergedInto).toBe('mixamorig:Spine');
     await page.getByRole('checkbox', { name: `Include ${head}`, exact: true }).check();
@@ -94,6 +121,10 @@ describe('the Generate dialog previews the body plan', () => {
     await page.getByTestId('generate-dialog').getByRole('button', { name: 'Generate', exact: true }).click();
     await expect.poll(async () => (await rig()).bodies.length, { timeout: 20_000 }).toBe(bodies);
     await expect.poll(() => page.getByTestId('generate-dialog').count()).toBe(0);
+    // The preview goes with the dialog.
+    await expect.poll(async () => hook(page, 'planBones')).toBeNull();
+    await nextFrames(page);
+    expect(await countColorPixels(page, (await page.evaluate(() => (window as unknown as { __marionette: { colors: { planBody: string } } }).__marionette.colors.planBody)))).toBeLessThan(20);
     const total = (await rig()).bodies.reduce((s, b) => s + (b.mass ?? 0), 0);
     expect(total).toBeGreaterThan(79.9);
     expect(total).toBeLessThan(80.1);

@@ -92,7 +92,7 @@ describe('Rig menu', () => {
     await app.page.getByRole('menubar').getByRole('menuitem', { name: 'Rig', exact: true }).click();
     const items = await app.page.getByRole('menu').getByRole('menuitem').allTextContents();
     expect(items.map((t) => t.trim())).toEqual([
-      'Generate Bodies from Skeleton…', 'Mirror Left → Right', 'Fix Mass Ratios', 'Go Limp (All Joints)', 'Power On (All Joints)',
+      'Generate Bodies from Skeleton…', 'Mirror Left → Right', 'Fix Mass Ratios', 'Fix Rest Overlaps', 'Go Limp (All Joints)', 'Power On (All Joints)',
     ]);
     await app.page.keyboard.press('Escape');
 
@@ -105,6 +105,11 @@ describe('Rig menu', () => {
     const depth = await hook(app.page, 'undoDepth');
     await app.menu(rig('Mirror Left → Right', 'mirror-left-to-right'));
     await eventually(() => app.page.getByTestId('toast-error').last().textContent()).toContain('no body is on the left side');
+    expect(await hook(app.page, 'undoDepth')).toBe(depth);
+
+    // Nothing of the Armed Mine overlaps at rest: Fix Rest Overlaps says so and changes nothing.
+    await app.menu(rig('Fix Rest Overlaps', 'fix-rest-overlaps'));
+    await eventually(() => app.page.getByTestId('toast-info').last().textContent()).toContain('nothing to fix');
     expect(await hook(app.page, 'undoDepth')).toBe(depth);
 
     // Go limp / power on: the joint inspector's preview state follows at the shown frame.

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, openExample, type App } from './harness/app';
-import { hookCaller } from './harness/hook';
+import { hook, hookCaller, nextFrames } from './harness/hook';
 import type { ParticleTestHook } from '../../renderer/src/preview/particleTestHook';
 
 let app: App;
@@ -62,6 +62,16 @@ describe('a particle example in the outliner and the inspector', () => {
     expect(t).toContain(`Length${length.toFixed(3)}`);
     expect(t).toContain(`Radius${shin.radius.toFixed(3)}`);
     await poll(() => particles(page, 'drawn').then((d) => d.picked)).toBe('shin_l');
+    // A pick is session state, as the editor's selection of a bone, body or joint is (select() in
+    // state/editor.ts never makes an undo step): picking made none, and Undo / Redo leave the pick alone.
+    const depth = await hook(page, 'undoDepth');
+    expect(depth).toBe(0);
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+Shift+z');
+    await nextFrames(page);
+    expect(await page.locator('[data-scene-kind="bone"][data-scene-item="shin_l"]').getAttribute('aria-selected')).toBe('true');
+    expect((await particles(page, 'drawn')).picked).toBe('shin_l');
+    expect(await hook(page, 'undoDepth')).toBe(depth);
     // Its constraints are links: the knee's hinge (parent thigh_l, child shin_l) opens in the inspector.
     const knee = ragdoll.constraints.findIndex((c) => c.type === 'hinge' && c.child === 'shin_l');
     expect(knee).toBeGreaterThanOrEqual(0);
@@ -77,6 +87,10 @@ describe('a particle example in the outliner and the inspector', () => {
     const p = ragdoll.particles.find((x) => x.name === shin.head)!;
     await expect.poll(() => pv.textContent()).toContain(`Mass${p.mass.toFixed(3)}`);
     expect(await page.locator(`[data-scene-kind="particle"][data-scene-item="${shin.head}"]`).getAttribute('aria-selected')).toBe('true');
+    // Escape clears the pick, as it clears the editor's selection: the inspector shows the scene again.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator(`[data-scene-kind="particle"][data-scene-item="${shin.head}"]`).getAttribute('aria-selected')).toBe('false');
+    await expect.poll(() => page.getByTestId('scene-inspector').textContent()).toContain(ragdoll.name);
   });
 
   it('another example clears the pick and lists its own contents', async () => {

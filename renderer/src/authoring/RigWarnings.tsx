@@ -6,7 +6,7 @@
  * Checked a moment after the rig stops changing (the rest-overlap check steps a world once), not per drag.
  */
 import { useEffect, useState } from 'react';
-import { checkRigPlausibility, fixRestOverlaps, type RigWarning } from '../../../shared/authoring';
+import { checkRestOverlaps, checkRigPlausibility, fixRestOverlaps, type RigWarning } from '../../../shared/authoring';
 import type { RigDocument } from '../../../shared/rig';
 import { frameSelection, notify, select } from '../state/editor';
 import { useEditor } from '../state/store';
@@ -42,6 +42,17 @@ export function fixRestOverlapsNow(): boolean {
   });
   if (err) notify('error', `Fix rest overlaps: ${err.message}`);
   return err === null;
+}
+
+/** Rig › Fix Rest Overlaps: the same fix, saying what it did or why nothing (no bodies, no overlap at rest). */
+export function fixRestOverlapsFromMenu(): boolean {
+  const rig = useEditor.getState().document?.rig;
+  if (!rig || rig.bodies.length === 0) { notify('error', 'Fix Rest Overlaps: the rig has no bodies yet.'); return false; }
+  const pairs = checkRestOverlaps(rig).length;
+  if (pairs === 0) { notify('info', 'Rest overlaps: no two bodies that are not jointed overlap at rest; nothing to fix.'); return false; }
+  const ok = fixRestOverlapsNow();
+  if (ok) notify('info', `Filtered ${pairs} pair${pairs === 1 ? '' : 's'} of bodies that overlap at rest from each other (one undo step)`);
+  return ok;
 }
 
 const TITLE: Record<RigWarning['kind'], string> = {

@@ -21,8 +21,17 @@ export interface AuthoringSession {
   /** Radial blast impulse (N·s at the centre) for shift-click. */
   blastStrength: number;
   generateDialog: boolean;
+  /** While the Generate dialog is open: its plan, which the viewport draws on the skeleton (bones that get
+   *  a body, bones merged into another's body, bones excluded); null otherwise. */
+  planPreview: PlanPreview | null;
   /** True while a viewport gizmo is being dragged (the orbit camera is off). */
   dragging: boolean;
+}
+
+export interface PlanPreview {
+  bodies: readonly string[];
+  merged: readonly string[];
+  excluded: readonly string[];
 }
 
 export const useAuthoring = create<AuthoringSession>()(() => ({
@@ -34,6 +43,7 @@ export const useAuthoring = create<AuthoringSession>()(() => ({
   impulseStrength: 8,
   blastStrength: 30,
   generateDialog: false,
+  planPreview: null,
   dragging: false,
 }));
 

@@ -81,6 +81,7 @@ export function MenuBar() {
       'separator',
       { label: 'Mirror Left → Right', command: 'mirror-left-to-right', disabled: !hasBodies },
       { label: 'Fix Mass Ratios', command: 'fix-mass-ratios', disabled: !hasBodies },
+      { label: 'Fix Rest Overlaps', command: 'fix-rest-overlaps', disabled: !hasBodies },
       'separator',
       { label: 'Go Limp (All Joints)', command: 'go-limp-all', disabled: !drive.enabled },
       { label: 'Power On (All Joints)', command: 'power-on-all', disabled: !drive.enabled },

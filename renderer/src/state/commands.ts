@@ -6,6 +6,7 @@ import { authoringShortcut } from '../authoring/shortcuts';
 import { toggleFollow, toggleOverlay } from '../preview/previewStore';
 import { setSolver } from '../preview/particleMode';
 import { isExampleFile, openExampleFile } from '../preview/particleExamples';
+import { pickInScene } from '../preview/sceneSelection';
 import { isRigMenuCommand, runRigCommand } from '../authoring/rigMenu';
 import { takesTyping } from './keyTarget';
 
@@ -63,7 +64,7 @@ export function installShortcuts(nativeMenu: boolean): () => void {
     // Plain keys are shortcuts unless the focused control takes typing (keyTarget.ts); Space is bound once,
     // in the preview tools (timeline/PreviewTools.tsx).
     else if (!mod && !e.altKey && key === 'f' && !takesTyping(e.target)) command = 'frame-selection';
-    else if (!mod && !e.altKey && key === 'escape' && !takesTyping(e.target)) { editor.select(null); e.preventDefault(); return; }
+    else if (!mod && !e.altKey && key === 'escape' && !takesTyping(e.target)) { editor.select(null); pickInScene(null); e.preventDefault(); return; }
     else if (!mod && !e.altKey && !takesTyping(e.target) && authoringShortcut(key)) { e.preventDefault(); return; }
     if (!command) return;
     // Typing in a field keeps the field's own undo; saving works everywhere.

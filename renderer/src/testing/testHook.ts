@@ -5,7 +5,7 @@
 import { useEditor, type Selection } from '../state/store';
 import { historyInfo, projectText } from '../state/editor';
 import { getViewportHandle, viewportStats } from '../viewport/viewportHandle';
-import { BONE_SELECTED_COLOR, VIEWPORT_BACKGROUND } from '../viewport/theme';
+import { BONE_PLAN_BODY_COLOR, BONE_PLAN_MERGED_COLOR, BONE_SELECTED_COLOR, VIEWPORT_BACKGROUND } from '../viewport/theme';
 import { activeSkeletonOverlay } from '../viewport/SkeletonLayer';
 
 export interface MarionetteTestHook {
@@ -22,8 +22,10 @@ export interface MarionetteTestHook {
   highlightedBones(): string[];
   /** Bones drawn in the secondary colour: the selected body's bone. */
   secondaryBones(): string[];
+  /** The bones the Generate dialog's preview colours, by colour; null when no preview is drawn. */
+  planBones(): { body: string[]; merged: string[]; excluded: string[] } | null;
   frames(): number;
-  colors: { background: string; selected: string };
+  colors: { background: string; selected: string; planBody: string; planMerged: string };
 }
 
 export function installTestHook(): void {
@@ -44,8 +46,9 @@ export function installTestHook(): void {
     boneScreenPosition: (bone) => getViewportHandle()?.boneScreenPosition(bone) ?? null,
     highlightedBones: () => getViewportHandle()?.highlightedBones() ?? [],
     secondaryBones: () => activeSkeletonOverlay?.secondaryBones() ?? [],
+    planBones: () => activeSkeletonOverlay?.planBones() ?? null,
     frames: () => viewportStats.frames,
-    colors: { background: VIEWPORT_BACKGROUND, selected: BONE_SELECTED_COLOR },
+    colors: { background: VIEWPORT_BACKGROUND, selected: BONE_SELECTED_COLOR, planBody: BONE_PLAN_BODY_COLOR, planMerged: BONE_PLAN_MERGED_COLOR },
   };
   (window as unknown as { __marionette: MarionetteTestHook }).__marionette = hook;
 }

@@ -8,6 +8,7 @@ import { boneHighlight } from './boneHighlight';
 import { Vector3 } from 'three';
 import { editorExtras } from '../../../shared/document';
 import type { RigDocument } from '../../../shared/rig';
+import { useAuthoring } from '../authoring/authoringStore';
 
 // Recomputed only when the rig object changes (documents are immutable).
 let lastRig: RigDocument | null = null;
@@ -22,6 +23,8 @@ export let activeSkeletonOverlay: SkeletonOverlay | null = null;
 export function SkeletonLayer() {
   const creature = useEditor((s) => s.creature);
   const show = useEditor((s) => s.session.showSkeleton);
+  // The Generate dialog's preview is drawn on the skeleton: shown while the dialog is open.
+  const planShown = useAuthoring((s) => s.planPreview !== null);
   const overlay = useMemo(() => {
     if (!creature) return null;
     const size = creatureBounds(creature.display).getSize(new Vector3()).length();
@@ -37,8 +40,8 @@ export function SkeletonLayer() {
     const { session, document } = useEditor.getState();
     const excluded = excludedOf(document?.rig ?? null);
     // By the selection's kind, not its name: body "shin_l" and joint "shin_l" are not bone "shin_l".
-    overlay.update(boneHighlight(session.selection, session.hover, document?.rig ?? null), excluded);
+    overlay.update(boneHighlight(session.selection, session.hover, document?.rig ?? null), excluded, useAuthoring.getState().planPreview);
   });
   if (!overlay) return null;
-  return <primitive object={overlay.group} visible={show} {...bonePickingHandlers} />;
+  return <primitive object={overlay.group} visible={show || planShown} {...bonePickingHandlers} />;
 }

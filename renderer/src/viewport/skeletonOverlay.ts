@@ -8,8 +8,9 @@ import {
   Color, Group, Mesh, MeshBasicMaterial, OctahedronGeometry, Quaternion, SphereGeometry, Vector3, type Object3D,
 } from 'three';
 import type { LoadedCreature } from '../creature/types';
-import { BONE_BODY_COLOR, BONE_COLOR, BONE_EXCLUDED_COLOR, BONE_HOVER_COLOR, BONE_SELECTED_COLOR } from './theme';
+import { BONE_BODY_COLOR, BONE_COLOR, BONE_EXCLUDED_COLOR, BONE_HOVER_COLOR, BONE_PLAN_BODY_COLOR, BONE_PLAN_MERGED_COLOR, BONE_SELECTED_COLOR } from './theme';
 import type { BoneHighlight } from './boneHighlight';
+import type { PlanPreview } from '../authoring/authoringStore';
 import { SKELETON_GIZMOS } from './picking';
 
 const UP = new Vector3(0, 1, 0);
@@ -22,7 +23,11 @@ const colors = {
   selected: new Color(BONE_SELECTED_COLOR),
   secondary: new Color(BONE_BODY_COLOR),
   excluded: new Color(BONE_EXCLUDED_COLOR),
+  planBody: new Color(BONE_PLAN_BODY_COLOR),
+  planMerged: new Color(BONE_PLAN_MERGED_COLOR),
 };
+/** The hovered bone's joint sphere grows by this while the Generate plan colours every bone. */
+const PLAN_HOVER_SCALE = 1.8;
 
 interface Part { mesh: Mesh; bone: number; child: number; material: MeshBasicMaterial }
 
@@ -34,6 +39,8 @@ export class SkeletonOverlay {
   private readonly jointRadius: number;
   private highlighted = new Set<string>();
   private secondary = new Set<string>();
+  private plan: { body: string[]; merged: string[]; excluded: string[] } | null = null;
+  private planSets: { source: PlanPreview; body: Set<string>; merged: Set<string>; excluded: Set<string> } | null = null;
 
   constructor(creature: LoadedCreature, size: number) {
     this.group.name = SKELETON_GIZMOS;
@@ -76,15 +83,23 @@ export class SkeletonOverlay {
     });
   }
 
-  update({ selected, secondary, hovered }: BoneHighlight, excluded: ReadonlySet<string>): void {
+  /**
+   * `plan` (the Generate dialog's preview, while it is open) colours every bone at once — green where a
+   * body will be made, violet where the bone merges into another's body, grey where it is excluded — with
+   * the hovered bone (a row of the dialog) in the hover colour and its joint sphere enlarged; the
+   * selection colours give way to it until the dialog closes.
+   */
+  update({ selected, secondary, hovered }: BoneHighlight, excluded: ReadonlySet<string>, plan: PlanPreview | null = null): void {
     this.highlighted.clear();
     this.secondary.clear();
+    const sets = this.planSetsOf(plan);
+    this.plan = sets ? { body: [], merged: [], excluded: [] } : null;
     for (const p of this.parts) {
       const a = this.objects[p.bone]!.getWorldPosition(tmpA);
       const name = this.names[p.bone]!;
       if (p.child < 0) {
         p.mesh.position.copy(a);
-        p.mesh.scale.setScalar(this.jointRadius);
+        p.mesh.scale.setScalar(this.jointRadius * (sets && name === hovered ? PLAN_HOVER_SCALE : 1));
       } else {
         const b = this.objects[p.child]!.getWorldPosition(tmpB);
         const len = a.distanceTo(b);
@@ -93,12 +108,32 @@ export class SkeletonOverlay {
         const w = Math.min(len * 0.18, this.jointRadius * 2.2);
         p.mesh.scale.set(w, len, w);
       }
+      if (sets) {
+        const kind = sets.body.has(name) ? 'body' : sets.excluded.has(name) ? 'excluded' : sets.merged.has(name) ? 'merged' : null;
+        p.material.color.copy(name === hovered ? colors.hover : kind === 'body' ? colors.planBody : kind === 'merged' ? colors.planMerged
+          : kind === 'excluded' ? colors.excluded : colors.normal);
+        if (kind && p.child < 0) this.plan![kind].push(name);
+        continue;
+      }
       const c = name === selected ? colors.selected : name === hovered ? colors.hover : name === secondary ? colors.secondary
         : excluded.has(name) ? colors.excluded : colors.normal;
       p.material.color.copy(c);
       if (name === selected) this.highlighted.add(name);
       else if (name === secondary && name !== hovered) this.secondary.add(name);
     }
+  }
+
+  private planSetsOf(plan: PlanPreview | null) {
+    if (!plan) return (this.planSets = null);
+    if (this.planSets?.source !== plan) {
+      this.planSets = { source: plan, body: new Set(plan.bodies), merged: new Set(plan.merged), excluded: new Set(plan.excluded) };
+    }
+    return this.planSets;
+  }
+
+  /** The bones the Generate plan colours, by colour (null when no plan is shown). */
+  planBones(): { body: string[]; merged: string[]; excluded: string[] } | null {
+    return this.plan && { body: [...this.plan.body], merged: [...this.plan.merged], excluded: [...this.plan.excluded] };
   }
 
   /** Bones drawn in the selection colour (a bone selection). */

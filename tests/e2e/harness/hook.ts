@@ -59,6 +59,34 @@ export function countPixels(page: Page): Promise<PixelCounts> {
   });
 }
 
+/**
+ * Pixels of the WebGL canvas in one overlay colour (hex) as the skeleton draws it: that colour blended over
+ * the viewport background at 60–100 % opacity, the opacity read from the channel where the colour is
+ * farthest from the background, the other channels within 16/255 of the blend (as countPixels).
+ */
+export function countColorPixels(page: Page, hex: string): Promise<number> {
+  return page.evaluate((color) => {
+    const h = (window as unknown as { __marionette: { colors: { background: string } } }).__marionette;
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="viewport"] canvas')!;
+    const c2 = document.createElement('canvas');
+    c2.width = canvas.width;
+    c2.height = canvas.height;
+    const ctx = c2.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+    const data = ctx.getImageData(0, 0, c2.width, c2.height).data;
+    const rgb = (x: string) => { const v = parseInt(x.slice(1), 16); return [(v >> 16) & 255, (v >> 8) & 255, v & 255]; };
+    const bg = rgb(h.colors.background), c = rgb(color);
+    const k = [0, 1, 2].reduce((best, i) => (Math.abs(c[i]! - bg[i]!) > Math.abs(c[best]! - bg[best]!) ? i : best), 0);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const a = (data[i + k]! - bg[k]!) / (c[k]! - bg[k]!);
+      if (a < 0.6 || a > 1.02) continue;
+      if ([0, 1, 2].every((j) => Math.abs(data[i + j]! - (bg[j]! + a * (c[j]! - bg[j]!))) <= 16)) n++;
+    }
+    return n;
+  }, hex);
+}
+
 /** Pixels the creature's mesh covers: non-background pixels with the mesh shown minus with it hidden (the
  *  skeleton, drawn over the mesh, hidden for both); both toolbar toggles are left as they were. */
 export async function meshPixels(page: Page): Promise<number> {
