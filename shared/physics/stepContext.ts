@@ -1,10 +1,59 @@
 /** What every solver stage needs for one substep, passed explicitly (no globals, no closures). */
 import type { BodyStore } from './bodies';
+import type { Softness } from './soft';
+
+/**
+ * Per-world scratch for the joint solver: small vectors the row helpers write their results into. V8 boxes
+ * every double argument or return value of a call it does not inline in a fresh heap number, so the helpers
+ * take and give vectors through these instead (≈ 2 MB of garbage per step with 128 ragdolls otherwise).
+ * One set per World (in its StepContext), never module state: two worlds stepping in one thread, or a
+ * joint type added in another file, share nothing.
+ */
+export interface JointScratch {
+  /** World frame rotations qA·QA, qB·QB of the joint being worked on (x y z w). */
+  readonly qFA: Float64Array;
+  readonly qFB: Float64Array;
+  /** Vector result of rotate(), rotateFrom(), rotationVector(). */
+  readonly tv: Float64Array;
+  /** Relative rotation conj(qFA)·qFB (x y z w). */
+  readonly qr: Float64Array;
+  /** swingTwist() result: [twist about X, swing about Y, swing about Z] (rad), frame A. */
+  readonly swing: Float64Array;
+  /** Impulse magnitude λ for an angular kick along a stored axis. */
+  readonly lam: Float64Array;
+  /** Linear impulse P for kickPoint (N·s). */
+  readonly pointImpulse: Float64Array;
+  /** prepareMotorRow inputs: C (current − target) and the row's inverse effective mass K. */
+  readonly motorIn: Float64Array;
+  /** Per-axis motor errors for prepareAngularMotor. */
+  readonly motorErr: Float64Array;
+  /** makeSoft's output for a PD motor row. */
+  readonly soft: Softness;
+  /** Position moves: angular pseudo-impulse L (turn / turnBy / kickAngularBy). */
+  readonly lv: Float64Array;
+  /** Position moves: linear pseudo-impulse P (0..2), arm r_A (3..5), arm r_B (6..8) for push(). */
+  readonly mv: Float64Array;
+  /** SHAKE correction: r_A 0..2, r_B 3..5, K⁻¹ 6..11, C 12..14 at the current poses. */
+  readonly cur: Float64Array;
+  /** SHAKE correction: the angular lock error at the current poses. */
+  readonly ce: Float64Array;
+}
+
+export function createJointScratch(): JointScratch {
+  return {
+    qFA: new Float64Array(4), qFB: new Float64Array(4), tv: new Float64Array(3), qr: new Float64Array(4),
+    swing: new Float64Array(3), lam: new Float64Array(1), pointImpulse: new Float64Array(3),
+    motorIn: new Float64Array(2), motorErr: new Float64Array(3), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
+    cur: new Float64Array(15), ce: new Float64Array(3),
+  };
+}
 
 export interface StepContext {
   bodies: BodyStore;
   /** Joint records (see joints/jointLayout.ts). */
   joints: Float64Array;
+  /** The joint solver's scratch vectors (this world's own). */
+  readonly scratch: JointScratch;
   /** Substep h = dt / substeps (s) and its inverse. The motor clamp is per h: |λ_acc| ≤ τmax·h. */
   h: number;
   invH: number;

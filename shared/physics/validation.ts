@@ -6,7 +6,8 @@ import type { BodyDesc, JointDesc, MotorDesc, ShapeDesc, WorldSettings } from '.
 
 const fin = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
-function vec(label: string, field: string, v: readonly number[] | undefined, n: number): void {
+/** v, when given, is an array of n finite numbers. */
+export function vec(label: string, field: string, v: readonly number[] | undefined, n: number): void {
   if (v === undefined) return;
   if (!Array.isArray(v) && !(v as unknown as { length?: number }).length) throw new Error(`${label}: ${field} must be an array of ${n} numbers`);
   if (v.length !== n) throw new Error(`${label}: ${field} must have ${n} components, got ${v.length}`);
@@ -77,9 +78,10 @@ export function validateBody(desc: BodyDesc, label: string): void {
   }
 }
 
-export function validateMotor(label: string, m: MotorDesc, type: JointDesc['type']): void {
+/** A motor for a joint of type `type` with `motorRows` motor rows (0: the type has no free axis to drive). */
+export function validateMotor(label: string, m: MotorDesc, type: JointDesc['type'], motorRows: number): void {
   if (!['off', 'position', 'pd', 'velocity'].includes(m.mode)) throw new Error(`${label}: motor.mode must be 'off', 'position', 'pd' or 'velocity', got '${String(m.mode)}'`);
-  if (type === 'fixed' && m.mode !== 'off') throw new Error(`${label}: a fixed joint has no free axis to drive (motor.mode must be 'off')`);
+  if (motorRows === 0 && m.mode !== 'off') throw new Error(`${label}: a ${type} joint has no free axis to drive (motor.mode must be 'off')`);
   if (!fin(m.maxTorque)) throw new Error(`${label}: motor.maxTorque must be a finite number, got ${String(m.maxTorque)}`);
   if (m.maxTorque < 0) throw new Error(`${label}: motor.maxTorque must be ≥ 0 (a torque limit), got ${m.maxTorque}`);
   if (m.errorReduction !== undefined && !(fin(m.errorReduction) && m.errorReduction > 0 && m.errorReduction <= 1)) {
@@ -91,32 +93,23 @@ export function validateMotor(label: string, m: MotorDesc, type: JointDesc['type
   if (m.mode === 'pd' && !((m.stiffness ?? 0) > 0 || (m.damping ?? 0) > 0)) throw new Error(`${label}: motor.stiffness or motor.damping must be > 0 in 'pd' mode`);
 }
 
-function range(label: string, field: string, r: readonly [number, number] | undefined, bound?: number): void {
+/** r, when given, is [min, max] finite with min ≤ max, within ±bound. */
+export function range(label: string, field: string, r: readonly [number, number] | undefined, bound?: number): void {
   if (r === undefined) return;
   vec(label, field, r as unknown as number[], 2);
   if (r[0] > r[1]) throw new Error(`${label}: ${field} is inverted (min ${r[0]} > max ${r[1]})`);
   if (bound !== undefined && (r[0] < -bound || r[1] > bound)) throw new Error(`${label}: ${field} must lie within [−${bound}, ${bound}], got [${r[0]}, ${r[1]}]`);
 }
 
-export function validateJoint(desc: JointDesc, label: string): void {
-  if (!['ball', 'hinge', 'fixed', 'prismatic'].includes(desc.type)) throw new Error(`${label}: type must be 'ball', 'hinge', 'fixed' or 'prismatic', got '${String((desc as { type: string }).type)}'`);
+/** The checks every joint type shares (frames, the two bodies); the type is checked by the registry
+ *  (joints/registry.ts jointTypeDef) and its own fields by its validate(), the motor by validateMotor. */
+export function validateJointFrames(desc: JointDesc, label: string): void {
   if (!desc.frameA || !desc.frameB) throw new Error(`${label}: frameA and frameB are required`);
   vec(label, 'frameA.position', desc.frameA.position, 3);
   vec(label, 'frameB.position', desc.frameB.position, 3);
   quat(label, 'frameA.rotation', desc.frameA.rotation);
   quat(label, 'frameB.rotation', desc.frameB.rotation);
   if (desc.bodyA === desc.bodyB) throw new Error(`${label}: bodyA and bodyB are the same body`);
-  if (desc.type === 'ball') {
-    range(label, 'twistLimit', desc.twistLimit, Math.PI);
-    if (desc.swingLimit !== undefined) {
-      vec(label, 'swingLimit', desc.swingLimit as unknown as number[], 2);
-      desc.swingLimit.forEach((a, i) => {
-        if (!(a > 0 && a <= Math.PI)) throw new Error(`${label}: swingLimit[${i}] must be a half-angle in (0, π], got ${a}`);
-      });
-    }
-  } else if (desc.type === 'hinge') range(label, 'limit', desc.limit, 2 * Math.PI);
-  else if (desc.type === 'prismatic') range(label, 'limit', desc.limit);
-  if (desc.motor) validateMotor(label, desc.motor, desc.type);
 }
 
 export function validateSettings(s: WorldSettings): void {

@@ -32,7 +32,7 @@
  * iterations, no ground plane, ground μ 0.6 / e 0, β 1, joint correction 'projection', maxSpeed 500 m/s (or
  * rad/s).
  */
-import { quatNormalize, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
+import { quatNormalize, type Quat, type ReadonlyQuat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 import {
   BodyStore, DYNAMIC, integratePositions, integrateVelocities, KINEMATIC, STATIC, updateWorldInertia,
@@ -40,26 +40,24 @@ import {
 import type { CollisionBackend } from './contacts/collisionBackend';
 import { ContactSolver } from './contacts/contactSolver';
 import { defaultCollisionBackend } from './contacts/defaultBackend';
-import { rotationVector } from './joints/ballJoint';
-import { rawHingeAngle } from './joints/hingeJoint';
 import {
-  ANGLE, BODY_A, BODY_B, FLAG_COLLIDE, FLAG_LIMIT, FLAG_SWING, FLAG_TWIST, FLAGS, JOINT_BALL, JOINT_HINGE,
-  JOINT_PRISMATIC, JOINT_TYPE_CODES, LA, LB, LIM_HI, LIM_LO, M_FRICTION, M_I, M_KP, M_KV, M_MAX, M_MODE, M_R,
-  M_SATURATED, M_TORQUE, MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, STRIDE, SWING_Y, SWING_Z, T_Q, T_V, TYPE,
-  AI, LI, LIM_I_HI, LIM_I_LO, PI, SW_I,
+  BODY_A, BODY_B, FLAG_COLLIDE, FLAGS, LA, LB, M_FRICTION, M_KP, M_KV, M_MAX, M_MODE, M_R, M_SATURATED, M_TORQUE,
+  MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, STRIDE, T_Q, T_V, TYPE,
 } from './joints/jointLayout';
-import { correctJointPositions } from './joints/positionCorrection';
-import { projectJointPositions } from './joints/positionProjection';
-import { finishJoints, JointStore, prepareJoints, solveJointList, warmStartJoints } from './joints/jointStore';
+import {
+  correctJointPositions, finishJoints, JointStore, prepareJoints, projectJointPositions, solveJointList, warmStartJoints,
+} from './joints/jointStore';
+import type { JointTypeDef } from './joints/jointType';
+import { JOINT_TYPES, jointTypeDef } from './joints/registry';
+import { rotationVector } from './joints/rows';
 import { Islands } from './islands';
-import { computeFrames, qFA, qFB, tv } from './joints/rows';
 import { computeMassProperties, invertSymmetric3 } from './massProperties';
-import type { StepContext } from './stepContext';
+import { createJointScratch, type StepContext } from './stepContext';
 import type {
   BodyDesc, BodyHandle, BodyType, ContactPoint, JointDesc, JointHandle, MassProperties, MotorDesc, MotorReport,
   PhysicsWorld, RayHit, WorldSettings, WorldSnapshot, WorldStats,
 } from './types';
-import { bodyLabel, validateBody, validateJoint, validateMotor, validateSettings } from './validation';
+import { bodyLabel, validateBody, validateJointFrames, validateMotor, validateSettings } from './validation';
 
 export const DEFAULT_WORLD_SETTINGS: Readonly<WorldSettings> = Object.freeze({
   gravity: [0, -9.81, 0] as const,
@@ -131,7 +129,7 @@ export class World implements PhysicsWorld {
     s.groundMaterial = { ...DEFAULT_WORLD_SETTINGS.groundMaterial, ...settings.groundMaterial };
     validateSettings(s);
     this.settings = Object.freeze(s);
-    this.ctx = { bodies: this.bodies, joints: this.joints.data, h: 0, invH: 0, positionBeta: s.jointErrorReduction, velocityBeta: 0, beta: 0.2, maxBiasVelocity: 4 };
+    this.ctx = { bodies: this.bodies, joints: this.joints.data, scratch: createJointScratch(), h: 0, invH: 0, positionBeta: s.jointErrorReduction, velocityBeta: 0, beta: 0.2, maxBiasVelocity: 4 };
     this.contacts = new ContactSolver(this.bodies, (a, b) => this.excludedBetween(a, b), collision);
   }
 
@@ -309,7 +307,8 @@ export class World implements PhysicsWorld {
     for (let k = 0; k < 3; k++) b.v[3 * i + k] = (position[k]! + c[k]! - b.p[3 * i + k]!) / dt;
     const x0 = -b.q[4 * i]!, y0 = -b.q[4 * i + 1]!, z0 = -b.q[4 * i + 2]!, w0 = b.q[4 * i + 3]!;
     const [x1, y1, z1, w1] = q1;
-    rotationVector(
+    const tv = this.ctx.scratch.tv;
+    rotationVector(tv,
       w1 * x0 + x1 * w0 + y1 * z0 - z1 * y0,
       w1 * y0 - x1 * z0 + y1 * w0 + z1 * x0,
       w1 * z0 + x1 * y0 - y1 * x0 + z1 * w0,
@@ -360,7 +359,10 @@ export class World implements PhysicsWorld {
 
   addJoint(desc: JointDesc): JointHandle {
     const label = `joint '${desc.name ?? `#${this.joints.count}`}'`;
-    validateJoint(desc, label);
+    const def = jointTypeDef(desc.type, label);
+    validateJointFrames(desc, label);
+    def.validate(desc, label);
+    if (desc.motor) validateMotor(label, desc.motor, def.name, def.motorRows);
     let iA: number, iB: number;
     try { iA = this.slot(desc.bodyA, 'bodyA'); iB = this.slot(desc.bodyB, 'bodyB'); } catch (e) { throw new Error(`${label}: ${(e as Error).message}`); }
     const js = this.joints;
@@ -370,7 +372,7 @@ export class World implements PhysicsWorld {
     J.fill(0, o, o + STRIDE);
     js.alive[j] = 1;
     js.names[j] = desc.name ?? `joint${j}`;
-    J[o + TYPE] = JOINT_TYPE_CODES[desc.type];
+    J[o + TYPE] = def.code;
     J[o + BODY_A] = iA; J[o + BODY_B] = iB;
     for (let k = 0; k < 3; k++) {
       J[o + LA + k] = desc.frameA.position[k]! - b.localCom[3 * iA + k]!;
@@ -378,20 +380,9 @@ export class World implements PhysicsWorld {
     }
     J.set(quatNormalize(desc.frameA.rotation ?? [0, 0, 0, 1]), o + QA);
     J.set(quatNormalize(desc.frameB.rotation ?? [0, 0, 0, 1]), o + QB);
-    let flags = desc.collideConnected ? FLAG_COLLIDE : 0;
-    if (desc.type === 'ball') {
-      if (desc.twistLimit) { flags |= FLAG_TWIST; J[o + LIM_LO] = desc.twistLimit[0]; J[o + LIM_HI] = desc.twistLimit[1]; }
-      if (desc.swingLimit) { flags |= FLAG_SWING; J[o + SWING_Y] = desc.swingLimit[0]; J[o + SWING_Z] = desc.swingLimit[1]; }
-      J[o + T_Q + 3] = 1;
-    } else if ((desc.type === 'hinge' || desc.type === 'prismatic') && desc.limit) {
-      flags |= FLAG_LIMIT; J[o + LIM_LO] = desc.limit[0]; J[o + LIM_HI] = desc.limit[1];
-    }
-    J[o + FLAGS] = flags;
+    J[o + FLAGS] = (desc.collideConnected ? FLAG_COLLIDE : 0) | def.configure(J, o, desc);
     this.writeMotor(o, desc.motor);
-    if (desc.type === 'hinge') {
-      computeFrames(this.ctx, o, iA, iB);
-      J[o + ANGLE] = rawHingeAngle();
-    }
+    def.init(this.ctx, o, iA, iB);
     if (!desc.collideConnected) {
       const key = pairKey(iA, iB);
       this.excludedPairs.set(key, (this.excludedPairs.get(key) ?? 0) + 1);
@@ -427,6 +418,9 @@ export class World implements PhysicsWorld {
 
   jointName(joint: JointHandle): string { return this.joints.names[this.jslot(joint)]!; }
 
+  /** The type of the record in slot j (registry.ts). */
+  private typeOf(j: number): JointTypeDef { return JOINT_TYPES[this.joints.data[j * STRIDE + TYPE]!]!; }
+
   /**
    * Ball: S, the rotation of frame B relative to frame A (unit quaternion). Hinge: angle θ̂ (rad).
    * Prismatic: offset (m). In 'velocity' mode the target is the velocity: a number for hinge/prismatic,
@@ -434,14 +428,14 @@ export class World implements PhysicsWorld {
    */
   setMotorTarget(joint: JointHandle, target: ReadonlyQuat | ReadonlyVec3 | number): void {
     const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, name = this.joints.names[j]!;
-    const type = J[o + TYPE]!, velocityMode = J[o + M_MODE] === MOTOR_MODE_CODES.velocity;
+    const def = this.typeOf(j), velocityMode = J[o + M_MODE] === MOTOR_MODE_CODES.velocity;
     if (typeof target === 'number') {
       if (!Number.isFinite(target)) throw new Error(`joint '${name}': motor target must be finite, got ${target}`);
-      if (type === JOINT_BALL) throw new Error(`joint '${name}': a ball joint's motor target is a quaternion (or a velocity vector), got a number`);
+      if (def.motorTarget === 'rotation') throw new Error(`joint '${name}': a ${def.name} joint's motor target is a quaternion (or a velocity vector), got a number`);
       if (velocityMode) J[o + T_V] = target; else J[o + T_Q] = target;
       return;
     }
-    if (type !== JOINT_BALL) throw new Error(`joint '${name}': a ${type === JOINT_HINGE ? 'hinge' : 'prismatic/fixed'} joint's motor target is a number`);
+    if (def.motorTarget !== 'rotation') throw new Error(`joint '${name}': a ${def.name} joint's motor target is a number`);
     checkFinite(name, 'motor target', target, 'joint');
     if (target.length === 3) { J.set(target, o + T_V); return; }
     if (velocityMode) throw new Error(`joint '${name}': in 'velocity' mode the motor target is an angular velocity [x, y, z]`);
@@ -458,9 +452,8 @@ export class World implements PhysicsWorld {
   }
 
   setMotor(joint: JointHandle, motor: MotorDesc): void {
-    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE;
-    const type = (['ball', 'hinge', 'fixed', 'prismatic'] as const)[J[o + TYPE]!]!;
-    validateMotor(`joint '${this.joints.names[j]}'`, motor, type);
+    const j = this.jslot(joint), o = j * STRIDE, def = this.typeOf(j);
+    validateMotor(`joint '${this.joints.names[j]}'`, motor, def.name, def.motorRows);
     this.writeMotor(o, motor);
   }
 
@@ -471,48 +464,19 @@ export class World implements PhysicsWorld {
   }
 
   /** Anchor separation |p_B + r_B − p_A − r_A| (m) at the current poses; for a prismatic joint the
-   *  distance of B's anchor from A's slide axis. */
+   *  distance of B's anchor from A's slide axis (the type's anchorError). */
   getJointError(joint: JointHandle): number {
-    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, b = this.bodies;
-    const iA = J[o + BODY_A]!, iB = J[o + BODY_B]!;
-    const ra = rotateBy(b.q, 4 * iA, J[o + LA]!, J[o + LA + 1]!, J[o + LA + 2]!);
-    const rb = rotateBy(b.q, 4 * iB, J[o + LB]!, J[o + LB + 1]!, J[o + LB + 2]!);
-    const d = [0, 1, 2].map((k) => b.p[3 * iB + k]! + rb[k]! - b.p[3 * iA + k]! - ra[k]!) as Vec3;
-    if (J[o + TYPE] === JOINT_PRISMATIC) {
-      this.ctx.joints = J;
-      computeFrames(this.ctx, o, iA, iB);
-      const ax = rotateBy(qFA, 0, 1, 0, 0);
-      const s = d[0] * ax[0] + d[1] * ax[1] + d[2] * ax[2];
-      return Math.hypot(d[0] - s * ax[0], d[1] - s * ax[1], d[2] - s * ax[2]);
-    }
-    return Math.hypot(d[0], d[1], d[2]);
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE;
+    this.ctx.joints = J;
+    return this.typeOf(j).anchorError(this.ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
   }
 
-  /** Hinge angle (rad, unwrapped) / prismatic offset (m) at the current poses; ball: rotation vector of
-   *  frame B relative to frame A, in frame A axes. */
+  /** Hinge angle (rad, unwrapped) / prismatic offset (m) at the current poses; ball (and fixed): rotation
+   *  vector of frame B relative to frame A, in frame A axes (the type's position). */
   getJointAngle(joint: JointHandle): number | Vec3 {
-    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, t = J[o + TYPE]!;
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE;
     this.ctx.joints = J;
-    const iA = J[o + BODY_A]!, iB = J[o + BODY_B]!;
-    computeFrames(this.ctx, o, iA, iB);
-    if (t === JOINT_HINGE) {
-      const prev = J[o + ANGLE]!;
-      return prev + wrapAngle(rawHingeAngle() - prev);
-    }
-    if (t === JOINT_PRISMATIC) {
-      const b = this.bodies;
-      const ra = rotateBy(b.q, 4 * iA, J[o + LA]!, J[o + LA + 1]!, J[o + LA + 2]!);
-      const rb = rotateBy(b.q, 4 * iB, J[o + LB]!, J[o + LB + 1]!, J[o + LB + 2]!);
-      const ax = rotateBy(qFA, 0, 1, 0, 0);
-      let s = 0;
-      for (let k = 0; k < 3; k++) s += (b.p[3 * iB + k]! + rb[k]! - b.p[3 * iA + k]! - ra[k]!) * ax[k]!;
-      return s;
-    }
-    const ax = -qFA[0]!, ay = -qFA[1]!, az = -qFA[2]!, aw = qFA[3]!;
-    const bx = qFB[0]!, by = qFB[1]!, bz = qFB[2]!, bw = qFB[3]!;
-    rotationVector(aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
-      aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz);
-    return [tv[0]!, tv[1]!, tv[2]!];
+    return this.typeOf(j).position(this.ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
   }
 
   /** Should bodies (slots) a and b collide as far as joints are concerned? */
@@ -616,8 +580,9 @@ export class World implements PhysicsWorld {
   resetWarmStart(): void {
     const J = this.joints.data;
     for (let j = 0; j < this.joints.count; j++) {
+      if (this.joints.alive[j] === 0) continue;
       const o = j * STRIDE;
-      for (const f of [PI, PI + 1, PI + 2, AI, AI + 1, AI + 2, LI, LI + 1, LIM_I_LO, LIM_I_HI, SW_I, M_I, M_I + 1, M_I + 2]) J[o + f] = 0;
+      for (const f of this.typeOf(j).impulses) J[o + f] = 0;
     }
     this.contacts.resetWarmStart();
   }

@@ -7,51 +7,46 @@
  * Jacobian [0 I], expressed in the joint's own basis so the per-row clamp ±τmax·h does not depend on how the
  * creature is turned in the world.
  */
-import type { StepContext } from '../stepContext';
+import type { Vec3 } from '../../math/vec3';
+import type { JointScratch, StepContext } from '../stepContext';
+import type { JointDesc } from '../types';
+import { range, vec } from '../validation';
 import {
-  ANGLE, FLAG_SWING, FLAG_TWIST, FLAGS, LIM_AXIS, LIM_HI, LIM_LO, MAXIS, SW_AXIS, SW_C, SW_MASS, SWING_Y, SWING_Z, T_Q,
+  ANGLE, FLAG_SWING, FLAG_TWIST, FLAGS, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_I_HI, LIM_I_LO, LIM_LO, LIM_MASS,
+  M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, MAXIS, PC, PI, PK, RA, RB, SW_AXIS, SW_C, SW_I, SW_MASS, SWING_Y, SWING_Z, T_Q,
 } from './jointLayout';
-import { solveBallRows } from './ballSolve';
-import { activeMotorRows, clearMotorReport, motorErr, prepareAngularMotor } from './motor';
+import type { JointTypeDef } from './jointType';
+import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor';
+import { shakePoint } from './positionCorrection';
+import { projectPoint } from './positionProjection';
 import {
-  angularK, computeFrames, preparePoint, prepareAngularLimit, qFA, qFB, rotate, storeMotorReport, tv, warmStartAngularLimit,
-  warmStartMotorRows, warmStartPoint, warmStartSwing,
+  angularK, computeFrames, pointError, preparePoint, prepareAngularLimit, rotate, rotationVector, storeMotorReport,
+  warmStartAngularLimit, warmStartMotorRows, warmStartPoint, warmStartSwing,
 } from './rows';
 
-/** Scratch: relative rotation, target, error. */
-const qr = new Float64Array(4);
-/** Result of swingTwist(): [twist angle, swing about Y, swing about Z] (rad), in frame A. */
-export const swingTwistOut = new Float64Array(3);
-
 /**
- * Decompose q (frame B relative to frame A, in A's axes) as q = swing·twist with twist about X.
+ * Decompose q (frame B relative to frame A, in A's axes) as q = swing·twist with twist about X, into
+ * out = [twist angle, swing about Y, swing about Z] (rad, frame A).
  * twist angle = 2·atan2(x, w) after choosing w ≥ 0 (so it lies in (−π, π)); swing = q·twist⁻¹ has no x
  * part, and its rotation vector (0, θy, θz) gives the swing angles. Signed throughout: no 170°/190° mix-up.
  */
-export function swingTwist(x: number, y: number, z: number, w: number): void {
+export function swingTwist(out: Float64Array, x: number, y: number, z: number, w: number): void {
   if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
   const tn = Math.sqrt(x * x + w * w);
   let tx = 0, tw = 1;
   if (tn > 1e-12) { tx = x / tn; tw = w / tn; }
-  swingTwistOut[0] = 2 * Math.atan2(tx, tw);
+  out[0] = 2 * Math.atan2(tx, tw);
   // swing = q ⊗ conj(twist), twist = (tx, 0, 0, tw)
   const sy = y * tw - z * tx, sz = z * tw + y * tx, sw = w * tw + x * tx;
   const sn = Math.sqrt(sy * sy + sz * sz);
   const k = sn > 1e-12 ? (2 * Math.atan2(sn, sw)) / sn : 2;
-  swingTwistOut[1] = sy * k;
-  swingTwistOut[2] = sz * k;
+  out[1] = sy * k;
+  out[2] = sz * k;
 }
 
-/** Rotation vector (axis·angle, shortest arc) of quaternion (x,y,z,w) written to tv. */
-export function rotationVector(x: number, y: number, z: number, w: number): void {
-  if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
-  const s = Math.sqrt(x * x + y * y + z * z);
-  const k = s > 1e-12 ? (2 * Math.atan2(s, w)) / s : 2;
-  tv[0] = x * k; tv[1] = y * k; tv[2] = z * k;
-}
-
-/** qr = conj(qFA)·qFB: frame B relative to frame A, in A's axes. */
-function relativeFrame(): void {
+/** s.qr = conj(qFA)·qFB: frame B relative to frame A, in A's axes. */
+function relativeFrame(s: JointScratch): void {
+  const qFA = s.qFA, qFB = s.qFB, qr = s.qr;
   const ax = -qFA[0]!, ay = -qFA[1]!, az = -qFA[2]!, aw = qFA[3]!;
   const bx = qFB[0]!, by = qFB[1]!, bz = qFB[2]!, bw = qFB[3]!;
   qr[0] = aw * bx + ax * bw + ay * bz - az * by;
@@ -60,19 +55,19 @@ function relativeFrame(): void {
   qr[3] = aw * bw - ax * bx - ay * by - az * bz;
 }
 
-export function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, flags = J[o + FLAGS]!;
+function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): number {
+  const J = ctx.joints, flags = J[o + FLAGS]!, s = ctx.scratch, tv = s.tv, qFA = s.qFA, qFB = s.qFB, qr = s.qr;
   computeFrames(ctx, o, iA, iB);
   preparePoint(ctx, o, iA, iB);
-  relativeFrame();
-  swingTwist(qr[0]!, qr[1]!, qr[2]!, qr[3]!);
-  const twist = swingTwistOut[0]!, sy = swingTwistOut[1]!, sz = swingTwistOut[2]!;
+  relativeFrame(s);
+  swingTwist(s.swing, qr[0]!, qr[1]!, qr[2]!, qr[3]!);
+  const twist = s.swing[0]!, sy = s.swing[1]!, sz = s.swing[2]!;
   J[o + ANGLE] = twist;
 
   if (flags & FLAG_TWIST) {
     // Twist axis: the bisector of the two frames' X axes, so the row stays well defined under swing.
-    rotate(qFA, 0, 1, 0, 0); const ax = tv[0]!, ay = tv[1]!, az = tv[2]!;
-    rotate(qFB, 0, 1, 0, 0);
+    rotate(tv, qFA, 0, 1, 0, 0); const ax = tv[0]!, ay = tv[1]!, az = tv[2]!;
+    rotate(tv, qFB, 0, 1, 0, 0);
     let x = ax + tv[0]!, y = ay + tv[1]!, z = az + tv[2]!;
     const n = Math.sqrt(x * x + y * y + z * z);
     if (n > 1e-9) { x /= n; y /= n; z /= n; } else { x = tv[0]!; y = tv[1]!; z = tv[2]!; }
@@ -91,7 +86,7 @@ export function prepareBall(ctx: StepContext, o: number, iA: number, iB: number)
       let ny = dy / (ay * ay), nz = dz / (az * az);
       const nn = Math.sqrt(ny * ny + nz * nz);
       ny /= nn; nz /= nn;
-      rotate(qFA, 0, 0, ny, nz);
+      rotate(tv, qFA, 0, 0, ny, nz);
       J[o + SW_AXIS] = tv[0]!; J[o + SW_AXIS + 1] = tv[1]!; J[o + SW_AXIS + 2] = tv[2]!;
       const K = angularK(ctx, iA, iB, tv[0]!, tv[1]!, tv[2]!, tv[0]!, tv[1]!, tv[2]!);
       J[o + SW_MASS] = K > 0 ? 1 / K : 0;
@@ -101,25 +96,27 @@ export function prepareBall(ctx: StepContext, o: number, iA: number, iB: number)
 
   const rows = activeMotorRows(J, o, 3);
   if (rows > 0) {
-    rotate(qFA, 0, 1, 0, 0); J[o + MAXIS] = tv[0]!; J[o + MAXIS + 1] = tv[1]!; J[o + MAXIS + 2] = tv[2]!;
-    rotate(qFA, 0, 0, 1, 0); J[o + MAXIS + 3] = tv[0]!; J[o + MAXIS + 4] = tv[1]!; J[o + MAXIS + 5] = tv[2]!;
-    rotate(qFA, 0, 0, 0, 1); J[o + MAXIS + 6] = tv[0]!; J[o + MAXIS + 7] = tv[1]!; J[o + MAXIS + 8] = tv[2]!;
+    rotate(tv, qFA, 0, 1, 0, 0); J[o + MAXIS] = tv[0]!; J[o + MAXIS + 1] = tv[1]!; J[o + MAXIS + 2] = tv[2]!;
+    rotate(tv, qFA, 0, 0, 1, 0); J[o + MAXIS + 3] = tv[0]!; J[o + MAXIS + 4] = tv[1]!; J[o + MAXIS + 5] = tv[2]!;
+    rotate(tv, qFA, 0, 0, 0, 1); J[o + MAXIS + 6] = tv[0]!; J[o + MAXIS + 7] = tv[1]!; J[o + MAXIS + 8] = tv[2]!;
     // ε = axis·angle of R_B·R̂_Bᵀ = rotvec(qFB · conj(qFA · S)), world; per row C_k = ε·a_k, i.e. the
     // components of conj(qFA)·ε = rotvec(conj(qFA)·qFB·conj(S)) = rotvec(qr·conj(S)) in frame A axes.
     const sx = -J[o + T_Q]!, sy2 = -J[o + T_Q + 1]!, sz2 = -J[o + T_Q + 2]!, sw = J[o + T_Q + 3]!;
     const x = qr[0]!, y = qr[1]!, z = qr[2]!, w = qr[3]!;
-    rotationVector(
+    rotationVector(tv,
       w * sx + x * sw + y * sz2 - z * sy2,
       w * sy2 - x * sz2 + y * sw + z * sx,
       w * sz2 + x * sy2 - y * sx + z * sw,
       w * sw - x * sx - y * sy2 - z * sz2);
     // rotvec(qr·conj(S)) is B's error expressed in frame A, in A's axes — exactly ε's components on a_k.
+    const motorErr = s.motorErr;
     motorErr[0] = tv[0]!; motorErr[1] = tv[1]!; motorErr[2] = tv[2]!;
     prepareAngularMotor(ctx, o, iA, iB, 3);
   }
+  return 3 + rows + (flags & FLAG_TWIST ? 2 : 0) + (flags & FLAG_SWING ? 1 : 0);
 }
 
-export function warmStartBall(ctx: StepContext, o: number, iA: number, iB: number): void {
+function warmStartBall(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, flags = J[o + FLAGS]!;
   if (activeMotorRows(J, o, 3) > 0) warmStartMotorRows(ctx, o, iA, iB, 3);
   if (flags & FLAG_TWIST) warmStartAngularLimit(ctx, o, iA, iB);
@@ -127,13 +124,159 @@ export function warmStartBall(ctx: StepContext, o: number, iA: number, iB: numbe
   warmStartPoint(ctx, o, iA, iB);
 }
 
-/** Order: motor, limits, point last (the hard constraint gets the final word, as in Box2D); one fused pass
- *  (ballSolve.ts). */
-export function solveBall(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
-  solveBallRows(ctx, o, iA, iB, useBias);
+/** Rotation vector of frame B relative to frame A, frame A axes (rad), at the current poses: the ball's
+ *  and the fixed joint's World.getJointAngle. */
+export function relativeRotationVector(ctx: StepContext, o: number, iA: number, iB: number): Vec3 {
+  const s = ctx.scratch, qFA = s.qFA, qFB = s.qFB, tv = s.tv;
+  computeFrames(ctx, o, iA, iB);
+  const ax = -qFA[0]!, ay = -qFA[1]!, az = -qFA[2]!, aw = qFA[3]!;
+  const bx = qFB[0]!, by = qFB[1]!, bz = qFB[2]!, bw = qFB[3]!;
+  rotationVector(tv, aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz);
+  return [tv[0]!, tv[1]!, tv[2]!];
 }
 
-export function finishBall(ctx: StepContext, o: number): void {
-  if (activeMotorRows(ctx.joints, o, 3) > 0) storeMotorReport(ctx, o, 3);
-  else clearMotorReport(ctx.joints, o);
+/**
+ * The velocity rows in one pass with both bodies' v, ω and world inverse inertias in locals: motor rows (3),
+ * twist limit (2 sides), swing cone, point block (the ragdoll bench spends most of its step here: 7 rows ×
+ * 10 sweeps per joint). Order: motor, limits, point last (the hard constraint gets the final word, as in
+ * Box2D). The point block repeats rows.ts solvePoint's arithmetic in the same order
+ * (tests/unit/physics/bitIdentical.test.ts pins the solver's results bit for bit).
+ *  - Motor row k (axis MAXIS+3k, world): Δλ = −m·(Ċ − rhs + γ·λ_acc), with m = 1/(K + γ) and the
+ *    ACCUMULATED impulse clamped to ±τmax·h, applying only the difference (Box2D's motor; the Armed Mine's
+ *    torque limit). rhs/γ encode the mode (see motor.ts).
+ *  - Limit (Box2D v3's): when C > 0 the row is speculative (bias C/h lets the joint approach the stop
+ *    exactly within this step but not cross it); when C < 0 the solve pass pushes back at β·C/h, the relax
+ *    pass only stops further penetration. Accumulated impulse ≥ 0 (a stop pushes, never pulls).
+ *  - Swing cone: C = SW_C ≥ 0 along SW_AXIS, increasing swing is +(ω_B − ω_A)·axis; solved as the limit.
+ */
+function solveBall(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
+  const J = ctx.joints, bodies = ctx.bodies, v = bodies.v, w = bodies.w, I = bodies.invIw, flags = J[o + FLAGS]!;
+  const a3 = 3 * iA, b3 = 3 * iB, a = 9 * iA, b = 9 * iB;
+  const a0 = I[a]!, a1 = I[a + 1]!, a2 = I[a + 2]!, a3_ = I[a + 3]!, a4 = I[a + 4]!, a5 = I[a + 5]!, a6 = I[a + 6]!, a7 = I[a + 7]!, a8 = I[a + 8]!;
+  const b0 = I[b]!, b1 = I[b + 1]!, b2 = I[b + 2]!, b3_ = I[b + 3]!, b4 = I[b + 4]!, b5 = I[b + 5]!, b6 = I[b + 6]!, b7 = I[b + 7]!, b8 = I[b + 8]!;
+  let wax = w[a3]!, way = w[a3 + 1]!, waz = w[a3 + 2]!, wbx = w[b3]!, wby = w[b3 + 1]!, wbz = w[b3 + 2]!;
+
+  if (activeMotorRows(J, o, 3) > 0) {
+    const maxImpulse = J[o + M_CLAMP]! * ctx.h, gamma = J[o + M_GAMMA]!;
+    for (let k = 0; k < 3; k++) {
+      const ao = o + MAXIS + 3 * k;
+      const nx = J[ao]!, ny = J[ao + 1]!, nz = J[ao + 2]!;
+      const cdot = (wbx - wax) * nx + (wby - way) * ny + (wbz - waz) * nz;
+      const old = J[o + M_I + k]!;
+      let acc = old - J[o + M_MASS + k]! * (cdot - J[o + M_RHS + k]! + gamma * old);
+      acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
+      J[o + M_I + k] = acc;
+      const l = acc - old;
+      if (l !== 0) {
+        const x = nx * l, y = ny * l, z = nz * l;
+        wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+        wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+      }
+    }
+  }
+
+  const mb = ctx.maxBiasVelocity;
+  if (flags & FLAG_TWIST) {
+    const nx = J[o + LIM_AXIS]!, ny = J[o + LIM_AXIS + 1]!, nz = J[o + LIM_AXIS + 2]!, m = J[o + LIM_MASS]!;
+    const k = useBias ? ctx.beta * ctx.invH : 0;
+    for (let side = 0; side < 2; side++) {
+      const C = J[o + (side === 0 ? LIM_C_LO : LIM_C_HI)]!;
+      const bias = C > 0 ? C * ctx.invH : Math.max(-mb, Math.min(mb, k * C));
+      const rel = (wbx - wax) * nx + (wby - way) * ny + (wbz - waz) * nz;
+      const cdot = side === 0 ? rel : -rel;
+      const io = o + (side === 0 ? LIM_I_LO : LIM_I_HI);
+      const old = J[io]!;
+      const acc = Math.max(old - m * (cdot + bias), 0);
+      J[io] = acc;
+      const l = side === 0 ? acc - old : old - acc;
+      if (l !== 0) {
+        const x = nx * l, y = ny * l, z = nz * l;
+        wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+        wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+      }
+    }
+  }
+
+  if (flags & FLAG_SWING && J[o + SW_MASS]! !== 0) {
+    const m = J[o + SW_MASS]!, nx = J[o + SW_AXIS]!, ny = J[o + SW_AXIS + 1]!, nz = J[o + SW_AXIS + 2]!;
+    const C = J[o + SW_C]!;
+    const bias = C > 0 ? C * ctx.invH : useBias ? Math.max(-mb, Math.min(mb, ctx.beta * ctx.invH * C)) : 0;
+    const cdot = -((wbx - wax) * nx + (wby - way) * ny + (wbz - waz) * nz);
+    const old = J[o + SW_I]!;
+    const acc = Math.max(old - m * (cdot + bias), 0);
+    J[o + SW_I] = acc;
+    const l = old - acc;
+    if (l !== 0) {
+      const x = nx * l, y = ny * l, z = nz * l;
+      wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+      wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+    }
+  }
+
+  // Point block (rows.ts solvePoint + kickPoint).
+  const rax = J[o + RA]!, ray = J[o + RA + 1]!, raz = J[o + RA + 2]!;
+  const rbx = J[o + RB]!, rby = J[o + RB + 1]!, rbz = J[o + RB + 2]!;
+  const vax = v[a3]!, vay = v[a3 + 1]!, vaz = v[a3 + 2]!, vbx = v[b3]!, vby = v[b3 + 1]!, vbz = v[b3 + 2]!;
+  let cx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
+  let cy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
+  let cz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
+  if (useBias && ctx.velocityBeta > 0) {
+    const k = ctx.velocityBeta * ctx.invH;
+    cx += Math.max(-mb, Math.min(mb, k * J[o + PC]!)); cy += Math.max(-mb, Math.min(mb, k * J[o + PC + 1]!)); cz += Math.max(-mb, Math.min(mb, k * J[o + PC + 2]!));
+  }
+  const k0 = J[o + PK]!, k1 = J[o + PK + 1]!, k2 = J[o + PK + 2]!, k3 = J[o + PK + 3]!, k4 = J[o + PK + 4]!, k5 = J[o + PK + 5]!;
+  const px = -(k0 * cx + k1 * cy + k2 * cz), py = -(k1 * cx + k3 * cy + k4 * cz), pz = -(k2 * cx + k4 * cy + k5 * cz);
+  J[o + PI] = J[o + PI]! + px; J[o + PI + 1] = J[o + PI + 1]! + py; J[o + PI + 2] = J[o + PI + 2]! + pz;
+  const mA = bodies.invMass[iA]!, mB = bodies.invMass[iB]!;
+  v[a3] = vax - mA * px; v[a3 + 1] = vay - mA * py; v[a3 + 2] = vaz - mA * pz;
+  v[b3] = vbx + mB * px; v[b3 + 1] = vby + mB * py; v[b3 + 2] = vbz + mB * pz;
+  const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
+  const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
+  w[a3] = wax - (a0 * ax + a1 * ay + a2 * az);
+  w[a3 + 1] = way - (a3_ * ax + a4 * ay + a5 * az);
+  w[a3 + 2] = waz - (a6 * ax + a7 * ay + a8 * az);
+  w[b3] = wbx + (b0 * bx + b1 * by + b2 * bz);
+  w[b3 + 1] = wby + (b3_ * bx + b4 * by + b5 * bz);
+  w[b3 + 2] = wbz + (b6 * bx + b7 * by + b8 * bz);
 }
+
+export const ballJoint: JointTypeDef<'ball'> = {
+  name: 'ball',
+  code: 0,
+  freeAxes: ['rx', 'ry', 'rz'],
+  motorRows: 3,
+  motorTarget: 'rotation',
+  impulses: [PI, PI + 1, PI + 2, LIM_I_LO, LIM_I_HI, SW_I, M_I, M_I + 1, M_I + 2],
+  validate(desc: JointDesc, label: string): void {
+    if (desc.type !== 'ball') return;
+    range(label, 'twistLimit', desc.twistLimit, Math.PI);
+    if (desc.swingLimit !== undefined) {
+      vec(label, 'swingLimit', desc.swingLimit as unknown as number[], 2);
+      desc.swingLimit.forEach((a, i) => {
+        if (!(a > 0 && a <= Math.PI)) throw new Error(`${label}: swingLimit[${i}] must be a half-angle in (0, π], got ${a}`);
+      });
+    }
+  },
+  configure(J: Float64Array, o: number, desc: JointDesc): number {
+    let flags = 0;
+    if (desc.type === 'ball') {
+      if (desc.twistLimit) { flags |= FLAG_TWIST; J[o + LIM_LO] = desc.twistLimit[0]; J[o + LIM_HI] = desc.twistLimit[1]; }
+      if (desc.swingLimit) { flags |= FLAG_SWING; J[o + SWING_Y] = desc.swingLimit[0]; J[o + SWING_Z] = desc.swingLimit[1]; }
+    }
+    J[o + T_Q + 3] = 1;
+    return flags;
+  },
+  init(): void { /* the twist angle is measured by prepare */ },
+  prepare: prepareBall,
+  warmStart: warmStartBall,
+  solve: solveBall,
+  project: projectPoint,
+  correct: shakePoint,
+  finish(ctx: StepContext, o: number): void {
+    if (activeMotorRows(ctx.joints, o, 3) > 0) storeMotorReport(ctx, o, 3);
+    else clearMotorReport(ctx.joints, o);
+  },
+  position: relativeRotationVector,
+  anchorError: pointError,
+};

@@ -1,26 +1,36 @@
 /**
  * Fixed (weld) joint: 6 rows = the point block (3) + an angular lock (3) with
  *     C = rotvec(q_FB · q_FA⁻¹)  (world, rad),   J = [0 −E 0 E]  so Ċ = ω_B − ω_A,
- * solved as one 3×3 block with K = I_A⁻¹ + I_B⁻¹.
+ * solved as one 3×3 block with K = I_A⁻¹ + I_B⁻¹. No free axis, so no motor and no limit.
  */
 import type { StepContext } from '../stepContext';
-import { AC, AX1, AX2, AX3 } from './jointLayout';
-import { rotationVector } from './ballJoint';
+import { AC, AI, AX1, AX2, AX3, PI } from './jointLayout';
+import type { JointTypeDef } from './jointType';
+import { relativeRotationVector } from './ballJoint';
+import { shakeLock, shakePoint } from './positionCorrection';
+import { projectLock, projectPoint } from './positionProjection';
 import {
-  computeFrames, preparePoint, prepareAngularLock, qFA, qFB, solveAngularLock, solvePoint, tv, warmStartAngularLock,
-  warmStartPoint,
+  computeFrames, pointError, preparePoint, prepareAngularLock, rotationVector, solveAngularLock, solvePoint,
+  warmStartAngularLock, warmStartPoint,
 } from './rows';
 
-/** Angular lock error rotvec(qFB·conj(qFA)) (world) into J[o+AC..], with the world axes as rows. */
-export function prepareRotationLock(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints;
+/** rotvec(qFB·conj(qFA)) (world, rad) of the current frames into ctx.scratch.tv. */
+function rotationLockError(ctx: StepContext): void {
+  const s = ctx.scratch, qFA = s.qFA, qFB = s.qFB;
   const ax = -qFA[0]!, ay = -qFA[1]!, az = -qFA[2]!, aw = qFA[3]!;
   const bx = qFB[0]!, by = qFB[1]!, bz = qFB[2]!, bw = qFB[3]!;
-  rotationVector(
+  rotationVector(s.tv,
     bw * ax + bx * aw + by * az - bz * ay,
     bw * ay - bx * az + by * aw + bz * ax,
     bw * az + bx * ay - by * ax + bz * aw,
     bw * aw - bx * ax - by * ay - bz * az);
+}
+
+/** Angular lock error rotvec(qFB·conj(qFA)) (world) into J[o+AC..], with the world axes as rows, from the
+ *  current frames (also the prismatic joint's lock). */
+export function prepareRotationLock(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, tv = ctx.scratch.tv;
+  rotationLockError(ctx);
   J[o + AC] = tv[0]!; J[o + AC + 1] = tv[1]!; J[o + AC + 2] = tv[2]!;
   J[o + AX1] = 1; J[o + AX1 + 1] = 0; J[o + AX1 + 2] = 0;
   J[o + AX2] = 0; J[o + AX2 + 1] = 1; J[o + AX2 + 2] = 0;
@@ -28,18 +38,43 @@ export function prepareRotationLock(ctx: StepContext, o: number, iA: number, iB:
   prepareAngularLock(ctx, o, iA, iB, 3);
 }
 
-export function prepareFixed(ctx: StepContext, o: number, iA: number, iB: number): void {
-  computeFrames(ctx, o, iA, iB);
-  preparePoint(ctx, o, iA, iB);
-  prepareRotationLock(ctx, o, iA, iB);
-}
-
-export function warmStartFixed(ctx: StepContext, o: number, iA: number, iB: number): void {
-  warmStartAngularLock(ctx, o, iA, iB, 3);
-  warmStartPoint(ctx, o, iA, iB);
-}
-
-export function solveFixed(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
-  solveAngularLock(ctx, o, iA, iB, 3, useBias);
-  solvePoint(ctx, o, iA, iB, useBias);
-}
+export const fixedJoint: JointTypeDef<'fixed'> = {
+  name: 'fixed',
+  code: 2,
+  freeAxes: [],
+  motorRows: 0,
+  motorTarget: 'none',
+  impulses: [PI, PI + 1, PI + 2, AI, AI + 1, AI + 2],
+  validate(): void { /* no fields of its own */ },
+  configure(): number { return 0; },
+  init(): void { /* nothing to measure */ },
+  prepare(ctx: StepContext, o: number, iA: number, iB: number): number {
+    computeFrames(ctx, o, iA, iB);
+    preparePoint(ctx, o, iA, iB);
+    prepareRotationLock(ctx, o, iA, iB);
+    return 6;
+  },
+  warmStart(ctx: StepContext, o: number, iA: number, iB: number): void {
+    warmStartAngularLock(ctx, o, iA, iB, 3);
+    warmStartPoint(ctx, o, iA, iB);
+  },
+  solve(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
+    solveAngularLock(ctx, o, iA, iB, 3, useBias);
+    solvePoint(ctx, o, iA, iB, useBias);
+  },
+  project(ctx: StepContext, o: number, iA: number, iB: number): void {
+    computeFrames(ctx, o, iA, iB); prepareRotationLock(ctx, o, iA, iB); projectLock(ctx, o, iA, iB, 3);
+    projectPoint(ctx, o, iA, iB);
+  },
+  correct(ctx: StepContext, o: number, iA: number, iB: number, first: boolean): void {
+    const s = ctx.scratch, ce = s.ce, tv = s.tv;
+    computeFrames(ctx, o, iA, iB);
+    rotationLockError(ctx);
+    ce[0] = tv[0]!; ce[1] = tv[1]!; ce[2] = tv[2]!;
+    shakeLock(ctx, o, iA, iB, 3, first);
+    shakePoint(ctx, o, iA, iB, first);
+  },
+  finish(): void { /* no motor */ },
+  position: relativeRotationVector,
+  anchorError: pointError,
+};

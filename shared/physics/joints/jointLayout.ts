@@ -2,12 +2,14 @@
  * Every joint lives in one Float64Array (`JointStore.data`) as a fixed-stride record: its configuration,
  * its state (unwrapped angle, error, motor report) and its solver cache (arms, effective masses, biases,
  * accumulated impulses). One array means the whole joint state snapshots with one copy, and the solver
- * walks memory in order. These are the field offsets inside a record.
+ * walks memory in order. These are the field offsets inside a record. The fields are shared by the types
+ * (registry.ts): a type uses the ones its rows need and may reuse the cache fields another type uses for
+ * something else; a new type that needs more adds them here and raises STRIDE.
  */
 export const STRIDE = 150;
 
 // ---- configuration
-export const TYPE = 0; // JOINT_BALL | JOINT_HINGE | JOINT_FIXED | JOINT_PRISMATIC
+export const TYPE = 0; // the type's code: its index in registry.ts JOINT_TYPES
 export const BODY_A = 1, BODY_B = 2;
 export const FLAGS = 3; // FLAG_* bits
 export const LA = 4; // anchor on A relative to A's centroid, body A axes (3)
@@ -59,9 +61,7 @@ export const M_CLAMP = 143;
  *  with the matching velocity change (SHAKE). */
 export const PC_OLD = 144, AC_OLD = 147;
 
-export const JOINT_BALL = 0, JOINT_HINGE = 1, JOINT_FIXED = 2, JOINT_PRISMATIC = 3;
 export const FLAG_LIMIT = 1, FLAG_TWIST = 2, FLAG_SWING = 4, FLAG_COLLIDE = 8;
 export const MOTOR_OFF = 0, MOTOR_POSITION = 1, MOTOR_PD = 2, MOTOR_VELOCITY = 3;
 
-export const JOINT_TYPE_CODES = { ball: JOINT_BALL, hinge: JOINT_HINGE, fixed: JOINT_FIXED, prismatic: JOINT_PRISMATIC } as const;
 export const MOTOR_MODE_CODES = { off: MOTOR_OFF, position: MOTOR_POSITION, pd: MOTOR_PD, velocity: MOTOR_VELOCITY } as const;

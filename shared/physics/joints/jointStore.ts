@@ -1,16 +1,11 @@
 /**
  * The joints of a world: fixed-stride records in one Float64Array (layout in jointLayout.ts), handles by
- * slot + generation, and the solver stages that walk them in slot order (deterministic).
+ * slot + generation, and the solver stages that walk them in slot order (deterministic), each dispatching
+ * on the record's type through the registry (registry.ts) — the only dispatch on the type in the solver.
  */
 import type { StepContext } from '../stepContext';
-import { finishBall, prepareBall, solveBall, warmStartBall } from './ballJoint';
-import { prepareFixed, solveFixed, warmStartFixed } from './fixedJoint';
-import { finishHinge, prepareHinge, solveHinge, warmStartHinge } from './hingeJoint';
-import {
-  BODY_A, BODY_B, FLAG_LIMIT, FLAG_SWING, FLAG_TWIST, FLAGS, JOINT_BALL, JOINT_FIXED, JOINT_HINGE, STRIDE, TYPE,
-} from './jointLayout';
-import { activeMotorRows } from './motor';
-import { finishPrismatic, preparePrismatic, solvePrismatic, warmStartPrismatic } from './prismaticJoint';
+import { BODY_A, BODY_B, STRIDE, TYPE } from './jointLayout';
+import { JOINT_TYPES } from './registry';
 
 export class JointStore {
   capacity = 0;
@@ -51,20 +46,8 @@ export function prepareJoints(ctx: StepContext, js: JointStore): number {
   let rows = 0;
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
-    const o = j * STRIDE, iA = J[o + BODY_A]!, iB = J[o + BODY_B]!, t = J[o + TYPE]!, f = J[o + FLAGS]!;
-    if (t === JOINT_BALL) {
-      prepareBall(ctx, o, iA, iB);
-      rows += 3 + activeMotorRows(J, o, 3) + (f & FLAG_TWIST ? 2 : 0) + (f & FLAG_SWING ? 1 : 0);
-    } else if (t === JOINT_HINGE) {
-      prepareHinge(ctx, o, iA, iB);
-      rows += 5 + activeMotorRows(J, o, 1) + (f & FLAG_LIMIT ? 2 : 0);
-    } else if (t === JOINT_FIXED) {
-      prepareFixed(ctx, o, iA, iB);
-      rows += 6;
-    } else {
-      preparePrismatic(ctx, o, iA, iB);
-      rows += 5 + activeMotorRows(J, o, 1) + (f & FLAG_LIMIT ? 2 : 0);
-    }
+    const o = j * STRIDE;
+    rows += JOINT_TYPES[J[o + TYPE]!]!.prepare(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
   }
   return rows;
 }
@@ -73,11 +56,8 @@ export function warmStartJoints(ctx: StepContext, js: JointStore): void {
   const J = ctx.joints;
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
-    const o = j * STRIDE, iA = J[o + BODY_A]!, iB = J[o + BODY_B]!, t = J[o + TYPE]!;
-    if (t === JOINT_BALL) warmStartBall(ctx, o, iA, iB);
-    else if (t === JOINT_HINGE) warmStartHinge(ctx, o, iA, iB);
-    else if (t === JOINT_FIXED) warmStartFixed(ctx, o, iA, iB);
-    else warmStartPrismatic(ctx, o, iA, iB);
+    const o = j * STRIDE;
+    JOINT_TYPES[J[o + TYPE]!]!.warmStart(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
   }
 }
 
@@ -85,11 +65,34 @@ export function warmStartJoints(ctx: StepContext, js: JointStore): void {
 export function solveJointList(ctx: StepContext, order: Int32Array, from: number, to: number, useBias: boolean): void {
   const J = ctx.joints;
   for (let n = from; n < to; n++) {
-    const o = order[n]! * STRIDE, iA = J[o + BODY_A]!, iB = J[o + BODY_B]!, t = J[o + TYPE]!;
-    if (t === JOINT_BALL) solveBall(ctx, o, iA, iB, useBias);
-    else if (t === JOINT_HINGE) solveHinge(ctx, o, iA, iB, useBias);
-    else if (t === JOINT_FIXED) solveFixed(ctx, o, iA, iB, useBias);
-    else solvePrismatic(ctx, o, iA, iB, useBias);
+    const o = order[n]! * STRIDE;
+    JOINT_TYPES[J[o + TYPE]!]!.solve(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!, useBias);
+  }
+}
+
+/** Stage "relax positions" for jointCorrection 'projection': one non-linear Gauss-Seidel sweep in slot order
+ *  (positionProjection.ts). */
+export function projectJointPositions(ctx: StepContext, js: JointStore): void {
+  if (ctx.positionBeta <= 0) return;
+  const J = ctx.joints;
+  for (let j = 0; j < js.count; j++) {
+    if (js.alive[j] === 0) continue;
+    const o = j * STRIDE;
+    JOINT_TYPES[J[o + TYPE]!]!.project(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
+  }
+}
+
+/** Stage "correct positions" for jointCorrection 'shake': one Gauss-Seidel sweep in slot order
+ *  (positionCorrection.ts); `iteration` 0 takes the start-of-substep errors (PC, AC from prepare) as the old
+ *  error, later sweeps what is left of it. Must run after the velocity rows of this substep (it relies on
+ *  their RA/RB/AX/K⁻¹ being those of the start pose). */
+export function correctJointPositions(ctx: StepContext, js: JointStore, iteration: number): void {
+  if (ctx.positionBeta <= 0) return;
+  const J = ctx.joints, first = iteration === 0;
+  for (let j = 0; j < js.count; j++) {
+    if (js.alive[j] === 0) continue;
+    const o = j * STRIDE;
+    JOINT_TYPES[J[o + TYPE]!]!.correct(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!, first);
   }
 }
 
@@ -98,9 +101,7 @@ export function finishJoints(ctx: StepContext, js: JointStore): void {
   const J = ctx.joints;
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
-    const o = j * STRIDE, t = J[o + TYPE]!;
-    if (t === JOINT_BALL) finishBall(ctx, o);
-    else if (t === JOINT_HINGE) finishHinge(ctx, o);
-    else if (t !== JOINT_FIXED) finishPrismatic(ctx, o);
+    const o = j * STRIDE;
+    JOINT_TYPES[J[o + TYPE]!]!.finish(ctx, o);
   }
 }

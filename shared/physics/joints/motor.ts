@@ -9,7 +9,7 @@
  * and clamp = τmax in the three drive modes. h is the SUBSTEP: the limit is a torque, so the impulse bound
  * scales with the time the row acts.
  */
-import { makeSoft, type Softness } from '../soft';
+import { makeSoft } from '../soft';
 import type { StepContext } from '../stepContext';
 import {
   M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, MAXIS,
@@ -23,20 +23,16 @@ export function activeMotorRows(J: Float64Array, o: number, axes: number): numbe
   return axes;
 }
 
-/** Fill rhs, γ and clamp for row k given its error C = motorIn[0] (current − target) and its inverse mass
- *  K = motorIn[1]. The two come in a scratch: V8 boxes double arguments of calls it does not inline. */
-export const motorIn = new Float64Array(2);
-
-/** makeSoft's output, reused (no allocation per row). */
-const pdSoftness: Softness = { biasRate: 0, softness: 0 };
-
+/** Fill rhs, γ and clamp for row k given its error C = ctx.scratch.motorIn[0] (current − target) and its
+ *  inverse mass K = motorIn[1]. The two come in a scratch: V8 boxes double arguments of calls it does not
+ *  inline. */
 export function prepareMotorRow(ctx: StepContext, o: number, k: number): void {
-  const J = ctx.joints, mode = J[o + M_MODE]!, C = motorIn[0]!, K = motorIn[1]!;
+  const J = ctx.joints, mode = J[o + M_MODE]!, motorIn = ctx.scratch.motorIn, C = motorIn[0]!, K = motorIn[1]!;
   let rhs = 0, gamma = 0, clamp = J[o + M_MAX]!;
   if (mode === MOTOR_POSITION) rhs = (-J[o + M_R]! * C) * ctx.invH;
   else if (mode === MOTOR_PD) {
     // soft.ts's makeSoft (unit-tested there): biasRate = kp/(kv + h·kp), γ = 1/(h·(kv + h·kp)).
-    const s = makeSoft(J[o + M_KP]!, J[o + M_KV]!, ctx.h, pdSoftness);
+    const s = makeSoft(J[o + M_KP]!, J[o + M_KV]!, ctx.h, ctx.scratch.soft);
     rhs = J[o + T_V + k]! - s.biasRate * C;
     gamma = s.softness;
   } else if (mode === MOTOR_VELOCITY) rhs = J[o + T_V + k]!;
@@ -48,11 +44,9 @@ export function prepareMotorRow(ctx: StepContext, o: number, k: number): void {
   J[o + M_MASS + k] = d > 0 && d < Infinity ? 1 / d : 0;
 }
 
-/** Angular motor rows along MAXIS (already set), errors per axis in motorErr[0..2]. */
-export const motorErr = new Float64Array(3);
-
+/** Angular motor rows along MAXIS (already set), errors per axis in ctx.scratch.motorErr[0..2]. */
 export function prepareAngularMotor(ctx: StepContext, o: number, iA: number, iB: number, rows: number): void {
-  const J = ctx.joints, I = ctx.bodies.invIw, a = 9 * iA, b = 9 * iB;
+  const J = ctx.joints, I = ctx.bodies.invIw, a = 9 * iA, b = 9 * iB, motorIn = ctx.scratch.motorIn, motorErr = ctx.scratch.motorErr;
   // K = a·(I_A⁻¹ + I_B⁻¹)·a (rows.ts angularK, written out).
   const s00 = I[a]! + I[b]!, s01 = I[a + 1]! + I[b + 1]!, s02 = I[a + 2]! + I[b + 2]!;
   const s11 = I[a + 4]! + I[b + 4]!, s12 = I[a + 5]! + I[b + 5]!, s22 = I[a + 8]! + I[b + 8]!;

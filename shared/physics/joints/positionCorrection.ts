@@ -22,28 +22,23 @@
  * Moves: p_A −= m_A⁻¹·P, θ_A = −I_A⁻¹·(r_A × P) (B with +), q ← normalize(q + ½·(θ, 0)⊗q); angular rows
  * θ_A = −I_A⁻¹·Σ aᵢλᵢ, θ_B = +I_B⁻¹·Σ aᵢλᵢ. The prismatic joint keeps the plain projection (Jacobian at
  * the current pose, no velocity change).
+ *
+ * These are the row-level moves; each joint type's correct() (registry.ts) computes its lock error into
+ * ctx.scratch.ce and calls them, and the JointStore's correctJointPositions sweeps the joints in slot order.
  */
 import type { StepContext } from '../stepContext';
-import { kickAngularBy, lv, mv, push, turn } from './poseMoves';
-import { rotationVector } from './ballJoint';
-import {
-  AC, AC_OLD, AK, AX1, AX2, AX3, BODY_A, BODY_B, JOINT_BALL, JOINT_FIXED, JOINT_HINGE, LA, LB,
-  PC, PC_OLD, PK, STRIDE, TYPE,
-} from './jointLayout';
-import type { JointStore } from './jointStore';
-import { preparePrismatic } from './prismaticJoint';
-// The prismatic joint keeps the plain projection (Jacobian at the current pose, no velocity change).
-import { correctLock as projectLock, correctSlide } from './positionProjection';
-import { computeFrames, invertSym3Into, kickPoint, pointImpulse, qFA, qFB, rotate, rotateFrom, tv } from './rows';
+import { kickAngularBy, push, turn } from './poseMoves';
+import { AC, AC_OLD, AK, AX1, AX2, AX3, LA, LB, PC, PC_OLD, PK } from './jointLayout';
+import { invertSym3Into, kickPoint, rotateFrom } from './rows';
 
 /** Arms r_A, r_B (m, world) and inverse point-block mass K⁻¹ (xx xy xz yy yz zz) at the CURRENT poses,
- *  and the point error C = p_B + r_B − p_A − r_A, into `cur` (r_A 0..2, r_B 3..5, K⁻¹ 6..11, C 12..14). */
-const cur = new Float64Array(15);
+ *  and the point error C = p_B + r_B − p_A − r_A, into ctx.scratch.cur (r_A 0..2, r_B 3..5, K⁻¹ 6..11,
+ *  C 12..14). */
 function currentPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, b = ctx.bodies, p = b.p, q = b.q, I = b.invIw;
-  rotateFrom(q, 4 * iA, J, o + LA);
+  const J = ctx.joints, b = ctx.bodies, p = b.p, q = b.q, I = b.invIw, cur = ctx.scratch.cur, tv = ctx.scratch.tv;
+  rotateFrom(tv, q, 4 * iA, J, o + LA);
   const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
-  rotateFrom(q, 4 * iB, J, o + LB);
+  rotateFrom(tv, q, 4 * iB, J, o + LB);
   const rbx = tv[0]!, rby = tv[1]!, rbz = tv[2]!;
   cur[0] = rax; cur[1] = ray; cur[2] = raz; cur[3] = rbx; cur[4] = rby; cur[5] = rbz;
   cur[12] = p[3 * iB]! + rbx - p[3 * iA]! - rax;
@@ -72,8 +67,8 @@ function currentPoint(ctx: StepContext, o: number, iA: number, iB: number): void
  * (RA/RB/PK, the SHAKE direction). Both carry the same multiplier to first order; the difference is
  * O(rotation per substep × correction), far below the drift itself.
  */
-function correctPoint(ctx: StepContext, o: number, iA: number, iB: number, first: boolean): void {
-  const J = ctx.joints, beta = ctx.positionBeta;
+export function shakePoint(ctx: StepContext, o: number, iA: number, iB: number, first: boolean): void {
+  const J = ctx.joints, beta = ctx.positionBeta, cur = ctx.scratch.cur, mv = ctx.scratch.mv, pointImpulse = ctx.scratch.pointImpulse;
   currentPoint(ctx, o, iA, iB);
   const cx = cur[12]!, cy = cur[13]!, cz = cur[14]!;
   const src = first ? PC : PC_OLD;
@@ -89,31 +84,10 @@ function correctPoint(ctx: StepContext, o: number, iA: number, iB: number, first
   kickPoint(ctx, o, iA, iB);
 }
 
-const ce = new Float64Array(3);
-/** Angular lock error at the current poses into ce (hinge: x_B·y_A, x_B·z_A; fixed: rotvec(q_FB·q_FA⁻¹)),
- *  the same functions prepareHingeLock / prepareRotationLock evaluate. */
-function lockError(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
-  computeFrames(ctx, o, iA, iB);
-  if (rows === 2) {
-    rotate(qFB, 0, 1, 0, 0); const bx = tv[0]!, by = tv[1]!, bz = tv[2]!;
-    rotate(qFA, 0, 0, 1, 0); ce[0] = bx * tv[0]! + by * tv[1]! + bz * tv[2]!;
-    rotate(qFA, 0, 0, 0, 1); ce[1] = bx * tv[0]! + by * tv[1]! + bz * tv[2]!;
-    ce[2] = 0;
-    return;
-  }
-  const ax = -qFA[0]!, ay = -qFA[1]!, az = -qFA[2]!, aw = qFA[3]!;
-  const bx = qFB[0]!, by = qFB[1]!, bz = qFB[2]!, bw = qFB[3]!;
-  rotationVector(
-    bw * ax + bx * aw + by * az - bz * ay,
-    bw * ay - bx * az + by * aw + bz * ax,
-    bw * az + bx * ay - by * ax + bz * aw,
-    bw * aw - bx * ax - by * ay - bz * az);
-  ce[0] = tv[0]!; ce[1] = tv[1]!; ce[2] = tv[2]!;
-}
-
-function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3, first: boolean): void {
-  const J = ctx.joints, beta = ctx.positionBeta;
-  lockError(ctx, o, iA, iB, rows);
+/** Angular lock rows (2: hinge, 3: fixed) with their start-of-substep axes AX and K⁻¹ and the error at the
+ *  current poses in ctx.scratch.ce (the joint type computes it, with the function its prepare evaluates). */
+export function shakeLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3, first: boolean): void {
+  const J = ctx.joints, beta = ctx.positionBeta, ce = ctx.scratch.ce, lv = ctx.scratch.lv;
   const c1 = ce[0]!, c2 = ce[1]!, c3 = ce[2]!;
   const src = first ? AC : AC_OLD;
   const o1 = J[o + src]!, o2 = J[o + src + 1]!, o3 = rows === 3 ? J[o + src + 2]! : 0;
@@ -129,25 +103,5 @@ function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 
     const lz = J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3;
     lv[0] = lx; lv[1] = ly; lv[2] = lz;
     if (pass === 0) turn(ctx, iA, iB); else kickAngularBy(ctx, iA, iB);
-  }
-}
-
-/** One Gauss-Seidel sweep over the joints in slot order; `iteration` 0 takes the start-of-substep errors
- *  (PC, AC from prepare) as the old error, later sweeps what is left of it. Must run after the velocity
- *  rows of this substep (it relies on their RA/RB/AX/K⁻¹ being those of the start pose). */
-export function correctJointPositions(ctx: StepContext, js: JointStore, iteration: number): void {
-  if (ctx.positionBeta <= 0) return;
-  const J = ctx.joints;
-  const first = iteration === 0;
-  for (let j = 0; j < js.count; j++) {
-    if (js.alive[j] === 0) continue;
-    const o = j * STRIDE, iA = J[o + BODY_A]!, iB = J[o + BODY_B]!, t = J[o + TYPE]!;
-    if (t === JOINT_BALL) correctPoint(ctx, o, iA, iB, first);
-    else if (t === JOINT_HINGE) { correctLock(ctx, o, iA, iB, 2, first); correctPoint(ctx, o, iA, iB, first); }
-    else if (t === JOINT_FIXED) { correctLock(ctx, o, iA, iB, 3, first); correctPoint(ctx, o, iA, iB, first); }
-    else {
-      preparePrismatic(ctx, o, iA, iB); projectLock(ctx, o, iA, iB, 3);
-      preparePrismatic(ctx, o, iA, iB); correctSlide(ctx, o, iA, iB);
-    }
   }
 }

@@ -13,19 +13,13 @@
  * of its energy in 10 s at 60 Hz). 'shake' (positionCorrection.ts) does not.
  */
 import type { StepContext } from '../stepContext';
-import { lv, mv, push, turn, turnBy } from './poseMoves';
-import {
-  AC, AK, AX1, AX2, AX3, BODY_A, BODY_B, JOINT_BALL, JOINT_FIXED, JOINT_HINGE, LC, LK, N1, N2, JA1, JA2, JB1, JB2, PC, PK,
-  RA, RB, STRIDE, TYPE,
-} from './jointLayout';
-import type { JointStore } from './jointStore';
-import { prepareRotationLock } from './fixedJoint';
-import { prepareHingeLock } from './hingeJoint';
-import { preparePrismatic } from './prismaticJoint';
-import { computeFrames, preparePoint } from './rows';
+import { push, turn, turnBy } from './poseMoves';
+import { AC, AK, AX1, AX2, AX3, JA1, JA2, JB1, JB2, LC, LK, N1, N2, PC, PK, RA, RB } from './jointLayout';
+import { preparePoint } from './rows';
 
-function correctPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, beta = ctx.positionBeta;
+/** Point block: recompute C at the current poses (preparePoint) and push the bodies by −β·K⁻¹·C. */
+export function projectPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, beta = ctx.positionBeta, mv = ctx.scratch.mv;
   preparePoint(ctx, o, iA, iB);
   const cx = J[o + PC]!, cy = J[o + PC + 1]!, cz = J[o + PC + 2]!;
   const k0 = J[o + PK]!, k1 = J[o + PK + 1]!, k2 = J[o + PK + 2]!, k3 = J[o + PK + 3]!, k4 = J[o + PK + 4]!, k5 = J[o + PK + 5]!;
@@ -34,9 +28,10 @@ function correctPoint(ctx: StepContext, o: number, iA: number, iB: number): void
   push(ctx, iA, iB);
 }
 
-/** Angular lock rows (2 for a hinge, 3 for fixed/prismatic): λ = −β·K⁻¹·C about the axes AX. */
-export function correctLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
-  const J = ctx.joints, beta = ctx.positionBeta;
+/** Angular lock rows (2 for a hinge, 3 for fixed/prismatic), their axes AX, errors AC and K⁻¹ prepared at
+ *  the current poses by the caller: λ = −β·K⁻¹·C about the axes. */
+export function projectLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
+  const J = ctx.joints, beta = ctx.positionBeta, lv = ctx.scratch.lv;
   const c1 = J[o + AC]!, c2 = J[o + AC + 1]!, c3 = rows === 3 ? J[o + AC + 2]! : 0;
   const k0 = J[o + AK]!, k1 = J[o + AK + 1]!, k2 = J[o + AK + 2]!, k3 = J[o + AK + 3]!, k4 = J[o + AK + 4]!, k5 = J[o + AK + 5]!;
   const l1 = -beta * (k0 * c1 + k1 * c2 + k2 * c3), l2 = -beta * (k1 * c1 + k3 * c2 + k4 * c3), l3 = rows === 3 ? -beta * (k2 * c1 + k4 * c2 + k5 * c3) : 0;
@@ -46,9 +41,10 @@ export function correctLock(ctx: StepContext, o: number, iA: number, iB: number,
   turn(ctx, iA, iB);
 }
 
-/** Prismatic perpendicular rows: λ = −β·K⁻¹·C along n₁, n₂ with the angular parts JA, JB. */
-export function correctSlide(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, beta = ctx.positionBeta, b = ctx.bodies, p = b.p;
+/** Prismatic perpendicular rows (prepared at the current poses by the caller): λ = −β·K⁻¹·C along n₁, n₂
+ *  with the angular parts JA, JB. */
+export function projectSlide(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, beta = ctx.positionBeta, b = ctx.bodies, p = b.p, lv = ctx.scratch.lv;
   const c1 = J[o + LC]!, c2 = J[o + LC + 1]!;
   const l1 = -beta * (J[o + LK]! * c1 + J[o + LK + 1]! * c2), l2 = -beta * (J[o + LK + 1]! * c1 + J[o + LK + 2]! * c2);
   const px = J[o + N1]! * l1 + J[o + N2]! * l2, py = J[o + N1 + 1]! * l1 + J[o + N2 + 1]! * l2, pz = J[o + N1 + 2]! * l1 + J[o + N2 + 2]! * l2;
@@ -64,28 +60,5 @@ export function correctSlide(ctx: StepContext, o: number, iA: number, iB: number
     p[3 * iB] = p[3 * iB]! + mB * px; p[3 * iB + 1] = p[3 * iB + 1]! + mB * py; p[3 * iB + 2] = p[3 * iB + 2]! + mB * pz;
     lv[0] = bx; lv[1] = by; lv[2] = bz;
     turnBy(ctx, iB, 1);
-  }
-}
-
-/** One NGS sweep; `backward` reverses the order (alternating sweeps carry corrections both ways along a
- *  chain, a symmetric Gauss-Seidel). */
-export function projectJointPositions(ctx: StepContext, js: JointStore, backward = false): void {
-  if (ctx.positionBeta <= 0) return;
-  const J = ctx.joints;
-  for (let n = 0; n < js.count; n++) {
-    const j = backward ? js.count - 1 - n : n;
-    if (js.alive[j] === 0) continue;
-    const o = j * STRIDE, iA = J[o + BODY_A]!, iB = J[o + BODY_B]!, t = J[o + TYPE]!;
-    if (t === JOINT_BALL) correctPoint(ctx, o, iA, iB);
-    else if (t === JOINT_HINGE) {
-      computeFrames(ctx, o, iA, iB); prepareHingeLock(ctx, o, iA, iB); correctLock(ctx, o, iA, iB, 2);
-      correctPoint(ctx, o, iA, iB);
-    } else if (t === JOINT_FIXED) {
-      computeFrames(ctx, o, iA, iB); prepareRotationLock(ctx, o, iA, iB); correctLock(ctx, o, iA, iB, 3);
-      correctPoint(ctx, o, iA, iB);
-    } else {
-      preparePrismatic(ctx, o, iA, iB); correctLock(ctx, o, iA, iB, 3);
-      preparePrismatic(ctx, o, iA, iB); correctSlide(ctx, o, iA, iB);
-    }
   }
 }

@@ -6,13 +6,19 @@
  * motor's maxTorque is read as a force limit in N, stiffness in N/m, damping in N·s/m).
  */
 import type { StepContext } from '../stepContext';
+import type { JointDesc } from '../types';
+import { range } from '../validation';
 import {
-  ANGLE, ERROR, FLAG_LIMIT, FLAGS, JA1, JA2, JB1, JB2, LA, LB, LC, LI, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_I_HI,
-  LIM_I_LO, LIM_LO, LIM_MASS, LK, M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, N1, N2, RA, RB, SJA, SJB, T_Q,
+  AI, ANGLE, ERROR, FLAG_LIMIT, FLAGS, JA1, JA2, JB1, JB2, LA, LB, LC, LI, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI,
+  LIM_I_HI, LIM_I_LO, LIM_LO, LIM_MASS, LK, M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, N1, N2, RA, RB, SJA, SJB, T_Q,
 } from './jointLayout';
+import type { JointTypeDef } from './jointType';
 import { prepareRotationLock } from './fixedJoint';
-import { activeMotorRows, clearMotorReport, motorIn, prepareMotorRow } from './motor';
-import { computeFrames, qFA, rotate, rotateFrom, solveAngularLock, storeMotorReport, tv, warmStartAngularLock } from './rows';
+import { activeMotorRows, clearMotorReport, prepareMotorRow } from './motor';
+import { projectLock, projectSlide } from './positionProjection';
+import {
+  anchorSeparation, computeFrames, rotate, rotateFrom, solveAngularLock, storeMotorReport, warmStartAngularLock,
+} from './rows';
 
 /** u·I⁻¹·v for body i's world inverse inertia. */
 function iq(ctx: StepContext, i: number, ux: number, uy: number, uz: number, vx: number, vy: number, vz: number): number {
@@ -57,20 +63,20 @@ function rowK(ctx: StepContext, iA: number, iB: number, ao: number, bo: number, 
     + iq(ctx, iB, J[bo]!, J[bo + 1]!, J[bo + 2]!, J[bo2]!, J[bo2 + 1]!, J[bo2 + 2]!);
 }
 
-export function preparePrismatic(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, b = ctx.bodies, p = b.p;
+function preparePrismatic(ctx: StepContext, o: number, iA: number, iB: number): number {
+  const J = ctx.joints, b = ctx.bodies, p = b.p, tv = ctx.scratch.tv, qFA = ctx.scratch.qFA;
   computeFrames(ctx, o, iA, iB);
   prepareRotationLock(ctx, o, iA, iB);
-  rotateFrom(b.q, 4 * iA, J, o + LA);
+  rotateFrom(tv, b.q, 4 * iA, J, o + LA);
   const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
-  rotateFrom(b.q, 4 * iB, J, o + LB);
+  rotateFrom(tv, b.q, 4 * iB, J, o + LB);
   const rbx = tv[0]!, rby = tv[1]!, rbz = tv[2]!;
   J[o + RA] = rax; J[o + RA + 1] = ray; J[o + RA + 2] = raz; J[o + RB] = rbx; J[o + RB + 1] = rby; J[o + RB + 2] = rbz;
   const dx = p[3 * iB]! + rbx - p[3 * iA]! - rax, dy = p[3 * iB + 1]! + rby - p[3 * iA + 1]! - ray, dz = p[3 * iB + 2]! + rbz - p[3 * iA + 2]! - raz;
   const sx = rax + dx, sy = ray + dy, sz = raz + dz;
-  rotate(qFA, 0, 1, 0, 0); J[o + LIM_AXIS] = tv[0]!; J[o + LIM_AXIS + 1] = tv[1]!; J[o + LIM_AXIS + 2] = tv[2]!;
-  rotate(qFA, 0, 0, 1, 0); J[o + N1] = tv[0]!; J[o + N1 + 1] = tv[1]!; J[o + N1 + 2] = tv[2]!;
-  rotate(qFA, 0, 0, 0, 1); J[o + N2] = tv[0]!; J[o + N2 + 1] = tv[1]!; J[o + N2 + 2] = tv[2]!;
+  rotate(tv, qFA, 0, 1, 0, 0); J[o + LIM_AXIS] = tv[0]!; J[o + LIM_AXIS + 1] = tv[1]!; J[o + LIM_AXIS + 2] = tv[2]!;
+  rotate(tv, qFA, 0, 0, 1, 0); J[o + N1] = tv[0]!; J[o + N1 + 1] = tv[1]!; J[o + N1 + 2] = tv[2]!;
+  rotate(tv, qFA, 0, 0, 0, 1); J[o + N2] = tv[0]!; J[o + N2 + 1] = tv[1]!; J[o + N2 + 2] = tv[2]!;
   for (let k = 0; k < 3; k++) {
     const no = k === 0 ? LIM_AXIS : k === 1 ? N1 : N2, ao = k === 0 ? SJA : k === 1 ? JA1 : JA2, bo = k === 0 ? SJB : k === 1 ? JB1 : JB2;
     const nx = J[o + no]!, ny = J[o + no + 1]!, nz = J[o + no + 2]!;
@@ -90,15 +96,21 @@ export function preparePrismatic(ctx: StepContext, o: number, iA: number, iB: nu
   const offset = dx * J[o + LIM_AXIS]! + dy * J[o + LIM_AXIS + 1]! + dz * J[o + LIM_AXIS + 2]!;
   J[o + ANGLE] = offset;
   const kAxis = rowK(ctx, iA, iB, o + SJA, o + SJB, o + SJA, o + SJB, 1);
-  if (J[o + FLAGS]! & FLAG_LIMIT) {
+  const limited = J[o + FLAGS]! & FLAG_LIMIT;
+  if (limited) {
     J[o + LIM_MASS] = kAxis > 0 ? 1 / kAxis : 0;
     J[o + LIM_C_LO] = offset - J[o + LIM_LO]!;
     J[o + LIM_C_HI] = J[o + LIM_HI]! - offset;
   }
-  if (activeMotorRows(J, o, 1) > 0) { motorIn[0] = offset - J[o + T_Q]!; motorIn[1] = kAxis; prepareMotorRow(ctx, o, 0); }
+  const motorRows = activeMotorRows(J, o, 1);
+  if (motorRows > 0) {
+    const motorIn = ctx.scratch.motorIn;
+    motorIn[0] = offset - J[o + T_Q]!; motorIn[1] = kAxis; prepareMotorRow(ctx, o, 0);
+  }
+  return 5 + motorRows + (limited ? 2 : 0);
 }
 
-export function warmStartPrismatic(ctx: StepContext, o: number, iA: number, iB: number): void {
+function warmStartPrismatic(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints;
   if (activeMotorRows(J, o, 1) > 0) {
     const max = J[o + M_CLAMP]! * ctx.h;
@@ -112,7 +124,7 @@ export function warmStartPrismatic(ctx: StepContext, o: number, iA: number, iB: 
   applyLinearRow(ctx, iA, iB, o + N2, o + JA2, o + JB2, J[o + LI + 1]!);
 }
 
-export function solvePrismatic(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
+function solvePrismatic(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void {
   const J = ctx.joints;
   const axis = o + LIM_AXIS, ja = o + SJA, jb = o + SJB;
   if (activeMotorRows(J, o, 1) > 0) {
@@ -147,7 +159,59 @@ export function solvePrismatic(ctx: StepContext, o: number, iA: number, iB: numb
   applyLinearRow(ctx, iA, iB, o + N2, o + JA2, o + JB2, l2);
 }
 
-export function finishPrismatic(ctx: StepContext, o: number): void {
-  if (activeMotorRows(ctx.joints, o, 1) > 0) storeMotorReport(ctx, o, 1);
-  else clearMotorReport(ctx.joints, o);
+/** The projection (Jacobian at the current pose, no velocity change) in both correction modes. */
+function projectPrismatic(ctx: StepContext, o: number, iA: number, iB: number): void {
+  preparePrismatic(ctx, o, iA, iB); projectLock(ctx, o, iA, iB, 3);
+  preparePrismatic(ctx, o, iA, iB); projectSlide(ctx, o, iA, iB);
 }
+
+/** Offset (m) of B's anchor along frame A's X at the current poses: d·x_A. */
+function slideOffset(ctx: StepContext, o: number, iA: number, iB: number): number {
+  const tv = ctx.scratch.tv, qFA = ctx.scratch.qFA;
+  computeFrames(ctx, o, iA, iB);
+  anchorSeparation(ctx, o, iA, iB);
+  const d0 = tv[0]!, d1 = tv[1]!, d2 = tv[2]!;
+  rotate(tv, qFA, 0, 1, 0, 0);
+  let s = 0;
+  s += d0 * tv[0]!; s += d1 * tv[1]!; s += d2 * tv[2]!;
+  return s;
+}
+
+export const prismaticJoint: JointTypeDef<'prismatic'> = {
+  name: 'prismatic',
+  code: 3,
+  freeAxes: ['tx'],
+  motorRows: 1,
+  motorTarget: 'scalar',
+  impulses: [AI, AI + 1, AI + 2, LI, LI + 1, LIM_I_LO, LIM_I_HI, M_I, M_I + 1, M_I + 2],
+  validate(desc: JointDesc, label: string): void {
+    if (desc.type === 'prismatic') range(label, 'limit', desc.limit);
+  },
+  configure(J: Float64Array, o: number, desc: JointDesc): number {
+    if (desc.type !== 'prismatic' || !desc.limit) return 0;
+    J[o + LIM_LO] = desc.limit[0]; J[o + LIM_HI] = desc.limit[1];
+    return FLAG_LIMIT;
+  },
+  init(): void { /* the offset is measured by prepare */ },
+  prepare: preparePrismatic,
+  warmStart: warmStartPrismatic,
+  solve: solvePrismatic,
+  project: projectPrismatic,
+  correct(ctx: StepContext, o: number, iA: number, iB: number): void { projectPrismatic(ctx, o, iA, iB); },
+  finish(ctx: StepContext, o: number): void {
+    if (activeMotorRows(ctx.joints, o, 1) > 0) storeMotorReport(ctx, o, 1);
+    else clearMotorReport(ctx.joints, o);
+  },
+  position: slideOffset,
+  /** The distance of B's anchor from A's slide axis. */
+  anchorError(ctx: StepContext, o: number, iA: number, iB: number): number {
+    const tv = ctx.scratch.tv, qFA = ctx.scratch.qFA;
+    computeFrames(ctx, o, iA, iB);
+    anchorSeparation(ctx, o, iA, iB);
+    const d0 = tv[0]!, d1 = tv[1]!, d2 = tv[2]!;
+    rotate(tv, qFA, 0, 1, 0, 0);
+    const ax0 = tv[0]!, ax1 = tv[1]!, ax2 = tv[2]!;
+    const s = d0 * ax0 + d1 * ax1 + d2 * ax2;
+    return Math.hypot(d0 - s * ax0, d1 - s * ax1, d2 - s * ax2);
+  },
+};

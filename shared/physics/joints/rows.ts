@@ -12,14 +12,8 @@ import {
   M_CLAMP, M_I, M_SATURATED, M_TORQUE, MAXIS, PC, PI, PK, QA, QB, RA, RB, SW_AXIS, SW_I,
 } from './jointLayout';
 
-/** Module scratch: world frame rotations of the current joint (x y z w). */
-export const qFA = new Float64Array(4);
-export const qFB = new Float64Array(4);
-/** Scratch vector output of rotate(). */
-export const tv = new Float64Array(3);
-
-/** tv = q·v for the quaternion stored at q[qo..qo+3]. */
-export function rotate(q: Float64Array, qo: number, x: number, y: number, z: number): void {
+/** tv = q·v for the quaternion stored at q[qo..qo+3] (tv: a scratch vector, usually ctx.scratch.tv). */
+export function rotate(tv: Float64Array, q: Float64Array, qo: number, x: number, y: number, z: number): void {
   const qx = q[qo]!, qy = q[qo + 1]!, qz = q[qo + 2]!, qw = q[qo + 3]!;
   // t = 2·(u × v); v' = v + w·t + u × t
   const tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
@@ -29,13 +23,21 @@ export function rotate(q: Float64Array, qo: number, x: number, y: number, z: num
 }
 
 /** tv = q·v for v = src[so..so+2] (a joint's local anchor): rotate() without boxing three double arguments. */
-export function rotateFrom(q: Float64Array, qo: number, src: Float64Array, so: number): void {
+export function rotateFrom(tv: Float64Array, q: Float64Array, qo: number, src: Float64Array, so: number): void {
   const x = src[so]!, y = src[so + 1]!, z = src[so + 2]!;
   const qx = q[qo]!, qy = q[qo + 1]!, qz = q[qo + 2]!, qw = q[qo + 3]!;
   const tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
   tv[0] = x + qw * tx + (qy * tz - qz * ty);
   tv[1] = y + qw * ty + (qz * tx - qx * tz);
   tv[2] = z + qw * tz + (qx * ty - qy * tx);
+}
+
+/** Rotation vector (axis·angle, shortest arc) of the quaternion (x,y,z,w), written to tv. */
+export function rotationVector(tv: Float64Array, x: number, y: number, z: number, w: number): void {
+  if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
+  const s = Math.sqrt(x * x + y * y + z * z);
+  const k = s > 1e-12 ? (2 * Math.atan2(s, w)) / s : 2;
+  tv[0] = x * k; tv[1] = y * k; tv[2] = z * k;
 }
 
 /** out = a ⊗ b for quaternions stored in arrays. */
@@ -48,10 +50,10 @@ export function quatMulInto(out: Float64Array, a: Float64Array, ao: number, b: F
   out[3] = aw * bw - ax * bx - ay * by - az * bz;
 }
 
-/** World frame rotations qFA = qA·QA, qFB = qB·QB of the joint at o. */
+/** World frame rotations qFA = qA·QA, qFB = qB·QB of the joint at o (into ctx.scratch). */
 export function computeFrames(ctx: StepContext, o: number, iA: number, iB: number): void {
-  quatMulInto(qFA, ctx.bodies.q, 4 * iA, ctx.joints, o + QA);
-  quatMulInto(qFB, ctx.bodies.q, 4 * iB, ctx.joints, o + QB);
+  quatMulInto(ctx.scratch.qFA, ctx.bodies.q, 4 * iA, ctx.joints, o + QA);
+  quatMulInto(ctx.scratch.qFB, ctx.bodies.q, 4 * iB, ctx.joints, o + QB);
 }
 
 /** a·(I_A⁻¹ + I_B⁻¹)·b for the world inverse inertias. */
@@ -76,15 +78,13 @@ export function applyAngular(ctx: StepContext, iA: number, iB: number, ax: numbe
 }
 
 /**
- * No double crosses a function call in the solve loops: V8 passes arguments and results tagged, so a double
- * argument of a call it does not inline is boxed in a fresh heap number (1.6 MB of garbage per step with 128
- * ragdolls, most of it here). Impulse magnitudes go through this scratch instead.
+ * ω_A −= I_A⁻¹·a·λ, ω_B += I_B⁻¹·a·λ for the axis a = J[ao..ao+2] and λ = ctx.scratch.lam[0]. No double
+ * crosses a function call in the solve loops: V8 passes arguments and results tagged, so a double argument
+ * of a call it does not inline is boxed in a fresh heap number (1.6 MB of garbage per step with 128 ragdolls,
+ * most of it here). Impulse magnitudes go through the scratch instead.
  */
-const lam = new Float64Array(1);
-
-/** ω_A −= I_A⁻¹·a·λ, ω_B += I_B⁻¹·a·λ for the axis a = J[ao..ao+2] and λ = lam[0]. */
 function kickAngular(ctx: StepContext, iA: number, iB: number, J: Float64Array, ao: number): void {
-  const I = ctx.bodies.invIw, w = ctx.bodies.w, l = lam[0]!;
+  const I = ctx.bodies.invIw, w = ctx.bodies.w, l = ctx.scratch.lam[0]!;
   const ax = J[ao]! * l, ay = J[ao + 1]! * l, az = J[ao + 2]! * l;
   const a = 9 * iA, b = 9 * iB, a3 = 3 * iA, b3 = 3 * iB;
   w[a3] = w[a3]! - (I[a]! * ax + I[a + 1]! * ay + I[a + 2]! * az);
@@ -93,12 +93,6 @@ function kickAngular(ctx: StepContext, iA: number, iB: number, J: Float64Array, 
   w[b3] = w[b3]! + (I[b]! * ax + I[b + 1]! * ay + I[b + 2]! * az);
   w[b3 + 1] = w[b3 + 1]! + (I[b + 3]! * ax + I[b + 4]! * ay + I[b + 5]! * az);
   w[b3 + 2] = w[b3 + 2]! + (I[b + 6]! * ax + I[b + 7]! * ay + I[b + 8]! * az);
-}
-
-/** (ω_B − ω_A)·a */
-export function relAngVel(ctx: StepContext, iA: number, iB: number, J: Float64Array, ao: number): number {
-  const w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB;
-  return (w[b3]! - w[a3]!) * J[ao]! + (w[b3 + 1]! - w[a3 + 1]!) * J[ao + 1]! + (w[b3 + 2]! - w[a3 + 2]!) * J[ao + 2]!;
 }
 
 /** Inverse of a symmetric 3×3 given as xx xy xz yy yz zz, written to J[o..o+5]; zeros when singular. */
@@ -112,15 +106,33 @@ export function invertSym3Into(J: Float64Array, o: number, a: number, b: number,
 
 // ------------------------------------------------------------------------------------------ point (3 rows)
 
+/** Anchor separation d = p_B + r_B − p_A − r_A (m, world) at the current poses, into ctx.scratch.tv. */
+export function anchorSeparation(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, b = ctx.bodies, p = b.p, tv = ctx.scratch.tv;
+  rotateFrom(tv, b.q, 4 * iA, J, o + LA);
+  const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
+  rotateFrom(tv, b.q, 4 * iB, J, o + LB);
+  tv[0] = p[3 * iB]! + tv[0]! - p[3 * iA]! - rax;
+  tv[1] = p[3 * iB + 1]! + tv[1]! - p[3 * iA + 1]! - ray;
+  tv[2] = p[3 * iB + 2]! + tv[2]! - p[3 * iA + 2]! - raz;
+}
+
+/** |p_B + r_B − p_A − r_A| (m) at the current poses: the anchor error of every type with a point block. */
+export function pointError(ctx: StepContext, o: number, iA: number, iB: number): number {
+  anchorSeparation(ctx, o, iA, iB);
+  const tv = ctx.scratch.tv;
+  return Math.hypot(tv[0]!, tv[1]!, tv[2]!);
+}
+
 /**
  * Ball-socket point constraint C = p_B + r_B − p_A − r_A = 0 (3 rows, solved as one 3×3 block).
  * J = [−E  [r_A]×  E  −[r_B]×];  K = (m_A⁻¹ + m_B⁻¹)·E − [r_A]×·I_A⁻¹·[r_A]× − [r_B]×·I_B⁻¹·[r_B]×.
  */
 export function preparePoint(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, b = ctx.bodies, p = b.p, q = b.q;
-  rotateFrom(q, 4 * iA, J, o + LA);
+  const J = ctx.joints, b = ctx.bodies, p = b.p, q = b.q, tv = ctx.scratch.tv;
+  rotateFrom(tv, q, 4 * iA, J, o + LA);
   const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
-  rotateFrom(q, 4 * iB, J, o + LB);
+  rotateFrom(tv, q, 4 * iB, J, o + LB);
   const rbx = tv[0]!, rby = tv[1]!, rbz = tv[2]!;
   J[o + RA] = rax; J[o + RA + 1] = ray; J[o + RA + 2] = raz;
   J[o + RB] = rbx; J[o + RB + 1] = rby; J[o + RB + 2] = rbz;
@@ -147,39 +159,16 @@ export function preparePoint(ctx: StepContext, o: number, iA: number, iB: number
   invertSym3Into(J, o + PK, kxx, kxy, kxz, kyy, kyz, kzz);
 }
 
-/** Apply a linear impulse P at the anchors: −P on A, +P on B. */
-export function applyPointImpulse(ctx: StepContext, o: number, iA: number, iB: number, px: number, py: number, pz: number): void {
-  const J = ctx.joints, b = ctx.bodies, v = b.v;
-  const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
-  const a3 = 3 * iA, b3 = 3 * iB;
-  v[a3] = v[a3]! - mA * px; v[a3 + 1] = v[a3 + 1]! - mA * py; v[a3 + 2] = v[a3 + 2]! - mA * pz;
-  v[b3] = v[b3]! + mB * px; v[b3 + 1] = v[b3 + 1]! + mB * py; v[b3 + 2] = v[b3 + 2]! + mB * pz;
-  const rax = J[o + RA]!, ray = J[o + RA + 1]!, raz = J[o + RA + 2]!;
-  const rbx = J[o + RB]!, rby = J[o + RB + 1]!, rbz = J[o + RB + 2]!;
-  // angular impulses r × P; applyAngular subtracts for A and adds for B, so pass B's and A's separately.
-  const I = b.invIw, w = b.w, a9 = 9 * iA, b9 = 9 * iB;
-  const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
-  const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
-  w[a3] = w[a3]! - (I[a9]! * ax + I[a9 + 1]! * ay + I[a9 + 2]! * az);
-  w[a3 + 1] = w[a3 + 1]! - (I[a9 + 3]! * ax + I[a9 + 4]! * ay + I[a9 + 5]! * az);
-  w[a3 + 2] = w[a3 + 2]! - (I[a9 + 6]! * ax + I[a9 + 7]! * ay + I[a9 + 8]! * az);
-  w[b3] = w[b3]! + (I[b9]! * bx + I[b9 + 1]! * by + I[b9 + 2]! * bz);
-  w[b3 + 1] = w[b3 + 1]! + (I[b9 + 3]! * bx + I[b9 + 4]! * by + I[b9 + 5]! * bz);
-  w[b3 + 2] = w[b3 + 2]! + (I[b9 + 6]! * bx + I[b9 + 7]! * by + I[b9 + 8]! * bz);
-}
-
 export function warmStartPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints;
+  const J = ctx.joints, pointImpulse = ctx.scratch.pointImpulse;
   pointImpulse[0] = J[o + PI]!; pointImpulse[1] = J[o + PI + 1]!; pointImpulse[2] = J[o + PI + 2]!;
   kickPoint(ctx, o, iA, iB);
 }
 
-/** Linear impulse for kickPoint (N·s), a scratch so no double is passed as an argument. */
-export const pointImpulse = new Float64Array(3);
-
-/** applyPointImpulse with P = pointImpulse. */
+/** Apply the linear impulse P = ctx.scratch.pointImpulse (N·s; a scratch, so no double is passed as an
+ *  argument) at the anchors: −P on A, +P on B. */
 export function kickPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, b = ctx.bodies, v = b.v, w = b.w, I = b.invIw;
+  const J = ctx.joints, b = ctx.bodies, v = b.v, w = b.w, I = b.invIw, pointImpulse = ctx.scratch.pointImpulse;
   const px = pointImpulse[0]!, py = pointImpulse[1]!, pz = pointImpulse[2]!;
   const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
   const a3 = 3 * iA, b3 = 3 * iB, a9 = 9 * iA, b9 = 9 * iB;
@@ -214,6 +203,7 @@ export function solvePoint(ctx: StepContext, o: number, iA: number, iB: number, 
   const k0 = J[o + PK]!, k1 = J[o + PK + 1]!, k2 = J[o + PK + 2]!, k3 = J[o + PK + 3]!, k4 = J[o + PK + 4]!, k5 = J[o + PK + 5]!;
   const px = -(k0 * cx + k1 * cy + k2 * cz), py = -(k1 * cx + k3 * cy + k4 * cz), pz = -(k2 * cx + k4 * cy + k5 * cz);
   J[o + PI] = J[o + PI]! + px; J[o + PI + 1] = J[o + PI + 1]! + py; J[o + PI + 2] = J[o + PI + 2]! + pz;
+  const pointImpulse = ctx.scratch.pointImpulse;
   pointImpulse[0] = px; pointImpulse[1] = py; pointImpulse[2] = pz;
   kickPoint(ctx, o, iA, iB);
 }
@@ -308,7 +298,7 @@ export function warmStartSwing(ctx: StepContext, o: number, iA: number, iB: numb
 // ------------------------------------------------------------------------------------- angular motor rows
 
 export function warmStartMotorRows(ctx: StepContext, o: number, iA: number, iB: number, rows: number): void {
-  const J = ctx.joints;
+  const J = ctx.joints, lam = ctx.scratch.lam;
   const maxImpulse = J[o + M_CLAMP]! * ctx.h;
   for (let k = 0; k < rows; k++) {
     // The limit may have changed (setMotor) or h may differ: never warm start past the clamp.
