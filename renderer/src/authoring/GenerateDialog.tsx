@@ -2,10 +2,11 @@
  * "Generate from skeleton": shape, minimum bone size, density and total mass, and a live preview of what
  * Generate will make — which bones get bodies, which merge into which and why (deforming / rigid mesh /
  * helper / twist / end bone / finger or toe / no geometry / too small / excluded), the total mass and how
- * it is set. Hovering a row lights the bone in the viewport; its checkbox includes or excludes the bone
+ * it is set. While it is open the viewport colours every bone by the plan (a body, merged, excluded: see
+ * skeletonOverlay.ts) and hovering a row emphasises that bone; its checkbox includes or excludes the bone
  * (a document edit, one undo step). Generating is one undo step.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { generateRagdoll, type BonePlan, type BonePlanReason, type GeneratedRagdoll, type ShapeChoice } from '../../../shared/authoring';
 import { setBoneIncluded } from '../../../shared/document';
 import { edit, hover } from '../state/editor';
@@ -49,8 +50,19 @@ export function GenerateDialog() {
   const hasBodies = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
   const [settings, setSettings] = useState<GenerateSettings>(DEFAULT_GENERATE);
   const { result, error } = usePreviewGenerate(settings, open);
+  // The plan, for the viewport to colour every bone by (cleared when the dialog closes).
+  useEffect(() => {
+    if (!open || !result) { setAuthoring({ planPreview: null }); return; }
+    const plan = result.plan;
+    setAuthoring({ planPreview: {
+      bodies: plan.filter((p) => p.body).map((p) => p.bone),
+      merged: plan.filter((p) => !p.body && p.reason !== 'excluded').map((p) => p.bone),
+      excluded: plan.filter((p) => p.reason === 'excluded').map((p) => p.bone),
+    } });
+  }, [open, result]);
+  useEffect(() => () => setAuthoring({ planPreview: null }), []);
   if (!open) return null;
-  const close = () => { hover(null); setAuthoring({ generateDialog: false }); };
+  const close = () => { hover(null); setAuthoring({ generateDialog: false, planPreview: null }); };
   const positive = (key: 'density' | 'totalMass') => (v: number) => {
     if (!(v > 0) || !Number.isFinite(v)) return `must be > 0, got ${v}`;
     setSettings((s) => ({ ...s, [key]: v }));
@@ -68,7 +80,7 @@ export function GenerateDialog() {
   const bodies = plan.filter((p) => p.body).length;
   const s = result?.summary;
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => { if (e.key === 'Escape') close(); }}>
+    <div className="modal-backdrop generate-backdrop" onKeyDown={(e) => { if (e.key === 'Escape') close(); }}>
       <div className="modal generate-dialog" role="dialog" aria-modal aria-labelledby="generate-title" data-testid="generate-dialog">
         <div className="modal-title" id="generate-title">Generate bodies from the skeleton</div>
         <div className="modal-text">

@@ -8,13 +8,14 @@ import type { MenuCommand } from '../../../shared/platform';
 import { notify } from '../state/editor';
 import { useEditor } from '../state/store';
 import { fixMassRatiosNow, mirrorLeftToRight, openGenerateDialog } from './actions';
+import { fixRestOverlapsFromMenu } from './RigWarnings';
 import { setLimp } from './previewControls';
 import { creatureDrive } from './jointDrive';
 import { useSolver } from '../preview/particleMode';
 
-export type RigMenuCommand = Extract<MenuCommand, 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'go-limp-all' | 'power-on-all'>;
+export type RigMenuCommand = Extract<MenuCommand, 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'fix-rest-overlaps' | 'go-limp-all' | 'power-on-all'>;
 
-export const RIG_MENU_COMMANDS: readonly RigMenuCommand[] = ['generate-bodies', 'mirror-left-to-right', 'fix-mass-ratios', 'go-limp-all', 'power-on-all'];
+export const RIG_MENU_COMMANDS: readonly RigMenuCommand[] = ['generate-bodies', 'mirror-left-to-right', 'fix-mass-ratios', 'fix-rest-overlaps', 'go-limp-all', 'power-on-all'];
 
 export const isRigMenuCommand = (c: MenuCommand): c is RigMenuCommand => typeof c === 'string' && (RIG_MENU_COMMANDS as readonly string[]).includes(c);
 
@@ -44,5 +45,6 @@ export function runRigCommand(command: RigMenuCommand): boolean {
       if (ok) notify('info', `Fixed ${issues} jointed pair${issues === 1 ? '' : 's'} over the 10× mass or inertia ratio`);
       return ok;
     }
+    case 'fix-rest-overlaps': return fixRestOverlapsFromMenu();
   }
 }
