@@ -76,6 +76,39 @@ export class Dialogs {
     }, kind.ext);
   }
 
+  private async confirm(options: Electron.MessageBoxOptions): Promise<boolean> {
+    const win = this.window();
+    const { response } = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+    return response === 0;
+  }
+
+  /** A creature file dropped on the window (the page says so; main cannot see the drop): the user confirms.
+   *  Cancel is the default: a dialog the user did not expect is answered by Escape or Enter. */
+  confirmDroppedCreature(file: string): Promise<boolean> {
+    return this.confirm({
+      type: 'question',
+      buttons: ['Open', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+      message: `Open the dropped creature ${path.basename(file)}?`,
+      detail: `${file}\n\nMarionette reads this file and the buffers and images beside it that it names. If you did not just drop this file on the window, choose Cancel.`,
+    });
+  }
+
+  /** An opened project names its creature outside the project's folder: open that file too? */
+  confirmOutsideCreature(projectPath: string, creaturePath: string): Promise<boolean> {
+    return this.confirm({
+      type: 'warning',
+      buttons: ['Open Creature', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+      message: `${path.basename(projectPath)} uses a creature outside its folder. Open it?`,
+      detail: `Creature: ${creaturePath}\nProject folder: ${path.dirname(projectPath)}\n\nA project file from elsewhere can name any file on this computer as its creature. Open it only if you trust this project; Cancel does not open the project.`,
+    });
+  }
+
   /** Save / Don't Save / Cancel for a document with unsaved changes. */
   async askSaveChanges(win: BrowserWindow, name: string): Promise<'save' | 'discard' | 'cancel'> {
     const { response } = await dialog.showMessageBox(win, {

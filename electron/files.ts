@@ -1,13 +1,15 @@
 /**
- * Reading what the user opens: creatures with the files a .gltf refers to, and project text. Plain Node,
+ * Reading what the user opens: creatures with the files they refer to, and project text. Plain Node,
  * no Electron, so it is tested on real temporary folders.
  *
- * A .gltf's resources are resolved relative to the .gltf and must stay inside its folder: a crafted file
- * cannot make us read `../../.ssh/id_rsa` or `/etc/passwd` and hand it to the renderer.
+ * A creature's sibling files — a .gltf's buffers and images, an .fbx's textures — are read only when the
+ * creature itself is read (through a handle the user gave: electron/capabilities.ts), only if the creature
+ * names them, only if they are buffer (.bin) or image files, and only from the creature's own folder (after
+ * `..` and symlinks are resolved): a crafted file cannot make us read `../../.ssh/id_rsa` or `/etc/passwd`
+ * and hand it to the renderer.
  */
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { PickedFile } from '../shared/platform';
 import type { TextFile } from '../shared/ipc';
@@ -45,9 +47,39 @@ async function readBounded(file: string, limit: number, label: string): Promise<
   }
 }
 
-/** What a glTF may name as an external resource: binary buffers and the image formats glTF and its
+/** What a glTF may name as an external resource: binary buffers (.bin) and the image formats glTF and its
  *  common extensions use. Anything else (a key, a config, a shell script) is refused before it is read. */
-export const GLTF_RESOURCE_EXTENSIONS: readonly string[] = ['.bin', '.glbin', '.glbuf', '.png', '.jpg', '.jpeg', '.webp', '.ktx2', '.gif', '.bmp'];
+export const GLTF_RESOURCE_EXTENSIONS: readonly string[] = ['.bin', '.png', '.jpg', '.jpeg', '.webp', '.ktx2', '.gif', '.bmp'];
+/** The textures an .fbx may bring along: images only (TGA is common in FBX exports). */
+export const FBX_TEXTURE_EXTENSIONS: readonly string[] = ['.png', '.jpg', '.jpeg', '.tga', '.bmp', '.gif', '.webp'];
+
+/** Whether `file` lies in `folder` or below it, by name (after `..` is resolved). */
+function insideByName(file: string, folder: string): boolean {
+  const rel = path.relative(folder, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/**
+ * Whether `file` lies inside `folder` (or a subfolder), by name AND by real location: a symbolic link
+ * inside the folder that leads out of it is outside. A file that does not exist is judged by name (reading
+ * it fails anyway).
+ */
+export async function isInsideFolder(file: string, folder: string): Promise<boolean> {
+  const absolute = path.resolve(file);
+  const root = path.resolve(folder);
+  if (!insideByName(absolute, root)) return false;
+  let real: string;
+  try {
+    real = await fsp.realpath(absolute);
+  } catch {
+    return true;
+  }
+  try {
+    return insideByName(real, await fsp.realpath(root));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The absolute file a resource URI of `gltfPath` names, or an Error explaining why it is refused:
@@ -69,10 +101,7 @@ export async function resolveGltfResource(gltfPath: string, uri: string): Promis
   } else {
     candidate = path.resolve(folder, decodeResourceUri(uri, name));
   }
-  const inside = (file: string, root: string): boolean => {
-    const rel = path.relative(root, file);
-    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  };
+  const inside = insideByName;
   const extension = path.extname(candidate).toLowerCase();
   if (!GLTF_RESOURCE_EXTENSIONS.includes(extension)) {
     throw new Error(`${name}: resource "${uri}" is not a buffer or image file (${GLTF_RESOURCE_EXTENSIONS.join(' ')}); Marionette reads nothing else beside a creature.`);
@@ -96,19 +125,15 @@ export async function resolveGltfResource(gltfPath: string, uri: string): Promis
 }
 
 /**
- * Read a creature and, for glTF, every external buffer and image it refers to. With `expectSha256` (a
- * dropped file: the page proves it holds the bytes) nothing beyond the file itself is read, and nothing is
- * returned, unless the file's SHA-256 is that digest.
+ * Read a creature and its sibling files: for glTF every external buffer and image it refers to, for FBX the
+ * images beside it that it names. Call it only for a file the user gave (a handle main issued).
  */
-export async function readCreatureFile(file: string, expectSha256?: string): Promise<PickedFile> {
+export async function readCreatureFile(file: string): Promise<PickedFile> {
   const absolute = path.resolve(file);
   const name = path.basename(absolute);
   const format = creatureFormatOf(name);
   if (format === null) throw new Error(`${name}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
   const bytes = await readBounded(absolute, MAX_CREATURE_BYTES, name);
-  if (expectSha256 !== undefined && createHash('sha256').update(bytes).digest('hex') !== expectSha256) {
-    throw new Error(`Refused: ${name} on disk is not the file that was dropped (its contents differ); open it with File ▸ Open Creature….`);
-  }
   const resources: Record<string, Uint8Array> = {};
   if (isGltfFormat(format)) {
     let total = bytes.byteLength;
@@ -126,27 +151,33 @@ export async function readCreatureFile(file: string, expectSha256?: string): Pro
   return { name, path: absolute, bytes, resources };
 }
 
-const IMAGE = /\.(png|jpe?g|tga|bmp|gif|webp)$/i;
-
 /**
- * The images beside an .fbx that the file names (FBX stores texture paths as strings, often absolute paths
- * from the artist's machine, so only the base name is matched, in the creature's own folder). Missing or
- * oversized ones are left out: the loader draws those materials untextured and says so.
+ * The images beside an .fbx that the file names. FBX stores texture paths as strings, often absolute paths
+ * from the artist's machine, so only base names are matched, and only against the files in the creature's
+ * own folder: a path in the file (`../x.png`, `/home/u/x.png`) is never followed. The same rule as glTF
+ * resources then applies to each match — an image extension, a regular file, and (after symlinks) still in
+ * the folder — so an image-named link beside the .fbx that leads out of the folder is not read. Missing,
+ * refused or oversized ones are left out: the loader draws those materials untextured and says so.
  */
-async function fbxTextures(absolute: string, bytes: Uint8Array): Promise<Record<string, Uint8Array>> {
+export async function fbxTextures(absolute: string, bytes: Uint8Array): Promise<Record<string, Uint8Array>> {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').toLowerCase();
+  const folder = path.dirname(absolute);
   const out: Record<string, Uint8Array> = {};
   let total = bytes.byteLength;
   let entries: string[];
+  let realFolder: string;
   try {
-    entries = await fsp.readdir(path.dirname(absolute));
+    entries = await fsp.readdir(folder);
+    realFolder = await fsp.realpath(folder);
   } catch {
     return out;
   }
   for (const entry of entries) {
-    if (!IMAGE.test(entry) || !text.includes(entry.toLowerCase())) continue;
+    if (!FBX_TEXTURE_EXTENSIONS.includes(path.extname(entry).toLowerCase()) || !text.includes(entry.toLowerCase())) continue;
     try {
-      const data = await readBounded(path.join(path.dirname(absolute), entry), MAX_CREATURE_BYTES, entry);
+      const real = await fsp.realpath(path.join(folder, entry));
+      if (!insideByName(real, realFolder) || !FBX_TEXTURE_EXTENSIONS.includes(path.extname(real).toLowerCase())) continue;
+      const data = await readBounded(real, MAX_CREATURE_BYTES, entry);
       if (total + data.byteLength > MAX_CREATURE_BYTES) continue;
       total += data.byteLength;
       out[entry] = data;

@@ -15,13 +15,12 @@ const fileName = z.string().min(1, 'must be a non-empty file name').max(MAX_NAME
   .refine((n) => !/[\\/\0]/.test(n), 'must be a bare file name (no slashes)');
 /** An opaque file handle main issued (electron/capabilities.ts); its form only, the grant is checked after. */
 const handle = z.string().regex(HANDLE_PATTERN, 'must be a file handle issued by Marionette (not a path)');
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 digest in lower-case hex');
 const text = z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
 
 export const platformRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pick-creature'), missingPath: path.optional() }),
   z.strictObject({ type: z.literal('read-creature'), handle }),
-  z.strictObject({ type: z.literal('read-dropped-creature'), path, sha256 }),
+  z.strictObject({ type: z.literal('open-dropped-creature'), path }),
   z.strictObject({ type: z.literal('pick-project') }),
   z.strictObject({ type: z.literal('read-project'), handle }),
   z.strictObject({ type: z.literal('save-project'), text, handle: handle.nullable(), suggestedName: fileName }),

@@ -29,7 +29,7 @@ const api: NativePlatformApi = {
   kind: 'electron',
   pickCreature: (options) => request({ type: 'pick-creature', ...(options?.missingPath ? { missingPath: options.missingPath } : {}) }),
   readCreature: (handle) => request({ type: 'read-creature', handle }),
-  readDroppedCreature: (path, sha256) => request({ type: 'read-dropped-creature', path, sha256 }),
+  openDroppedCreature: (path) => request({ type: 'open-dropped-creature', path }),
   pickProject: () => request({ type: 'pick-project' }),
   readProject: (handle) => request({ type: 'read-project', handle }),
   saveProject: (text, handle, suggestedName) => request({ type: 'save-project', text, handle, suggestedName }),

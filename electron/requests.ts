@@ -9,6 +9,7 @@ import type { ExportFileFormat, RecentEntry, PickedFile } from '../shared/platfo
 import type { GrantedFile, IpcResult, NativePickedFile, NativeTextFile, PlatformRequest, PlatformResponses, TextFile } from '../shared/ipc';
 import { creatureFormatOf, isAbsolutePath, resolveCreaturePath } from '../shared/project';
 import { rightsFor, type FileGrants } from './capabilities';
+import { isInsideFolder } from './files';
 import { parseMessage, platformRequestSchema } from './ipcSchemas';
 import { checkSender, type AppOrigins, type IpcSender } from './security';
 
@@ -24,9 +25,13 @@ export interface PlatformServices {
   chooseProject(): Promise<string | null>;
   chooseSaveProject(suggestedName: string): Promise<string | null>;
   chooseExportRig(suggestedName: string, format: ExportFileFormat): Promise<string | null>;
+  /** Read a creature and its sibling files (.bin and images it names, beside it): electron/files.ts. */
   readCreature(path: string): Promise<PickedFile>;
-  /** Read a dropped creature at `path` only if its bytes hash to `sha256`; throws otherwise. */
-  readDroppedCreature(path: string, sha256: string): Promise<PickedFile>;
+  /** The page says the user dropped this creature file: ask the user (a main-process dialog naming it) whether
+   *  to open it. The page's word proves nothing — a compromised page could name any file. */
+  confirmDroppedCreature(path: string): Promise<boolean>;
+  /** A project the user opened names its creature outside the project's folder: ask whether to open it. */
+  confirmOutsideCreature(projectPath: string, creaturePath: string): Promise<boolean>;
   readProject(path: string): Promise<TextFile>;
   writeFile(path: string, data: string | Uint8Array): Promise<void>;
   recentFiles(): Promise<RecentEntry[]>;
@@ -67,10 +72,33 @@ function withHandle(grants: FileGrants, picked: PickedFile, file: string): Nativ
   return { ...picked, path: path.resolve(file), handle };
 }
 
+/**
+ * The creature a project the user opened may read. The project file is not the user's choice of creature —
+ * a project from elsewhere could name `~/.ssh/id_rsa.glb` — so its creature is granted only when it lies
+ * inside the project's own folder (or a subfolder, symlinks resolved), when the user already opened that
+ * creature (this session or on the recent list), or when the user says so in main's dialog. Otherwise the
+ * project is refused with a message naming it and the path.
+ */
+async function projectCreature(services: PlatformServices, projectPath: string, text: string): Promise<GrantedFile | null> {
+  const { grants } = services;
+  const creature = projectCreaturePath(text, projectPath);
+  if (creature === null) return null;
+  const folder = path.dirname(projectPath);
+  const trusted = (await isInsideFolder(creature, folder))
+    || grants.pathAllows(creature, 'read-creature')
+    || (await services.recentFiles()).some((entry) => entry.kind === 'creature' && path.resolve(entry.path) === path.resolve(creature))
+    || (await services.confirmOutsideCreature(projectPath, creature));
+  if (!trusted) {
+    throw new Error(`Refused: ${path.basename(projectPath)} names its creature ${creature}, outside the project's folder (${folder}); the project was not opened. Move the creature into the project's folder, or open it first with File ▸ Open Creature….`);
+  }
+  return grantCreature(grants, creature);
+}
+
 /** A project the user opened, with its handle (read, and save back for .marionette) and its creature's. */
-function projectWithHandles(grants: FileGrants, file: TextFile, absolute: string): NativeTextFile {
-  const handle = grants.grant(absolute, rightsFor(absolute))!;
-  return { ...file, path: absolute, handle, creature: grantCreature(grants, projectCreaturePath(file.text, absolute)) };
+async function projectWithHandles(services: PlatformServices, file: TextFile, absolute: string): Promise<NativeTextFile> {
+  const creature = await projectCreature(services, absolute, file.text);
+  const handle = services.grants.grant(absolute, rightsFor(absolute))!;
+  return { ...file, path: absolute, handle, creature };
 }
 
 /** Any entry point may hand a file over from the OS (command line, "Open with", open-file): grant it. */
@@ -97,26 +125,31 @@ export async function performRequest<R extends PlatformRequest>(request: R, serv
       const file = grants.resolve(r.handle, 'read-creature');
       return withHandle(grants, await services.readCreature(file), file) as Out;
     }
-    case 'read-dropped-creature': {
+    case 'open-dropped-creature': {
       const absolute = path.resolve(r.path);
-      // The extension first: nothing but a creature file is even opened for the digest check.
+      // Nothing but a creature file is even asked about.
       if (!path.isAbsolute(r.path) || creatureFormatOf(absolute) === null) {
         throw new Error(`Refused: ${path.basename(absolute)} is not a creature file Marionette opens (.glb, .gltf or .fbx).`);
       }
-      return withHandle(grants, await services.readDroppedCreature(absolute, r.sha256), absolute) as Out;
+      // The page's word that the user dropped it proves nothing: the user confirms in main's dialog, unless
+      // the window already holds this file.
+      if (!grants.pathAllows(absolute, 'read-creature') && !(await services.confirmDroppedCreature(absolute))) return null as Out;
+      const picked = withHandle(grants, await services.readCreature(absolute), absolute);
+      await services.addRecent({ kind: 'creature', path: picked.path, name: picked.name });
+      return picked as Out;
     }
     case 'pick-project': {
       const chosen = await services.chooseProject();
       if (chosen === null) return null as Out;
       const absolute = path.resolve(chosen);
       if (grants.grant(absolute, ['read-project']) === null) throw new Error(`${path.basename(absolute)}: not a Marionette project (.marionette) or rig (.json) file.`);
-      const file = projectWithHandles(grants, await services.readProject(absolute), absolute);
+      const file = await projectWithHandles(services, await services.readProject(absolute), absolute);
       await services.addRecent({ kind: 'project', path: file.path, name: file.name });
       return file as Out;
     }
     case 'read-project': {
       const file = grants.resolve(r.handle, 'read-project');
-      return projectWithHandles(grants, await services.readProject(file), file) as Out;
+      return (await projectWithHandles(services, await services.readProject(file), file)) as Out;
     }
     case 'save-project': {
       let target: string | null;

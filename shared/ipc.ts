@@ -32,14 +32,16 @@ export const MAX_TEXT_LENGTH = 64 * 1024 * 1024;
  * file the user gave the app — picked in a dialog, on the recent list, on the command line or from the OS,
  * dropped, an example, or the creature of a project the user opened — and every read or write goes through
  * one. A path the renderer makes up reaches nothing. The one request that carries a path,
- * `read-dropped-creature`, must also carry the SHA-256 of the file's bytes: main reads only a creature file
- * (.glb/.gltf/.fbx) and answers only when the digest matches, i.e. when the page already holds the file the
- * user dropped (a File made by script has no disk path, so the preload sends '' for it).
+ * `open-dropped-creature`, proves nothing by itself (a compromised page could send any path): main reads
+ * only a creature file (.glb/.gltf/.fbx) and only after the user confirms, in a main-process dialog naming
+ * the file, that they dropped it — unless the window already holds a handle for that file. A File made by
+ * script has no disk path, so the preload sends '' for it.
  */
 export type PlatformRequest =
   | { type: 'pick-creature'; /** a project's creature moved: the dialog says which file it looks for */ missingPath?: string }
   | { type: 'read-creature'; handle: string }
-  | { type: 'read-dropped-creature'; path: string; sha256: string }
+  /** null when the user says in main's dialog that they did not drop it (cancel). */
+  | { type: 'open-dropped-creature'; path: string }
   | { type: 'pick-project' }
   | { type: 'read-project'; handle: string }
   /** handle null, or a handle without the right to save over it (an opened .json): ask with the Save dialog. */
@@ -65,8 +67,10 @@ export type NativePickedFile = PickedFile & { path: string; handle: string };
 export interface NativeTextFile extends TextFile {
   path: string;
   handle: string;
-  /** The creature the project refers to (resolved against the project's folder), granted for reading;
-   *  null when the project names none, names no creature file, or is not a project. */
+  /** The creature the project refers to (resolved against the project's folder), granted for reading when
+   *  it lies inside the project's folder (or the user opened it before, or confirmed it in main's dialog —
+   *  otherwise main refuses the project); null when the project names none, names no creature file, or is
+   *  not a project. */
   creature: GrantedFile | null;
 }
 export interface NativeSavedFile extends SavedFile { handle: string }
@@ -77,7 +81,7 @@ export interface NativeAutosave { text: string; savedAt: number; creature: Grant
 export interface PlatformResponses {
   'pick-creature': NativePickedFile | null;
   'read-creature': NativePickedFile;
-  'read-dropped-creature': NativePickedFile;
+  'open-dropped-creature': NativePickedFile | null;
   'pick-project': NativeTextFile | null;
   'read-project': NativeTextFile;
   'save-project': NativeSavedFile | null;
@@ -96,7 +100,7 @@ export interface NativePlatformApi {
   readonly kind: 'electron';
   pickCreature(options?: { missingPath?: string }): Promise<NativePickedFile | null>;
   readCreature(handle: string): Promise<NativePickedFile>;
-  readDroppedCreature(path: string, sha256: string): Promise<NativePickedFile>;
+  openDroppedCreature(path: string): Promise<NativePickedFile | null>;
   pickProject(): Promise<NativeTextFile | null>;
   readProject(handle: string): Promise<NativeTextFile>;
   saveProject(text: string, handle: string | null, suggestedName: string): Promise<NativeSavedFile | null>;

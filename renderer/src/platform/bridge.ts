@@ -21,11 +21,6 @@ declare global {
   }
 }
 
-async function sha256Hex(file: File): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 function createPlatform(): { platform: PlatformApi; dispatch(command: MenuCommand): void; fromFiles(files: FileList | readonly File[]): Promise<PickedFile> } {
   const native = typeof window !== 'undefined' ? window.marionette : undefined;
   if (native === undefined) {
@@ -71,7 +66,7 @@ function createPlatform(): { platform: PlatformApi; dispatch(command: MenuComman
     onMenuCommand: (listener) => bus.subscribe(listener),
   };
   // A dropped creature is read from disk by main, so a .gltf's sibling files come along as with Open; main
-  // answers only when the file's SHA-256 matches the dropped bytes (shared/ipc.ts).
+  // first asks the user to confirm the drop (shared/ipc.ts), since main cannot see the drop itself.
   const fromFiles = async (list: FileList | readonly File[]): Promise<PickedFile> => {
     const files = Array.from(list as ArrayLike<File>);
     const creatures = files.filter((f) => creatureFormatOf(f.name) !== null);
@@ -82,7 +77,9 @@ function createPlatform(): { platform: PlatformApi; dispatch(command: MenuComman
     }
     const path = native.pathForFile(creatures[0]!);
     if (path === '') throw new Error(`${creatures[0]!.name}: dropped data that is not a file on disk; save it to a file and open that.`);
-    return kept(await native.readDroppedCreature(path, await sha256Hex(creatures[0]!)));
+    const opened = await native.openDroppedCreature(path);
+    if (opened === null) throw new Error(`${creatures[0]!.name}: not opened (Cancel was chosen when Marionette asked to confirm the drop).`);
+    return kept(opened);
   };
   return { platform, dispatch: bus.dispatch, fromFiles };
 }

@@ -2,8 +2,11 @@
  * A compromised renderer against the real main process (bundled as shipped, fake Electron, real files in a
  * temporary home folder). The page's script calls every IPC request with crafted paths, forged and
  * misused handles and hostile creatures; every attempt is refused or ends in a (cancelled) dialog, no file
- * in the home folder changes, and no secret byte comes back. Then the same requests made the honest way —
- * through what the user chose — still work.
+ * in the home folder changes, and no secret byte comes back. There is no route to a file by its path or its
+ * bytes: a "drop" the page claims is only opened when the user confirms it in main's dialog, and a project
+ * the user opens may name a creature only inside its own folder (otherwise main asks, and refuses on Cancel).
+ * Hostile creatures the user opens bring along only .bin and image files beside them (glTF buffers and
+ * images, FBX textures). Then the same requests made the honest way — through what the user chose — work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
@@ -45,7 +48,7 @@ const gltf = (uri: string): string => JSON.stringify({ asset: { version: '2.0' }
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marionette-attack-'));
   home = path.join(tmp, 'home');
-  for (const dir of ['.ssh', 'models', 'projects', 'hostile']) fs.mkdirSync(path.join(home, dir), { recursive: true });
+  for (const dir of ['.ssh', 'models', 'projects/creature', 'hostile']) fs.mkdirSync(path.join(home, dir), { recursive: true });
   fs.writeFileSync(path.join(home, '.bashrc'), 'export PATH=/usr/bin\n');
   fs.writeFileSync(path.join(home, '.ssh', 'id_rsa'), `${SECRET} ssh key\n`);
   fs.writeFileSync(path.join(home, 'secrets.json'), JSON.stringify({ token: SECRET }));
@@ -53,8 +56,17 @@ beforeAll(async () => {
   fs.copyFileSync(path.resolve('assets/creatures/armed-mine.glb'), path.join(home, 'models', 'victim.glb'));
   // A secret disguised with a creature extension: readable only once the user opens it.
   fs.writeFileSync(path.join(home, 'models', 'private.glb'), `${SECRET} private model`);
-  fs.writeFileSync(path.join(home, 'projects', 'legit.marionette'), JSON.stringify({ format: 'marionette-project', version: 1, creature: { name: 'victim.glb', path: '../models/victim.glb' } }));
-  fs.writeFileSync(path.join(home, 'projects', 'pointing.marionette'), JSON.stringify({ format: 'marionette-project', version: 1, creature: { name: 'id_rsa', path: '../.ssh/id_rsa' } }));
+  fs.copyFileSync(path.resolve('assets/creatures/armed-mine.glb'), path.join(home, 'projects', 'creature', 'victim.glb'));
+  const project = (creature: string): string => JSON.stringify({ format: 'marionette-project', version: 1, creature: { name: path.basename(creature), path: creature } });
+  // A project whose creature sits in a subfolder of its own: granted with it.
+  fs.writeFileSync(path.join(home, 'projects', 'legit.marionette'), project('creature/victim.glb'));
+  fs.writeFileSync(path.join(home, 'projects', 'pointing.marionette'), project('../.ssh/id_rsa'));
+  // Projects naming a creature-extension file outside their folder: by '..', by absolute path, by a link.
+  fs.writeFileSync(path.join(home, 'projects', 'outside.marionette'), project('../models/private.glb'));
+  fs.writeFileSync(path.join(home, 'projects', 'absolute.marionette'), project(path.join(home, 'models', 'private.glb')));
+  fs.symlinkSync(path.join(home, 'models', 'private.glb'), path.join(home, 'projects', 'link.glb'));
+  fs.writeFileSync(path.join(home, 'projects', 'linked.marionette'), project('link.glb'));
+  fs.writeFileSync(path.join(home, 'projects', 'trusted.marionette'), project('../models/victim.glb'));
   // Hostile creatures the user might be tricked into opening: resources that lead to the secrets.
   fs.writeFileSync(path.join(home, 'hostile', 'key.txt'), `${SECRET} beside the creature`);
   fs.writeFileSync(path.join(home, 'hostile', 'sibling.gltf'), gltf('key.txt'));
@@ -63,6 +75,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(home, 'hostile', 'absolute.gltf'), gltf(`file://${path.join(home, 'secret.bin')}`));
   fs.symlinkSync(path.join(home, '.ssh', 'id_rsa'), path.join(home, 'hostile', 'link.bin'));
   fs.writeFileSync(path.join(home, 'hostile', 'linked.gltf'), gltf('link.bin'));
+  // A hostile FBX naming textures: beside it (read), up a folder, by absolute path, a link out, not an image.
+  fs.writeFileSync(path.join(home, 'secret.png'), `${SECRET} image outside`);
+  fs.writeFileSync(path.join(home, 'hostile', 'skin.png'), 'PNG beside the fbx');
+  fs.symlinkSync(path.join(home, 'secret.png'), path.join(home, 'hostile', 'evil.png'));
+  fs.symlinkSync(path.join(home, '.ssh', 'id_rsa'), path.join(home, 'hostile', 'key.png'));
+  fs.writeFileSync(path.join(home, 'hostile', 'model.fbx'), `Kaydara FBX Binary  \0 RelativeFilename ../secret.png FileName ${path.join(home, 'secret.png')} skin.png evil.png key.png key.txt`);
   main = await loadMain(tmp);
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -89,13 +107,14 @@ describe('a compromised renderer cannot reach the disk', () => {
       { type: 'read-creature', handle: forged },
       { type: 'read-project', handle: forged },
       { type: 'add-recent', handle: forged },
-      // Drops: not a creature, a traversal, a relative path, a folder, a creature with the wrong digest.
-      { type: 'read-dropped-creature', path: path.join(home, '.ssh', 'id_rsa'), sha256: '0'.repeat(64) },
-      { type: 'read-dropped-creature', path: `${home}/models/../.ssh/id_rsa`, sha256: '0'.repeat(64) },
-      { type: 'read-dropped-creature', path: 'models/private.glb', sha256: '0'.repeat(64) },
-      { type: 'read-dropped-creature', path: path.join(home, 'models'), sha256: '0'.repeat(64) },
-      { type: 'read-dropped-creature', path: path.join(home, 'models', 'private.glb'), sha256: '0'.repeat(64) },
-      { type: 'read-dropped-creature', path: path.join(home, 'hostile', 'sibling.gltf'), sha256: 'f'.repeat(64) },
+      // The old bytes-based drop (the page "proves" it holds the file by its digest): gone.
+      { type: 'read-dropped-creature', path: path.join(home, 'models', 'victim.glb'), sha256: createHash('sha256').update(fs.readFileSync(path.join(home, 'models', 'victim.glb'))).digest('hex') },
+      { type: 'open-dropped-creature', path: path.join(home, 'models', 'victim.glb'), sha256: '0'.repeat(64) },
+      // Drops: not a creature, a traversal to one, a relative path, a folder.
+      { type: 'open-dropped-creature', path: path.join(home, '.ssh', 'id_rsa') },
+      { type: 'open-dropped-creature', path: `${home}/models/../.ssh/id_rsa` },
+      { type: 'open-dropped-creature', path: 'models/private.glb' },
+      { type: 'open-dropped-creature', path: path.join(home, 'models') },
     ];
     for (const payload of attacks) {
       const result = await main.request(payload);
@@ -103,13 +122,22 @@ describe('a compromised renderer cannot reach the disk', () => {
       expect(result.error, JSON.stringify(payload)).toMatch(/Refused|Rejected platform request/);
       expect(leaked(result)).toBe(false);
     }
+    expect(main.messages).toEqual([]); // none of them even reached the user
     // Requests that open a dialog: the user cancels, nothing is written, nothing comes back.
     for (const payload of [
       { type: 'save-project', text: 'rm -rf ~', handle: null, suggestedName: '.bashrc' },
       { type: 'export-rig', text: 'rm -rf ~', suggestedName: '.bashrc' },
       { type: 'pick-creature', missingPath: path.join(home, '.ssh', 'id_rsa') },
       { type: 'pick-project' },
-    ]) expect(await main.request(payload)).toEqual({ ok: true, value: null });
+      // A "drop" of a creature-extension file the user never dropped: main asks, naming it; the user cancels.
+      { type: 'open-dropped-creature', path: path.join(home, 'models', 'private.glb') },
+      { type: 'open-dropped-creature', path: path.join(home, 'hostile', 'sibling.gltf') },
+    ]) expect(await main.request(payload), JSON.stringify(payload)).toEqual({ ok: true, value: null });
+    expect(main.messages.map((m) => m.message)).toEqual(['Open the dropped creature private.glb?', 'Open the dropped creature sibling.gltf?']);
+    expect(main.messages[0]!.detail).toContain(path.join(home, 'models', 'private.glb'));
+    // The cancelled drops granted nothing: asked again, refused again, never read.
+    expect(await main.request({ type: 'open-dropped-creature', path: path.join(home, 'models', 'private.glb') })).toEqual({ ok: true, value: null });
+    expect(main.messages).toHaveLength(3);
     // An autosave naming a creature the window was never given does not grant it after a "crash".
     expect((await main.request({ type: 'write-autosave', text: JSON.stringify({ creature: { path: path.join(home, 'models', 'private.glb') } }) })).ok).toBe(true);
     expect(await main.request({ type: 'read-autosave' })).toMatchObject({ ok: true, value: { creature: null } });
@@ -121,16 +149,50 @@ describe('a compromised renderer cannot reach the disk', () => {
     expect(snapshot(home)).toEqual(before);
   });
 
+  it('a project the user opens may name a creature only inside its folder; otherwise main asks, and Cancel refuses it', async () => {
+    const before = snapshot(home);
+    const projects = path.join(home, 'projects');
+    const privateGlb = path.join(home, 'models', 'private.glb');
+    main.messages.length = 0;
+    for (const [file, named] of [
+      ['outside.marionette', privateGlb], // ../models/private.glb
+      ['absolute.marionette', privateGlb],
+      ['linked.marionette', path.join(projects, 'link.glb')], // inside by name, a link out of the folder
+    ] as const) {
+      main.openAnswers.push(path.join(projects, file));
+      const result = await main.request({ type: 'pick-project' });
+      expect(result.ok, file).toBe(false);
+      expect(result.error, file).toBe(`Refused: ${file} names its creature ${named}, outside the project's folder (${projects}); the project was not opened. Move the creature into the project's folder, or open it first with File ▸ Open Creature….`);
+      expect(leaked(result)).toBe(false);
+      // The user was asked, with the project and the creature named.
+      expect(main.messages.at(-1)!.message).toBe(`${file} uses a creature outside its folder. Open it?`);
+      expect(main.messages.at(-1)!.detail).toContain(`Creature: ${named}`);
+    }
+    expect(main.messages).toHaveLength(3);
+    // A project naming a file that is no creature grants nothing and asks nothing.
+    main.openAnswers.push(path.join(projects, 'pointing.marionette'));
+    expect(await main.request({ type: 'pick-project' })).toMatchObject({ ok: true, value: { creature: null } });
+    expect(main.messages).toHaveLength(3);
+    // When the user says yes, the creature outside is granted and reads.
+    main.openAnswers.push(path.join(projects, 'trusted.marionette'));
+    main.messageAnswers.push(0);
+    const trusted = await main.request({ type: 'pick-project' });
+    expect(trusted).toMatchObject({ ok: true, value: { creature: { path: path.join(home, 'models', 'victim.glb') } } });
+    const creature = (trusted.value as { creature: { handle: string } }).creature;
+    expect(await main.request({ type: 'read-creature', handle: creature.handle })).toMatchObject({ ok: true, value: { name: 'victim.glb' } });
+    expect(main.messages).toHaveLength(4);
+    expect(snapshot(home)).toEqual(before);
+  });
+
   it('handles the user granted cannot be turned to other uses', async () => {
     const before = snapshot(home);
     // The user opens a project: its handle reads and saves it, its creature's handle reads the creature.
     main.openAnswers.push(path.join(home, 'projects', 'legit.marionette'));
+    const asked = main.messages.length;
     const opened = (await main.request({ type: 'pick-project' })).value as { handle: string; creature: { path: string; handle: string } };
-    expect(opened.creature.path).toBe(path.join(home, 'models', 'victim.glb'));
+    expect(opened.creature.path).toBe(path.join(home, 'projects', 'creature', 'victim.glb'));
+    expect(main.messages).toHaveLength(asked); // inside the project's folder: no question
     const after = snapshot(home);
-    // A project that names a secret as its creature grants nothing.
-    main.openAnswers.push(path.join(home, 'projects', 'pointing.marionette'));
-    expect(await main.request({ type: 'pick-project' })).toMatchObject({ ok: true, value: { creature: null } });
 
     for (const payload of [
       { type: 'save-project', text: 'x', handle: opened.creature.handle, suggestedName: 'x' }, // a creature is not a project
@@ -155,12 +217,19 @@ describe('a compromised renderer cannot reach the disk', () => {
       expect(result.error, file).toMatch(reason);
       expect(leaked(result)).toBe(false);
     }
+    // A hostile FBX naming textures up a folder, by absolute path, through a link out and a non-image: only
+    // the image beside it comes along.
+    main.openAnswers.push(path.join(home, 'hostile', 'model.fbx'));
+    const fbx = await main.request({ type: 'pick-creature' });
+    expect(fbx.ok).toBe(true);
+    expect(Object.keys((fbx.value as { resources: Record<string, Uint8Array> }).resources)).toEqual(['skin.png']);
+    expect(leaked(fbx.value)).toBe(false);
     // Recent and pick requests added entries to userData only; the home folder is as it was, minus nothing.
     expect(snapshot(home)).toEqual(after);
     expect(after).toEqual(before);
   });
 
-  it('the honest paths still work: the opened project saves in place, its creature and a real drop read', async () => {
+  it('the honest paths still work: the opened project saves in place, its creature and a confirmed drop read', async () => {
     const legit = path.join(home, 'projects', 'legit.marionette');
     const recent = (await main.request({ type: 'recent-files' })).value as Array<{ path: string; handle: string }>;
     const entry = recent.find((e) => e.path === legit)!;
@@ -172,10 +241,14 @@ describe('a compromised renderer cannot reach the disk', () => {
     const saved = await main.request({ type: 'save-project', text: '{"saved":1}', handle: entry.handle, suggestedName: 'legit' });
     expect(saved).toMatchObject({ ok: true, value: { path: legit } });
     expect(fs.readFileSync(legit, 'utf8')).toBe('{"saved":1}');
-    // A dropped file: the page proves it holds the bytes.
-    const dropped = path.join(home, 'models', 'victim.glb');
-    const sha256 = createHash('sha256').update(fs.readFileSync(dropped)).digest('hex');
-    expect(await main.request({ type: 'read-dropped-creature', path: dropped, sha256 })).toMatchObject({ ok: true, value: { name: 'victim.glb', handle: expect.any(String) } });
+    // A dropped file: the user confirms the drop in main's dialog; the same file dropped again is not asked about.
+    const dropped = path.join(home, 'models', 'dropped.glb');
+    fs.copyFileSync(path.join(home, 'models', 'victim.glb'), dropped);
+    const asked = main.messages.length;
+    main.messageAnswers.push(0);
+    expect(await main.request({ type: 'open-dropped-creature', path: dropped })).toMatchObject({ ok: true, value: { name: 'dropped.glb', handle: expect.any(String) } });
+    expect(await main.request({ type: 'open-dropped-creature', path: dropped })).toMatchObject({ ok: true, value: { name: 'dropped.glb' } });
+    expect(main.messages.slice(asked).map((m) => m.message)).toEqual(['Open the dropped creature dropped.glb?']);
     // Save As to a name the user typed without the extension: .marionette is added, the file is written.
     main.saveAnswers.push(path.join(home, 'projects', 'copy'));
     expect(await main.request({ type: 'save-project', text: '{}', handle: null, suggestedName: 'copy' })).toMatchObject({ ok: true, value: { path: path.join(home, 'projects', 'copy.marionette') } });

@@ -18,6 +18,10 @@ export interface FakeMain {
   /** Paths the next open / save dialogs answer (undefined → cancelled). */
   openAnswers: Array<string | undefined>;
   saveAnswers: Array<string | undefined>;
+  /** Buttons the next message boxes answer (index; none left → the last button, Cancel). */
+  messageAnswers: number[];
+  /** Every message box main showed, in order. */
+  messages: Array<{ message: string; detail?: string; buttons?: string[] }>;
   /** Menu commands main sent to the window. */
   sent: unknown[];
   /** Fire Electron's app 'open-file' (a file handed over by the OS). */
@@ -38,6 +42,8 @@ export async function loadMain(tmp: string, argv: string[] = [], userData: strin
   const handlers = new Map<string, Listener>();
   const openAnswers: Array<string | undefined> = [];
   const saveAnswers: Array<string | undefined> = [];
+  const messageAnswers: number[] = [];
+  const messages: Array<{ message: string; detail?: string; buttons?: string[] }> = [];
   const sent: unknown[] = [];
   class FakeWindow extends EventEmitter {
     readonly webContents = Object.assign(new EventEmitter(), { send: (_channel: string, command: unknown) => void sent.push(command) });
@@ -69,7 +75,11 @@ export async function loadMain(tmp: string, argv: string[] = [], userData: strin
     session: { defaultSession: { webRequest: { onHeadersReceived: () => undefined } } },
     shell: { openPath: async () => '' },
     dialog: {
-      showMessageBox: async () => ({ response: 2 }),
+      showMessageBox: async (...args: unknown[]) => {
+        const options = args.at(-1) as { message: string; detail?: string; buttons?: string[] };
+        messages.push({ message: options.message, detail: options.detail, buttons: options.buttons });
+        return { response: messageAnswers.shift() ?? Math.max(0, (options.buttons?.length ?? 1) - 1) };
+      },
       showOpenDialog: async () => {
         const file = openAnswers.shift();
         return file === undefined ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [file] };
@@ -102,6 +112,8 @@ export async function loadMain(tmp: string, argv: string[] = [], userData: strin
     request: async (payload) => (await handlers.get('marionette:request')!(frame, payload)) as { ok: boolean; value?: unknown; error?: string },
     openAnswers,
     saveAnswers,
+    messageAnswers,
+    messages,
     sent,
     openFile: (file) => app.emit('open-file', { preventDefault: () => undefined }, file),
   };

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readCreatureFile, readProjectFile, resolveGltfResource, withExtension } from '../../../electron/files';
+import { isInsideFolder, readCreatureFile, readProjectFile, resolveGltfResource, withExtension } from '../../../electron/files';
 
 let root: string;
 let creatures: string;
@@ -60,6 +60,39 @@ describe('readCreatureFile', () => {
     const picked = await readCreatureFile(file);
     expect(Object.keys(picked.resources)).toEqual(['Skin_Diffuse.png']);
     expect([...picked.resources['Skin_Diffuse.png']!]).toEqual([7, 7, 7]);
+  });
+
+  it('an .fbx brings along only images in its own folder: no path in the file is followed, no link out, no non-image', async () => {
+    fs.writeFileSync(path.join(root, 'outside.png'), 'SECRET image');
+    fs.writeFileSync(path.join(creatures, 'textures', 'deep.png'), 'in a subfolder');
+    fs.writeFileSync(path.join(creatures, 'skin.png'), Buffer.from([5]));
+    fs.writeFileSync(path.join(creatures, 'notes.txt'), 'SECRET notes');
+    fs.symlinkSync(path.join(root, 'outside.png'), path.join(creatures, 'linked.png'));
+    fs.symlinkSync(path.join(creatures, 'skin.png'), path.join(creatures, 'alias.png')); // a link that stays inside
+    const file = path.join(creatures, 'crab.fbx');
+    const named = ['../outside.png', path.join(root, 'outside.png'), 'textures/deep.png', 'skin.png', 'notes.txt', 'linked.png', 'alias.png'];
+    fs.writeFileSync(file, `Kaydara FBX Binary  \0${named.map((n) => `\u0008RelativeFilename\u0000${n}`).join('')}`);
+    const picked = await readCreatureFile(file);
+    expect(Object.keys(picked.resources).sort()).toEqual(['alias.png', 'skin.png']);
+    expect(Object.values(picked.resources).some((d) => Buffer.from(d).toString().includes('SECRET'))).toBe(false);
+  });
+
+  it('a .gltf names only .bin buffers and images: other buffer extensions are refused', async () => {
+    fs.writeFileSync(path.join(creatures, 'mine.glbin'), Buffer.from([1]));
+    await expect(readCreatureFile(writeGltf('mine.gltf', ['mine.glbin']))).rejects.toThrow('mine.gltf: resource "mine.glbin" is not a buffer or image file (.bin .png .jpg .jpeg .webp .ktx2 .gif .bmp)');
+  });
+
+  it('isInsideFolder: by name and by real location; the folder itself, prefixes and links out are outside', async () => {
+    fs.writeFileSync(path.join(creatures, 'robot.glb'), 'x');
+    fs.writeFileSync(path.join(root, 'private.glb'), 'x');
+    fs.symlinkSync(path.join(root, 'private.glb'), path.join(creatures, 'link.glb'));
+    fs.mkdirSync(path.join(root, 'creatures-2'));
+    expect(await isInsideFolder(path.join(creatures, 'robot.glb'), creatures)).toBe(true);
+    expect(await isInsideFolder(path.join(creatures, 'textures', 'later.glb'), creatures)).toBe(true); // not there yet: by name
+    expect(await isInsideFolder(path.join(creatures, '..', 'private.glb'), creatures)).toBe(false);
+    expect(await isInsideFolder(path.join(root, 'creatures-2', 'robot.glb'), creatures)).toBe(false);
+    expect(await isInsideFolder(creatures, creatures)).toBe(false);
+    expect(await isInsideFolder(path.join(creatures, 'link.glb'), creatures)).toBe(false);
   });
 
   it('reads a self-contained .glb with no resources', async () => {

@@ -22,8 +22,9 @@ describe('IPC payload validation', () => {
     [{ type: 'read-project' }, /handle: .*expected string/i],
     [{ type: 'read-project', handle: '' }, /handle: must be a file handle issued by Marionette/],
     [{ type: 'read-project', handle: '/home/u/robot.marionette' }, /handle: must be a file handle issued by Marionette \(not a path\)/],
-    [{ type: 'read-dropped-creature', path: '/etc/passwd\0.glb', sha256: '0'.repeat(64) }, /path: must not contain a NUL character/],
-    [{ type: 'read-dropped-creature', path: '/a.glb', sha256: 'xyz' }, /sha256: must be a SHA-256 digest/],
+    [{ type: 'open-dropped-creature', path: '/etc/passwd\0.glb' }, /path: must not contain a NUL character/],
+    [{ type: 'open-dropped-creature', path: '/a.glb', sha256: '0'.repeat(64) }, /Unrecognized key.*sha256/i],
+    [{ type: 'read-dropped-creature', path: '/a.glb', sha256: '0'.repeat(64) }, /must be one of the platform requests \(got type "read-dropped-creature"\)/],
     [{ type: 'save-project', text: 5, handle: null, suggestedName: 'a' }, /text: .*expected string/i],
     [{ type: 'save-project', text: '', handle: null, suggestedName: '../../evil' }, /suggestedName: must be a bare file name/],
     [{ type: 'save-project', text: '', path: '/home/u/.bashrc', handle: null, suggestedName: 'a' }, /Unrecognized key.*path/i],
@@ -78,7 +79,8 @@ function fakeServices(overrides: Partial<PlatformServices> = {}) {
     chooseSaveProject: async (name) => `/p/${name}`,
     chooseExportRig: async (name) => `/e/${name}`,
     readCreature: async (p) => ({ name: 'mine.glb', path: p, bytes: new Uint8Array([1]), resources: {} }),
-    readDroppedCreature: async () => { throw new Error('digest differs'); },
+    confirmDroppedCreature: async () => false,
+    confirmOutsideCreature: async () => false,
     readProject: async (p) => ({ name: 'robot.marionette', path: p, text: files.get(p) ?? '{}' }),
     writeFile: async (p, t) => void files.set(p, typeof t === 'string' ? t : `<${t.byteLength} bytes>`),
     recentFiles: async () => [],
@@ -140,5 +142,67 @@ describe('performRequest', () => {
     const granted = services.grants.grant('/c/gone.glb', ['read-creature'])!;
     expect(await handle(appFrame, { type: 'read-creature', handle: granted }))
       .toEqual({ ok: false, error: '/c/gone.glb is not there any more (was it moved or deleted?)' });
+  });
+
+  it('a drop opens only after the user confirms it in main (the page proves nothing); cancelled: null, no handle', async () => {
+    const asked: string[] = [];
+    const declined = fakeServices({ confirmDroppedCreature: async (p) => { asked.push(p); return false; } });
+    expect(await performRequest({ type: 'open-dropped-creature', path: '/home/u/models/private.glb' }, declined.services)).toBeNull();
+    expect(asked).toEqual(['/home/u/models/private.glb']);
+    expect(declined.services.grants.pathAllows('/home/u/models/private.glb', 'read-creature')).toBe(false);
+    expect(declined.recent).toEqual([]);
+    // Not a creature file, or not an absolute path: refused before anyone is asked.
+    await expect(performRequest({ type: 'open-dropped-creature', path: '/home/u/.ssh/id_rsa' }, declined.services)).rejects.toThrow(/^Refused: id_rsa is not a creature file/);
+    await expect(performRequest({ type: 'open-dropped-creature', path: 'models/private.glb' }, declined.services)).rejects.toThrow(/^Refused/);
+    expect(asked).toHaveLength(1);
+    // Confirmed: read with a handle, on the recent list; the same file dropped again is not asked about twice.
+    const confirmed = fakeServices({ confirmDroppedCreature: async (p) => { asked.push(p); return true; } });
+    const picked = await performRequest({ type: 'open-dropped-creature', path: '/m/robot.glb' }, confirmed.services);
+    expect(picked).toMatchObject({ path: '/m/robot.glb', handle: expect.stringMatching(/^[\w-]{24}$/) });
+    expect(await performRequest({ type: 'open-dropped-creature', path: '/m/robot.glb' }, confirmed.services)).toMatchObject({ handle: picked!.handle });
+    expect(asked).toEqual(['/home/u/models/private.glb', '/m/robot.glb']);
+    expect(confirmed.recent).toContainEqual(expect.objectContaining({ kind: 'creature', path: '/m/robot.glb' }));
+  });
+
+  it("a project's creature is granted inside its folder; outside it, only if the user opened it before or confirms", async () => {
+    const project = (creature: string) => JSON.stringify({ format: 'marionette-project', version: 1, creature: { name: 'x', path: creature } });
+    const texts = new Map<string, string>([
+      ['/p/inside.marionette', project('models/robot.glb')],
+      ['/p/absolute-inside.marionette', project('/p/deep/er/robot.gltf')],
+      ['/p/outside.marionette', project('../home/u/private.glb')],
+      ['/p/absolute-outside.marionette', project('/home/u/private.fbx')],
+      ['/p/prefix.marionette', project('/p2/robot.glb')],
+    ]);
+    const asked: Array<[string, string]> = [];
+    const make = (answer: boolean, overrides: Partial<PlatformServices> = {}) => fakeServices({
+      readProject: async (p) => ({ name: p.split('/').pop()!, path: p, text: texts.get(p)! }),
+      confirmOutsideCreature: async (p, c) => { asked.push([p, c]); return answer; },
+      ...overrides,
+    }).services;
+    const open = async (services: PlatformServices, file: string) => {
+      const handle = services.grants.grant(file, ['read-project'])!;
+      return performRequest({ type: 'read-project', handle }, services);
+    };
+    const no = make(false);
+    expect((await open(no, '/p/inside.marionette')).creature?.path).toBe('/p/models/robot.glb');
+    expect((await open(no, '/p/absolute-inside.marionette')).creature?.path).toBe('/p/deep/er/robot.gltf');
+    expect(asked).toEqual([]);
+    // Outside (relative with .., absolute, or a folder whose name merely starts the same): asked, refused.
+    await expect(open(no, '/p/outside.marionette')).rejects.toThrow("Refused: outside.marionette names its creature /home/u/private.glb, outside the project's folder (/p); the project was not opened.");
+    await expect(open(no, '/p/absolute-outside.marionette')).rejects.toThrow(/absolute-outside\.marionette names its creature \/home\/u\/private\.fbx, outside/);
+    await expect(open(no, '/p/prefix.marionette')).rejects.toThrow(/names its creature \/p2\/robot\.glb, outside the project's folder \(\/p\)/);
+    expect(asked).toEqual([['/p/outside.marionette', '/home/u/private.glb'], ['/p/absolute-outside.marionette', '/home/u/private.fbx'], ['/p/prefix.marionette', '/p2/robot.glb']]);
+    expect(no.grants.pathAllows('/home/u/private.glb', 'read-creature')).toBe(false);
+    // The user confirms: granted.
+    const yes = make(true);
+    expect((await open(yes, '/p/outside.marionette')).creature).toMatchObject({ path: '/home/u/private.glb', handle: expect.any(String) });
+    // Opened before (this session, or on the recent list): no question.
+    asked.length = 0;
+    const session = make(false);
+    session.grants.grant('/home/u/private.glb', ['read-creature']);
+    expect((await open(session, '/p/outside.marionette')).creature?.path).toBe('/home/u/private.glb');
+    const recent = make(false, { recentFiles: async () => [{ kind: 'creature', path: '/home/u/private.fbx', name: 'private.fbx', openedAt: 1 }] });
+    expect((await open(recent, '/p/absolute-outside.marionette')).creature?.path).toBe('/home/u/private.fbx');
+    expect(asked).toEqual([]);
   });
 });
