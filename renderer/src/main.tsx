@@ -4,7 +4,25 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { isTestBuild } from './testing/testBuild';
 import { installTestHook } from './testing/testHook';
+import { connectView } from './state/editor';
+import { getViewportHandle } from './viewport/viewportHandle';
+import { applyImpulseAt, blast, grab, moveGrab, releaseGrab, setLimp } from './authoring/preview';
 import './styles.css';
+
+type V3 = [number, number, number];
+const v3 = (v: readonly number[]): V3 => [v[0]!, v[1]!, v[2]!];
+// The editor's view-side parts: the camera a saved project records, and the preview its inputs go to.
+connectView({
+  cameraPose: () => getViewportHandle()?.cameraPose() ?? null,
+  preview: {
+    applyImpulseAt: (body, point, impulse) => applyImpulseAt(body, v3(point), v3(impulse)),
+    blast: (centre, radius, strength) => blast(v3(centre), radius, strength),
+    grab: (body, point) => grab(body, v3(point)),
+    moveGrab: (target) => moveGrab(v3(target)),
+    releaseGrab,
+    setLimp,
+  },
+});
 
 if (isTestBuild) installTestHook();
 

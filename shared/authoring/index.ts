@@ -15,6 +15,7 @@ export { newRigDocument, withGeneratedRagdoll, DEFAULT_SIMULATION } from './docu
 export { type EditResult, finishEdit } from './editResult';
 export * from './bodyEdits';
 export * from './jointEdits';
+export * from './pathEdits';
 export { mirrorSide, mirrorTransform, type MirrorOptions } from './mirror';
 export { mirrorName, sideOf } from './names';
 export { applyMotorPreset, MOTOR_PRESETS, type MotorPreset } from './presets';

@@ -166,3 +166,24 @@ export function jointWorldFrame(rig: RigDocument, name: string): Transform | nul
   const t = composeTransforms(B, { position: j.frameB.position as Vec3, rotation: quatNormalize(j.frameB.rotation as Quat) });
   return t;
 }
+
+const r6 = (v: number) => Number(v.toFixed(6));
+
+/**
+ * Both joint frames re-expressed from one world frame W at rest: frameA = A⁻¹·W, frameB = B⁻¹·W (A, B the
+ * bodies' rest poses), so the anchors keep meeting at rest — what the viewport's joint gizmo edits.
+ * Numbers are rounded to 1e-6 (the file stays readable). `rest`: the bodies' rest poses when the caller
+ * has them already (else computed from the rig).
+ */
+export function setJointWorldFrame(rig: RigDocument, name: string, W: Transform, rest: ReadonlyMap<string, Transform> = bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones))): EditResult {
+  const j = rig.joints.find((x) => x.name === name);
+  if (!j) return noJoint(name);
+  const A = rest.get(j.bodyA), B = rest.get(j.bodyB);
+  if (!A || !B) return fail('joint', `joint "${name}" needs both its bodies`);
+  if (![...W.position, ...W.rotation].every(Number.isFinite)) return fail('joint', `joint "${name}": the world frame must be finite numbers, got ${JSON.stringify(W)}`);
+  const local = (T: Transform) => {
+    const t = composeTransforms(invertTransform(T), W);
+    return { position: t.position.map(r6) as Vec3, rotation: t.rotation.map(r6) as Quat };
+  };
+  return finishEdit(rig, { ...rig, joints: rig.joints.map((x) => (x.name === name ? { ...x, frameA: local(A), frameB: local(B) } : x)) });
+}

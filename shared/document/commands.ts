@@ -1,61 +1,63 @@
 /**
- * Document edits, each a pure function (document, arguments) → document that returns the same object
- * when nothing changes. Invalid arguments throw an Error whose message names the field and the reason;
- * the editor shows it and keeps the old document. The editor runs these through DocumentHistory.apply,
- * so each is one undo step.
+ * Document edits. The user's edits (rename, include / exclude a bone, a bone note) are pure functions
+ * RigDocument → EditResult like every authoring edit (shared/authoring/editResult.ts): the same rig when
+ * nothing changes, `{ ok: false, field, message }` naming the field and the reason on bad input. The editor
+ * (shared/editor) runs them as undo steps. relinkCreature and syncSkeleton cannot fail and map documents.
  */
 import type { Bone, RigDocument } from '../rig/schema';
 import type { ProjectCreature } from '../project/projectFile';
 import { editorExtras, type EditorDocument, type EditorExtras } from './editorDocument';
+import { fail, type EditResult } from '../authoring/editResult';
 
 /** The rig format's limit on names. */
 export const MAX_NAME_LENGTH = 256;
 export const MAX_NOTE_LENGTH = 2000;
 
-export function renameCreature(doc: EditorDocument, name: string): EditorDocument {
+export function renameCreature(rig: RigDocument, name: string): EditResult {
   const trimmed = name.trim();
-  if (trimmed.length === 0) throw new Error('Name: must not be empty.');
-  if (trimmed.length > MAX_NAME_LENGTH) throw new Error(`Name: at most ${MAX_NAME_LENGTH} characters (got ${trimmed.length}).`);
-  return trimmed === doc.rig.name ? doc : { ...doc, rig: { ...doc.rig, name: trimmed } };
+  if (trimmed.length === 0) return fail('Name', 'must not be empty.');
+  if (trimmed.length > MAX_NAME_LENGTH) return fail('Name', `at most ${MAX_NAME_LENGTH} characters (got ${trimmed.length}).`);
+  return { ok: true, rig: trimmed === rig.name ? rig : { ...rig, name: trimmed } };
 }
 
-function requireBone(rig: RigDocument, bone: string): void {
-  if (!rig.skeleton.bones.some((b) => b.name === bone)) throw new Error(`Bone "${bone}": not in this creature's skeleton.`);
-}
+const missingBone = (rig: RigDocument, bone: string): EditResult | null =>
+  rig.skeleton.bones.some((b) => b.name === bone) ? null : fail(`Bone "${bone}"`, "not in this creature's skeleton.");
 
-function withExtras(doc: EditorDocument, next: EditorExtras): EditorDocument {
+function withExtras(rig0: RigDocument, next: EditorExtras): EditResult {
   const editor: Record<string, unknown> = {};
   if (next.excludedBones.length > 0) editor.excludedBones = next.excludedBones;
   if (Object.keys(next.notes).length > 0) editor.notes = next.notes;
-  const extras: Record<string, unknown> = { ...doc.rig.extras };
+  const extras: Record<string, unknown> = { ...rig0.extras };
   if (Object.keys(editor).length > 0) extras.editor = editor;
   else delete extras.editor;
-  const rig: RigDocument = { ...doc.rig };
+  const rig: RigDocument = { ...rig0 };
   if (Object.keys(extras).length > 0) rig.extras = extras;
   else delete rig.extras;
-  return { ...doc, rig };
+  return { ok: true, rig };
 }
 
-export function setBoneIncluded(doc: EditorDocument, bone: string, included: boolean): EditorDocument {
-  requireBone(doc.rig, bone);
-  const extras = editorExtras(doc.rig);
-  if (extras.excludedBones.includes(bone) !== included) return doc;
-  const order = doc.rig.skeleton.bones.map((b) => b.name);
+export function setBoneIncluded(rig: RigDocument, bone: string, included: boolean): EditResult {
+  const missing = missingBone(rig, bone);
+  if (missing) return missing;
+  const extras = editorExtras(rig);
+  if (extras.excludedBones.includes(bone) !== included) return { ok: true, rig };
+  const order = rig.skeleton.bones.map((b) => b.name);
   const excluded = included ? extras.excludedBones.filter((b) => b !== bone) : [...extras.excludedBones, bone];
   // Skeleton order keeps the saved file stable however the flags were toggled.
   excluded.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  return withExtras(doc, { ...extras, excludedBones: excluded });
+  return withExtras(rig, { ...extras, excludedBones: excluded });
 }
 
-export function setBoneNote(doc: EditorDocument, bone: string, note: string): EditorDocument {
-  requireBone(doc.rig, bone);
-  if (note.length > MAX_NOTE_LENGTH) throw new Error(`Bone "${bone}" note: at most ${MAX_NOTE_LENGTH} characters (got ${note.length}).`);
-  const extras = editorExtras(doc.rig);
-  if ((extras.notes[bone] ?? '') === note) return doc;
+export function setBoneNote(rig: RigDocument, bone: string, note: string): EditResult {
+  const missing = missingBone(rig, bone);
+  if (missing) return missing;
+  if (note.length > MAX_NOTE_LENGTH) return fail(`Bone "${bone}" note`, `at most ${MAX_NOTE_LENGTH} characters (got ${note.length}).`);
+  const extras = editorExtras(rig);
+  if ((extras.notes[bone] ?? '') === note) return { ok: true, rig };
   const notes = { ...extras.notes };
   if (note === '') delete notes[bone];
   else notes[bone] = note;
-  return withExtras(doc, { ...extras, notes });
+  return withExtras(rig, { ...extras, notes });
 }
 
 /** The creature file was found somewhere else (it moved): point the document there. */

@@ -5,8 +5,8 @@
  * action: rescale it to a height the user gives, one undo step (rescaleRig: bones, bodies, joints,
  * controllers, and `skeleton.scale`, by which the viewport draws the creature's mesh).
  */
-import { rescaleRig, scaleForHeight, scaleProblem, type ScaleProblem } from '../../../shared/authoring';
-import { edit, frameSelection, notify } from '../state/editor';
+import { scaleProblem, type ScaleProblem } from '../../../shared/authoring';
+import { editor, frameSelection, notify } from '../state/editor';
 import { useEditor } from '../state/store';
 import { currentAuthoringSkeleton } from './actions';
 
@@ -22,24 +22,12 @@ export function creatureScaleProblem(): ScaleProblem | null {
   }
 }
 
-/** Rescale the creature (its rig) so it stands `height` metres tall: one undo step. */
+/** Rescale the creature (its rig) so it stands `height` metres tall: one undo step (shared/editor). */
 export function rescaleCreatureTo(height: number): boolean {
-  const { creature } = useEditor.getState();
-  const sk = currentAuthoringSkeleton();
-  if (!creature || !sk) { notify('error', 'Rescale: open a creature first.'); return false; }
-  let factor: number;
-  try {
-    factor = scaleForHeight(sk, height);
-  } catch (e) {
-    notify('error', `Rescale ${creature.fileName}: ${e instanceof Error ? e.message : String(e)}`);
-    return false;
-  }
-  const ok = edit(`Rescale to ${height} m`, (d) => ({ ...d, rig: rescaleRig(d.rig, factor) }));
-  if (ok) {
-    frameSelection();
-    notify('info', `Rescaled ${creature.fileName} ×${Number(factor.toPrecision(4))}: ${height} m tall`);
-  }
-  return ok;
+  const name = useEditor.getState().creature?.fileName;
+  const r = editor.edits.rescaleTo(height, name);
+  if (r.ok) frameSelection();
+  return r.ok;
 }
 
 // A creature opens (the document arrives in the same task, just after it): flag an implausible size.

@@ -5,8 +5,8 @@
  * the same inputs switch the pose drive, and joints start limp (jointDrive.ts).
  */
 import { useMemo } from 'react';
-import { setLimp as previewSetLimp, usePreview } from './preview';
-import { notify } from '../state/editor';
+import { usePreview } from './preview';
+import { editor } from '../state/editor';
 import { useEditor } from '../state/store';
 import { useSolver } from '../preview/particleMode';
 import { Section } from './Section';
@@ -28,12 +28,9 @@ export function useCreatureDrive(): CreatureDrive {
   return creatureDrive({ particlePreview: solver === 'particle' && (scene || hasCreature), hasBodies });
 }
 
+/** Go limp / power on from the frame shown (the editor's input command; a refusal is told as a toast). */
 export function setLimp(joints: string[] | 'all', limp: boolean): void {
-  try {
-    previewSetLimp(joints, limp);
-  } catch (e) {
-    notify('error', `${limp ? 'Go limp' : 'Power on'}: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  editor.inputs.setLimp(joints, limp);
 }
 
 export function JointPreviewControls({ joint }: { joint: string }) {

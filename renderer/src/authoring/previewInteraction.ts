@@ -2,28 +2,24 @@
  * The Poke tool on the preview: click a body → impulse at the hit point along the view ray (strength from
  * the slider, N·s); drag → grab the body at that point with a spring toward the cursor, moved in the plane
  * through the grab point facing the camera; Shift-click → radial blast centred at the point clicked (on a
- * body or the floor). Each is a preview input stamped at the frame shown (preview.ts).
+ * body or the floor). Each is a command of the editor (shared/editor inputs.ts), stamped on the preview at
+ * the frame shown.
  */
 import { Plane, Raycaster, Vector2, Vector3, type Camera, type Object3D } from 'three';
-import { notify } from '../state/editor';
+import { BLAST_RADIUS } from '../../../shared/editor';
+import { editor } from '../state/editor';
 import { useAuthoring } from './authoringStore';
-import { applyImpulseAt, blast, grab, moveGrab, releaseGrab } from './preview';
 import type { BodyHit } from './bodyPicking';
+
+export { BLAST_RADIUS };
 
 /** A drag longer than this (px) grabs instead of poking. */
 const DRAG_PX = 5;
-/** Blast radius (m). */
-export const BLAST_RADIUS = 1.5;
 
 const raycaster = new Raycaster();
 const ndc = new Vector2();
 const plane = new Plane();
 const v = new Vector3();
-
-/** Run a preview action; a refusal (e.g. the preview is still on an older rig) becomes a message. */
-function attempt(what: string, f: () => void): void {
-  try { f(); } catch (e) { notify('error', `${what}: ${e instanceof Error ? e.message : String(e)}`); }
-}
 
 export function pokeHandlers({ el, camera }: { el: HTMLElement; camera: Camera; scene: Object3D }) {
   let press: { x: number; y: number; hit: BodyHit; grabbing: boolean } | null = null;
@@ -51,8 +47,7 @@ export function pokeHandlers({ el, camera }: { el: HTMLElement; camera: Camera; 
         }
         if (!c) return false;
         const strength = useAuthoring.getState().blastStrength;
-        attempt('Blast', () => blast(c!, BLAST_RADIUS, strength));
-        notify('info', `Blast ${strength} N·s at ${c.map((x) => x.toFixed(2)).join(', ')}`);
+        editor.inputs.blast(c, strength, BLAST_RADIUS);
         consumed = true;
         return true;
       }
@@ -65,13 +60,13 @@ export function pokeHandlers({ el, camera }: { el: HTMLElement; camera: Camera; 
       if (!press.grabbing && Math.hypot(e.clientX - press.x, e.clientY - press.y) > DRAG_PX) {
         press.grabbing = true;
         const h = press.hit;
-        attempt('Grab', () => grab(h.body, h.point));
+        editor.inputs.grab(h.body, h.point);
       }
       if (press.grabbing) {
         // Move in the plane through the grab point, facing the camera.
         const n = camera.getWorldDirection(new Vector3());
         plane.setFromNormalAndCoplanarPoint(n, new Vector3(...press.hit.point));
-        if (rayAt(e.clientX, e.clientY).intersectPlane(plane, v)) attempt('Grab', () => moveGrab([v.x, v.y, v.z]));
+        if (rayAt(e.clientX, e.clientY).intersectPlane(plane, v)) editor.inputs.moveGrab([v.x, v.y, v.z]);
       }
     },
     up(_e: PointerEvent) {
@@ -79,10 +74,10 @@ export function pokeHandlers({ el, camera }: { el: HTMLElement; camera: Camera; 
       const p = press;
       press = null;
       consumed = true;
-      if (p.grabbing) { attempt('Release', releaseGrab); return; }
+      if (p.grabbing) { editor.inputs.releaseGrab(); return; }
       const s = useAuthoring.getState().impulseStrength;
       const d = p.hit.ray.direction;
-      attempt('Impulse', () => applyImpulseAt(p.hit.body, p.hit.point, [d[0] * s, d[1] * s, d[2] * s]));
+      editor.inputs.poke(p.hit.body, p.hit.point, [d[0] * s, d[1] * s, d[2] * s]);
     },
   };
 }

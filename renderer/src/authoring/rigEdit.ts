@@ -1,30 +1,19 @@
 /**
- * The bridge between shared/authoring's edits (RigDocument → { ok, rig } | { ok: false, field, message })
- * and the editor's undo history: an accepted edit becomes one undo step, a refused one comes back to the
- * field that asked, and the document keeps its last valid value.
+ * Panel fields' door to the editor's rig edits (shared/editor editRig: shared/authoring's RigDocument →
+ * EditResult as one undo step): an accepted edit becomes one undo step, a refused one comes back to the
+ * field that asked (NumberField shows it under the field), and the document keeps its last valid value.
  */
 import type { EditResult } from '../../../shared/authoring';
+import type { EditorError } from '../../../shared/editor';
 import type { RigDocument } from '../../../shared/rig';
-import { edit } from '../state/editor';
-import { useEditor } from '../state/store';
+import { editor } from '../state/editor';
 
-export interface FieldError { field: string; message: string }
+export type FieldError = EditorError;
 
-/** Runs `f` on the current rig; null when accepted (or nothing changed), else why it was refused. */
+/** Runs `f` on the current rig as one undo step; null when accepted (or nothing changed), else why not. */
 export function rigEdit(label: string, f: (rig: RigDocument) => EditResult): FieldError | null {
-  const doc = useEditor.getState().document;
-  if (!doc) return { field: '', message: 'no creature is open' };
-  const result = f(doc.rig);
-  if (!result.ok) return { field: result.field, message: result.message };
-  if (result.rig === doc.rig) return null;
-  let refused: FieldError | null = null;
-  edit(label, (d) => {
-    // The history's document is the store's; recompute only if something else changed it in between.
-    const again = d.rig === doc.rig ? result : f(d.rig);
-    if (!again.ok) { refused = { field: again.field, message: again.message }; return d; }
-    return { ...d, rig: again.rig };
-  });
-  return refused;
+  const r = editor.editRig(label, f);
+  return r.ok ? null : r.error;
 }
 
 /** Several edits in sequence as one step (e.g. paste to many joints); stops at the first refusal. */
@@ -40,4 +29,4 @@ export function chain(...steps: ((rig: RigDocument) => EditResult)[]): (rig: Rig
   };
 }
 
-export const currentRig = (): RigDocument | null => useEditor.getState().document?.rig ?? null;
+export const currentRig = (): RigDocument | null => editor.rig;

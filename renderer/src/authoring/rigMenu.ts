@@ -3,7 +3,6 @@
  * existing authoring action, with a message when it cannot apply yet (no creature, no bodies, nothing to
  * fix) instead of doing nothing silently.
  */
-import { checkMassRatios } from '../../../shared/authoring';
 import type { MenuCommand } from '../../../shared/platform';
 import { notify } from '../state/editor';
 import { useEditor } from '../state/store';
@@ -33,18 +32,11 @@ export function runRigCommand(command: RigMenuCommand): boolean {
     return true;
   }
   if (!creature || !document) { notify('error', 'Rig menu: open a creature first.'); return false; }
-  const hasBodies = document.rig.bodies.length > 0;
   switch (command) {
     case 'generate-bodies': openGenerateDialog(); return true;
     case 'mirror-left-to-right': return mirrorLeftToRight();
-    case 'fix-mass-ratios': {
-      if (!hasBodies) { notify('error', 'Fix Mass Ratios: the rig has no bodies yet.'); return false; }
-      const issues = checkMassRatios(document.rig).length;
-      if (issues === 0) { notify('info', 'Mass ratios: every jointed pair is within 10×; nothing to fix.'); return false; }
-      const ok = fixMassRatiosNow();
-      if (ok) notify('info', `Fixed ${issues} jointed pair${issues === 1 ? '' : 's'} over the 10× mass or inertia ratio`);
-      return ok;
-    }
+    // The editor's command says what it fixed, or why nothing (no bodies, every pair within 10×).
+    case 'fix-mass-ratios': return fixMassRatiosNow();
     case 'fix-rest-overlaps': return fixRestOverlapsFromMenu();
   }
 }

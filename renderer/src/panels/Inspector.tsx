@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Euler, Quaternion, Vector3 } from 'three';
 import { boneNote, editorExtras, isBoneIncluded, renameCreature, setBoneIncluded, setBoneNote } from '../../../shared/document';
 import { useEditor } from '../state/store';
-import { edit, select } from '../state/editor';
+import { editRig, select } from '../state/editor';
 import { ControllerInspector } from '../preview/ControllerInspector';
 import { usePreview } from '../preview/previewStore';
 import { Panel } from './Panel';
@@ -121,13 +121,13 @@ function BoneInspector({ name }: { name: string }) {
             type="checkbox"
             aria-label="Include in ragdoll"
             checked={included}
-            onChange={(e) => edit(`${e.target.checked ? 'Include' : 'Exclude'} ${name}`, (d) => setBoneIncluded(d, name, e.target.checked))}
+            onChange={(e) => editRig(`${e.target.checked ? 'Include' : 'Exclude'} ${name}`, (r) => setBoneIncluded(r, name, e.target.checked))}
           />
           <span className="hint">gets a rigid body when bodies are generated</span>
         </label>
         <div className="prop-row stacked">
           <span className="prop-label">Note</span>
-          <CommitField label="Bone note" multiline value={note} onCommit={(v) => edit(`Note on ${name}`, (d) => setBoneNote(d, name, v))} />
+          <CommitField label="Bone note" multiline value={note} onCommit={(v) => editRig(`Note on ${name}`, (r) => setBoneNote(r, name, v))} />
         </div>
       </Section>
     </div>
@@ -145,7 +145,7 @@ function ProjectInspector() {
       <div className="inspector-heading"><span className="badge project">Project</span><span className="inspector-name">{doc.rig.name}</span></div>
       <Section title="Project">
         <Row label="Name">
-          <CommitField label="Creature name" value={doc.rig.name} onCommit={(v) => edit('Rename', (d) => renameCreature(d, v))} />
+          <CommitField label="Creature name" value={doc.rig.name} onCommit={(v) => editRig('Rename', (r) => renameCreature(r, v))} />
         </Row>
         <Row label="File">{file.fileName ?? <span className="muted">not saved yet</span>}{file.dirty && <span className="dirty-dot" title="Unsaved changes"> ●</span>}</Row>
       </Section>

@@ -6,8 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useEditor } from '../state/store';
-import { edit } from '../state/editor';
-import { GAIT_SETTINGS, gaitSetting, insertControlPoint, removeControlPoint, setControlPoint, setGaitEnabled, setGaitSetting, setMotorNumber, type GaitSetting } from './pathEdits';
+import { editRig, editor, notify } from '../state/editor';
+import { errorText } from '../../../shared/editor';
+import { GAIT_SETTINGS, gaitSetting, removeControlPoint, setControlPoint, setGaitEnabled, setGaitSetting, setMotorNumber, type GaitSetting } from '../../../shared/authoring';
 import { selectPathPoint, usePreview } from './previewStore';
 
 function NumberField({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => boolean }) {
@@ -39,7 +40,7 @@ export function ControllerInspector({ name }: { name: string }) {
           <span className="prop-value">
             <input type="checkbox" aria-label={`${name} enabled`} checked={c.enabled}
               title="A disabled controller freezes its phase and sets no motor targets"
-              onChange={(e) => edit(`${e.target.checked ? 'Enable' : 'Disable'} ${name}`, (d) => setGaitEnabled(d, name, e.target.checked))} />
+              onChange={(e) => editRig(`${e.target.checked ? 'Enable' : 'Disable'} ${name}`, (r) => setGaitEnabled(r, name, e.target.checked))} />
           </span>
         </div>
         {(Object.keys(GAIT_SETTINGS) as GaitSetting[]).map((field) => (
@@ -47,7 +48,7 @@ export function ControllerInspector({ name }: { name: string }) {
             <span className="prop-label" title={GAIT_SETTINGS[field].unit}>{GAIT_SETTINGS[field].label} ({GAIT_SETTINGS[field].unit})</span>
             <span className="prop-value">
               <NumberField label={`${name} ${GAIT_SETTINGS[field].label}`} value={gaitSetting(c, field)}
-                onCommit={(v) => edit(`${name} ${GAIT_SETTINGS[field].label}`, (d) => setGaitSetting(d, name, field, v))} />
+                onCommit={(v) => editRig(`${name} ${GAIT_SETTINGS[field].label}`, (r) => setGaitSetting(r, name, field, v))} />
             </span>
           </div>
         ))}
@@ -60,7 +61,7 @@ export function ControllerInspector({ name }: { name: string }) {
             <span className="vec">
               {[0, 1, 2].map((k) => (
                 <NumberField key={k} label={`Point ${i + 1} ${'xyz'[k]}`} value={p[k]!}
-                  onCommit={(v) => edit(`Move ${name} point ${i + 1}`, (d) => setControlPoint(d, name, i, p.map((q, j) => (j === k ? v : q))))} />
+                  onCommit={(v) => editRig(`Move ${name} point ${i + 1}`, (r) => setControlPoint(r, name, i, p.map((q, j) => (j === k ? v : q))))} />
               ))}
             </span>
           </div>
@@ -69,11 +70,12 @@ export function ControllerInspector({ name }: { name: string }) {
           <span className="prop-label" />
           <span className="prop-value">
             <button className="link" disabled={!point} onClick={() => {
-              let at = -1;
-              if (edit(`Insert ${name} point`, (d) => { const r = insertControlPoint(d, name, sel); at = r.index; return r.doc; })) selectPathPoint({ controller: name, index: at });
+              const r = editor.edits.insertControlPoint(name, sel);
+              if (r.ok) selectPathPoint({ controller: name, index: r.value });
+              else notify('error', errorText(r.error));
             }}>Insert after</button>
             <button className="link" disabled={!point} onClick={() => {
-              if (edit(`Remove ${name} point ${sel + 1}`, (d) => removeControlPoint(d, name, sel))) selectPathPoint(null);
+              if (editRig(`Remove ${name} point ${sel + 1}`, (r) => removeControlPoint(r, name, sel))) selectPathPoint(null);
             }}>Remove</button>
           </span>
         </div>
@@ -87,8 +89,8 @@ export function ControllerInspector({ name }: { name: string }) {
             <div key={jn} className="prop-row">
               <span className="prop-label">{jn}</span>
               <span className="vec" style={{ gridTemplateColumns: '1fr 1fr' }}>
-                <NumberField label={`${jn} τmax`} value={j.motor.maxTorque} onCommit={(v) => edit(`${jn} τmax`, (d) => setMotorNumber(d, jn, 'maxTorque', v))} />
-                <NumberField label={`${jn} r`} value={j.motor.errorReduction} onCommit={(v) => edit(`${jn} r`, (d) => setMotorNumber(d, jn, 'errorReduction', v))} />
+                <NumberField label={`${jn} τmax`} value={j.motor.maxTorque} onCommit={(v) => editRig(`${jn} τmax`, (r) => setMotorNumber(r, jn, 'maxTorque', v))} />
+                <NumberField label={`${jn} r`} value={j.motor.errorReduction} onCommit={(v) => editRig(`${jn} r`, (r) => setMotorNumber(r, jn, 'errorReduction', v))} />
               </span>
             </div>
           );

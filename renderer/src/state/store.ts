@@ -1,7 +1,8 @@
 /**
  * The editor's zustand store, in scopes (tldraw's split):
- *  - document: what is saved and undone. Owned by DocumentHistory (shared/document); the store holds a
- *    mirror that editor.ts refreshes after every edit, undo or redo. Components never write it directly.
+ *  - document, history, file, creature, selection, hover: owned by the headless Editor (shared/editor);
+ *    the store holds a mirror that state/editor.ts refreshes on every change event. Components never
+ *    write them directly: they call the editor's commands.
  *  - file: where the document lives on disk and whether it has unsaved changes.
  *  - creature: the loaded creature (skeleton data + three objects). Runtime, never saved.
  *  - session: selection, hover, view toggles, panel sizes — neither saved nor undone.
@@ -15,14 +16,9 @@ import { loadLayoutPrefs } from './layoutPrefs';
 
 export interface CameraPose { position: [number, number, number]; target: [number, number, number] }
 
-/** What the inspector shows and the viewport highlights. Bodies and joints are named by the rig; a shape is
- *  one entry of a body's `shapes` list. */
-export type Selection =
-  | { kind: 'bone'; name: string }
-  | { kind: 'body'; name: string }
-  | { kind: 'shape'; name: string; index: number }
-  | { kind: 'joint'; name: string }
-  | null;
+/** What the inspector shows and the viewport highlights (shared/editor's Selection). */
+export type { Selection } from '../../../shared/editor';
+import type { Selection } from '../../../shared/editor';
 
 export interface HistoryInfo {
   canUndo: boolean;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import * as commands from '../../../shared/document';
 import {
-  DocumentHistory, boneNote, documentForCreature, editorExtras, isBoneIncluded, renameCreature, setBoneIncluded, setBoneNote,
-  syncSkeleton, MAX_NAME_LENGTH, type EditorDocument,
+  DocumentHistory, boneNote, documentForCreature, editorExtras, isBoneIncluded, syncSkeleton, MAX_NAME_LENGTH, type EditorDocument,
 } from '../../../shared/document';
+import type { EditResult } from '../../../shared/authoring';
 import { parseProject, serializeProject } from '../../../shared/project';
 import type { Bone } from '../../../shared/rig';
 
@@ -10,6 +11,15 @@ const bone = (name: string, parent: string | null, y: number): Bone => ({
   name, parent, rest: { translation: [0, y, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] },
 });
 const mineBones = [bone('body', null, 0.4), bone('upper_arm', 'body', 0.3), bone('forearm', 'upper_arm', 0.45), bone('hand', 'forearm', 0.4)];
+/** The user's document edits are rig edits returning a result (the authoring convention); here on whole
+ *  documents, a refusal thrown as "field: message" (the text the editor shows) for toThrow. */
+const onDoc = (d: EditorDocument, r: EditResult): EditorDocument => {
+  if (!r.ok) throw new Error(`${r.field}: ${r.message}`);
+  return r.rig === d.rig ? d : { ...d, rig: r.rig };
+};
+const renameCreature = (d: EditorDocument, name: string) => onDoc(d, commands.renameCreature(d.rig, name));
+const setBoneIncluded = (d: EditorDocument, b: string, on: boolean) => onDoc(d, commands.setBoneIncluded(d.rig, b, on));
+const setBoneNote = (d: EditorDocument, b: string, note: string) => onDoc(d, commands.setBoneNote(d.rig, b, note));
 const fresh = (): EditorDocument => documentForCreature({ name: 'armed-mine.glb', path: null, builtin: 'armed-mine' }, mineBones);
 
 describe('document commands', () => {
@@ -27,6 +37,7 @@ describe('document commands', () => {
     expect(() => renameCreature(fresh(), 'x'.repeat(MAX_NAME_LENGTH + 1))).toThrow(/at most 256/);
     const doc = fresh();
     expect(renameCreature(doc, 'armed-mine')).toBe(doc);
+    expect(commands.renameCreature(doc.rig, '')).toEqual({ ok: false, field: 'Name', message: 'must not be empty.' });
   });
 
   it('excluding bones keeps them in skeleton order in extras.editor; including all removes extras', () => {

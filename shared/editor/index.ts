@@ -1,0 +1,8 @@
+/** The headless editor (docs/architecture.md): state, commands, change events; the platform injected. */
+export { Editor } from './Editor';
+export { EditorCore, noticeMs } from './core';
+export { FileCommands } from './files';
+export { RigCommands, DEFAULT_GENERATE, generateOptions, type GenerateSettings } from './rigCommands';
+export { InputCommands, BLAST_RADIUS } from './inputs';
+export type { EditorPlatform, EditorFiles, CreatureLoader, Builtins, PreviewInputs } from './platform';
+export * from './types';
