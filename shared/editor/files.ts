@@ -14,7 +14,7 @@ import { formatProblem } from '../rig/problems';
 import { decodeUtf8 } from '../project/utf8';
 import type { RigDocument } from '../rig/schema';
 import { EditorCore } from './core';
-import { err, ok, selectedBoneName, thrownText, type Result } from './types';
+import { cancelled, err, ok, selectedBoneName, thrownText, type Result } from './types';
 
 /** The file a creature was loaded from: File › Export › glTF carries its skin, mesh and animations. */
 interface CreatureSource { name: string; bytes: Uint8Array; resources: Record<string, Uint8Array> }
@@ -60,7 +60,7 @@ export class FileCommands<C extends object> {
 
   /** A new project on a creature file (File › Open Creature…, a drop, an example). */
   async openCreatureFile(picked: PickedFile, builtin?: string): Promise<Result> {
-    if (!(await this.confirmDiscard())) return err('', 'cancelled');
+    if (!(await this.confirmDiscard())) return cancelled();
     const loaded = await this.load(picked.name, picked.bytes, picked.resources);
     if (!loaded.ok) return loaded;
     const creature = loaded.value;
@@ -118,7 +118,7 @@ export class FileCommands<C extends object> {
   async pickAndOpenCreature(): Promise<Result> {
     try {
       const picked = await this.platform.files.pickCreature();
-      return picked ? await this.openCreatureFile(picked) : err('', 'cancelled');
+      return picked ? await this.openCreatureFile(picked) : cancelled();
     } catch (e) {
       return this.editor.fail('', { field: '', message: thrownText(e) });
     }
@@ -127,7 +127,7 @@ export class FileCommands<C extends object> {
   /** File › New: the default creature (or an empty editor when the build has none). */
   async newProject(): Promise<Result> {
     if (this.platform.builtins.has(this.platform.builtins.defaultName)) return this.openBuiltinCreature(this.platform.builtins.defaultName);
-    return (await this.closeDocument()) ? ok() : err('', 'cancelled');
+    return (await this.closeDocument()) ? ok() : cancelled();
   }
 
   /** Close the document (asking about unsaved changes first). false when the user cancelled. */
@@ -180,10 +180,10 @@ export class FileCommands<C extends object> {
 
   /** File › Open Project…. */
   async pickAndOpenProject(): Promise<Result> {
-    if (!(await this.confirmDiscard())) return err('', 'cancelled');
+    if (!(await this.confirmDiscard())) return cancelled();
     try {
       const p = await this.platform.files.pickProject();
-      return p ? await this.openProjectText(p.text, p.name, p.path) : err('', 'cancelled');
+      return p ? await this.openProjectText(p.text, p.name, p.path) : cancelled();
     } catch (e) {
       return this.editor.fail('', { field: '', message: thrownText(e) });
     }
@@ -192,7 +192,7 @@ export class FileCommands<C extends object> {
   async openRecent(entry: { kind: 'project' | 'creature'; path: string; name: string }): Promise<Result> {
     try {
       if (entry.kind === 'project') {
-        if (!(await this.confirmDiscard())) return err('', 'cancelled');
+        if (!(await this.confirmDiscard())) return cancelled();
         const p = await this.platform.files.readProject(entry.path);
         return await this.openProjectText(p.text, p.name, p.path);
       }
@@ -222,7 +222,7 @@ export class FileCommands<C extends object> {
       const text = this.projectText(path);
       if (!text.ok) return this.editor.fail('Could not save: ', text.error);
       const result = await this.platform.files.saveProject(text.value, path, file.fileName ?? projectFileName(this.editor.documentName));
-      if (!result) return err('', 'cancelled');
+      if (!result) return cancelled();
       this.editor.markSaved({ path: result.path, fileName: result.name });
       this.editor.notify('info', `Saved ${result.name}`);
       void this.platform.files.clearAutosave().catch(() => undefined);

@@ -26,6 +26,10 @@ export type Result<T = undefined> = { ok: true; value: T } | { ok: false; error:
 
 export const ok = <T = undefined>(value?: T): Result<T> => ({ ok: true, value: value as T });
 export const err = (field: string, message: string): Result<never> => ({ ok: false, error: { field, message } });
+/** The refusal of a command the user cancelled (a dialog, the unsaved-changes prompt): not an error to show. */
+export const cancelled = (): Result<never> => ({ ok: false, error: { field: '', message: 'cancelled' } });
+export const isCancelled = (r: Result<unknown>): boolean => !r.ok && r.error.field === '' && r.error.message === 'cancelled';
+
 /** "field: message" (or the message alone when the field is empty): what a toast says. */
 export const errorText = (e: EditorError): string => (e.field ? `${e.field}: ${e.message}` : e.message);
 /** A thrown value's message (for errors from the platform, a parser, an importer). */

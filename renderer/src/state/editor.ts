@@ -6,7 +6,7 @@
  * they have always imported (edit, select, openCreatureFile, save …), each a one-line call into `editor`.
  * What is view-only stays here: toasts, the status line, modal prompts, panel sizes and view toggles.
  */
-import { Editor, errorText, type EditorPlatform, type PreviewInputs, type Result } from '../../../shared/editor';
+import { Editor, errorText, isCancelled, type EditorPlatform, type PreviewInputs, type Result } from '../../../shared/editor';
 import type { EditorDocument } from '../../../shared/document';
 import type { EditResult } from '../../../shared/authoring';
 import type { RigDocument } from '../../../shared/rig';
@@ -118,7 +118,7 @@ editor.subscribe((event) => {
 
 /** A refusal as a toast; whether the command went through. */
 const told = (r: Result<unknown>): boolean => {
-  if (!r.ok && r.error.message !== 'cancelled') notify('error', errorText(r.error));
+  if (!r.ok && !isCancelled(r)) notify('error', errorText(r.error));
   return r.ok;
 };
 
