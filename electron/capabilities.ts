@@ -1,9 +1,10 @@
 /**
  * File capabilities: the renderer never names a file to main by path. Main hands out an opaque, random
  * handle for each file the USER gave the app — a file picked in an open or save dialog, a recent-list entry,
- * a file on the command line or from the OS ("Open with"), a dropped file, an example, the creature a
- * project the user opened refers to — and the renderer can only ask main to read or write through such a
- * handle. A compromised page can invent paths and guess handles all day: neither reaches the disk.
+ * a file on the command line or from the OS ("Open with"), a dropped file the user confirmed in main's
+ * dialog, an example, the creature of a project the user opened when it lies in the project's folder (or
+ * the user confirmed it: electron/requests.ts) — and the renderer can only ask main to read or write through
+ * such a handle. A compromised page can invent paths and guess handles all day: neither reaches the disk.
  *
  * Each handle carries rights, and the rights follow the file's extension:
  *   read-creature  .glb .gltf .fbx (and, for a .gltf, the resources beside it: electron/files.ts)
