@@ -10,7 +10,8 @@
  * Not a test: timings go to stdout (and docs/particles.md), no thresholds.
  */
 import { readFileSync } from 'node:fs';
-import { createParticleSimulation, particleSceneFromRig } from '../shared/physics/particles';
+import { createParticleSimulation } from '../shared/physics/particles';
+import { particleSceneFromRig } from '../shared/runtime/particles';
 import { loadRig, type RigDocument } from '../shared/rig';
 import { createSimulation } from '../shared/runtime/simulation';
 

@@ -15,8 +15,13 @@ import { registerCyclicPathController } from './gait/register';
 export * from './rig';
 export * from './runtime';
 export { registerCyclicPathController, cyclicPathControllerFactory } from './gait/register';
-/** The particle (Jakobsen/Verlet) solver: scenes, particle rigs, createParticleSimulation (docs/particles.md). */
+/** The particle (Jakobsen/Verlet) solver: scenes, particle rigs, createParticleSimulation (docs/particles.md).
+ *  The package's createParticleSimulation is the runtime's, which takes a RigDocument or a scene. */
 export * from './physics/particles';
+export {
+  createParticleSimulation, particleSceneFromRig, particleSceneFromSkeleton, DEFAULT_PARTICLE_SETTINGS,
+  type BoneLimits, type SkeletonParticleOptions,
+} from './runtime/particles';
 export type { Vec3, ReadonlyVec3 } from './math/vec3';
 export type { Quat, ReadonlyQuat } from './math/quat';
 export type { Transform } from './math/transform';

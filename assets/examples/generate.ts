@@ -10,9 +10,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Bone } from '../../shared/rig/schema';
 import {
-  DEFAULT_PARTICLE_SETTINGS, PARTICLE_SCENE_FORMAT, PARTICLE_SCENE_VERSION, particleSceneFromSkeleton,
-  type BoneLimits, type ParticleScene,
+  PARTICLE_SCENE_FORMAT, PARTICLE_SCENE_VERSION, type ParticleScene,
 } from '../../shared/physics/particles';
+import { DEFAULT_PARTICLE_SETTINGS, particleSceneFromSkeleton, type BoneLimits } from '../../shared/runtime/particles';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DEG = Math.PI / 180;

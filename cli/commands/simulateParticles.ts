@@ -15,9 +15,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import {
-  createParticleSimulation, particleTraceColumns, particleTraceValues, ParticleSceneError, PARTICLE_SCENE_FORMAT,
+  particleTraceColumns, particleTraceValues, ParticleSceneError, PARTICLE_SCENE_FORMAT,
   type ParticleSimulation, type ParticleTraceFrame,
 } from '../../shared/physics/particles';
+import { createParticleSimulation } from '../../shared/runtime/particles';
 import { formatProblem, validateRig, type RigDocument } from '../../shared/rig';
 import { csvHeader, traceColumns, traceRow } from '../../shared/runtime/trace';
 import { parseNumber, parseVec3 } from '../args';

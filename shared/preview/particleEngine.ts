@@ -22,9 +22,10 @@
  *    target, so the target marker is not drawn under particles.
  */
 import {
-  createParticleSimulation, loadParticleScene, particleSceneFromRig, particleSceneFromSkeleton,
+  createParticleSimulation, loadParticleScene,
   type ParticleScene, type ParticleSimulation, type ParticleSnapshot,
 } from '../physics/particles';
+import { particleSceneFromRig, particleSceneFromSkeleton } from '../runtime/particles';
 import { validateRig, type Bone, type RigDocument } from '../rig';
 import type { FrameLayout } from '../runtime';
 import { newRigDocument } from '../authoring/document';

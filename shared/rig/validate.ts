@@ -6,9 +6,11 @@
  * Never throws on any input; the input is never mutated.
  */
 import { migrate } from './migrations';
-import { formatProblem, problemsFromIssue, show, type RigProblem } from './problems';
+import { formatProblem, parseJsonText as parseJson, problemsFromIssue, show, type RigProblem } from '../problems';
 import { RIG_FORMAT, RIG_VERSION, rigSchema, type RigDocument } from './schema';
 import { checkSemantics } from './semantics';
+
+export { locateJsonError } from '../problems';
 
 export interface ValidateOptions {
   /** Refuse JSON text longer than this many characters (default 16 MiB; a 100-bone rig is ~0.2 MB). */
@@ -45,7 +47,7 @@ function validateRigUnguarded(input: unknown, options: ValidateOptions): RigVali
     if (input.length > maxBytes) {
       return fail([{ path: '', message: `is ${megabytes(input.length)} long; rigs are limited to ${megabytes(maxBytes)} (a 100-bone rig is about 0.2 MB), so this is refused without reading it` }]);
     }
-    const parsed = parseJson(input);
+    const parsed = parseJson(input, 'a rig');
     if (!parsed.ok) return fail([{ path: '', message: parsed.message }]);
     value = parsed.value;
   }
@@ -104,116 +106,6 @@ function capProblems(problems: RigProblem[], max: number): RigProblem[] {
 }
 
 const megabytes = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // tolerate a UTF-8 BOM
-  if (body.trim() === '') return { ok: false, message: 'the file is empty; a rig is a JSON object' };
-  try {
-    return { ok: true, value: JSON.parse(body) };
-  } catch (e) {
-    // The engine's message is not reliable about where (V8 gives no position for "Unexpected token"), so
-    // find the first offending character ourselves.
-    const found = locateJsonError(body);
-    if (found === null) return { ok: false, message: `is not valid JSON: ${(e as Error).message}` };
-    if (found.pos >= body.trimEnd().length) {
-      return { ok: false, message: `is not valid JSON: it ends too early at ${lineColumn(body, body.trimEnd().length)}, ${found.reason} (truncated file?)` };
-    }
-    return { ok: false, message: `is not valid JSON at ${lineColumn(body, found.pos)}: ${found.reason}` };
-  }
-}
-
-/** Where JSON.parse fails on `text` and why, by a small scanner (iterative: deep nesting cannot overflow it).
- *  null if the scanner finds nothing wrong (then the engine's own message is used). */
-export function locateJsonError(text: string): { pos: number; reason: string } | null {
-  let i = 0;
-  const n = text.length;
-  const ws = () => { while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++; };
-  const describeAt = (p: number): string => {
-    if (p >= n) return 'the text ends';
-    const rest = text.slice(p, p + 12);
-    if (/^-?(NaN|Infinity)/.test(rest)) return `${/^-?(NaN|Infinity)/.exec(rest)![0]} is not a JSON number (write a finite number)`;
-    if (/^(undefined|None|True|False|nil)/.test(rest)) return `${/^\w+/.exec(rest)![0]} is not a JSON value (JSON has true, false and null)`;
-    if (text[p] === "'") return 'strings are written in double quotes in JSON';
-    if (text[p] === '/') return 'JSON has no comments';
-    return `unexpected ${JSON.stringify(text[p])}`;
-  };
-  const stack: Array<'{' | '['> = [];
-  const fail = (reason: string) => ({ pos: Math.min(i, n), reason });
-  const value = (): { pos: number; reason: string } | null => {
-    ws();
-    const c = text[i];
-    if (c === '{' || c === '[') { stack.push(c); i++; return null; }
-    if (c === '"') return string();
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
-      const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-      if (!m || m[0] === '-') return fail(describeAt(i));
-      i += m[0].length;
-      return null;
-    }
-    for (const word of ['true', 'false', 'null']) if (text.startsWith(word, i)) { i += word.length; return null; }
-    return fail(i >= n ? 'a value is missing at the end' : `expected a value: ${describeAt(i)}`);
-  };
-  const string = (): { pos: number; reason: string } | null => {
-    i++;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 0x22) { i++; return null; }
-      if (c < 0x20) return fail(c === 10 ? 'a string runs past the end of the line (missing closing quote?)' : 'a control character inside a string must be escaped');
-      if (c === 0x5c) {
-        const e = text[i + 1];
-        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return fail('\\u must be followed by 4 hex digits'); i += 6; continue; }
-        if (e === undefined || !'"\\/bfnrt'.includes(e)) return fail(`bad escape \\${e ?? ''} in a string`);
-        i += 2; continue;
-      }
-      i++;
-    }
-    return fail('a string is not closed');
-  };
-  // Iterative walk: after a value, expect the continuation of the innermost container.
-  let problem = value();
-  if (problem) return problem;
-  let justOpened = stack.length > 0;
-  for (;;) {
-    ws();
-    const top = stack[stack.length - 1];
-    if (top === undefined) {
-      if (i < n) return fail(`${describeAt(i)} after the end of the document`);
-      return null;
-    }
-    const close = top === '{' ? '}' : ']';
-    if (text[i] === close) { stack.pop(); i++; justOpened = false; continue; }
-    if (!justOpened) {
-      if (text[i] !== ',') return fail(i >= n ? `the text ends inside ${top === '{' ? 'an object' : 'an array'}` : `expected ',' or '${close}': ${describeAt(i)}`);
-      i++;
-      ws();
-      if (text[i] === close) return fail(`a trailing comma before '${close}' is not allowed in JSON`);
-    }
-    justOpened = false;
-    if (top === '{') {
-      ws();
-      if (text[i] !== '"') return fail(i >= n ? 'the text ends inside an object' : `expected a property name in double quotes: ${describeAt(i)}`);
-      problem = string();
-      if (problem) return problem;
-      ws();
-      if (text[i] !== ':') return fail(`expected ':' after the property name: ${describeAt(i)}`);
-      i++;
-    }
-    ws();
-    if (i >= n) return fail(`the text ends inside ${top === '{' ? 'an object' : 'an array'}`);
-    const depth = stack.length;
-    problem = value();
-    if (problem) return problem;
-    justOpened = stack.length > depth;
-  }
-}
-
-function lineColumn(text: string, pos: number): string {
-  let line = 1, col = 1;
-  for (let i = 0; i < pos && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) { line++; col = 1; } else col++;
-  }
-  return `line ${line}, column ${col}`;
-}
 
 /**
  * Iterative depth-first walk (a recursive one would overflow on the very input it guards against): refuses

@@ -15,6 +15,7 @@ import { validateRig } from '../../shared/rig';
 import type { RigDocument } from '../../shared/rig';
 import { createSimulation } from '../../shared/runtime';
 import { createParticleSimulation, loadParticleScene, ParticleSceneError } from '../../shared/physics/particles';
+import { createParticleSimulation as createRigParticleSimulation } from '../../shared/runtime/particles';
 import { registerCyclicPathController } from '../../shared/gait/register';
 
 registerCyclicPathController();
@@ -189,7 +190,7 @@ function runSolver(rig: RigDocument, options: RunOptions): CaseResult {
   const steps = Math.min(options.maxSteps, Math.ceil(options.seconds / rig.simulation.dt));
   if (rig.solver === 'particle') {
     let sim;
-    try { sim = createParticleSimulation(rig); } catch (error) { return { outcome: 'failed', problem: `createParticleSimulation threw on a valid rig: ${(error as Error).message}` }; }
+    try { sim = createRigParticleSimulation(rig); } catch (error) { return { outcome: 'failed', problem: `createParticleSimulation threw on a valid rig: ${(error as Error).message}` }; }
     for (let s = 0; s < steps; s++) {
       try { sim.step(); } catch (error) { return { outcome: 'failed', problem: `particle step ${s} threw: ${(error as Error).message}` }; }
       if (performance.now() - started > options.budgetMs) return { outcome: 'failed', problem: `over ${options.budgetMs} ms after ${s + 1} of ${steps} steps` };

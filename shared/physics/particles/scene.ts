@@ -21,8 +21,7 @@
  *                       angle is π at the rest pose whatever it looks like (needs a parent with a frame).
  */
 import { z } from 'zod';
-import { formatProblem, problemsFromIssue, type RigProblem } from '../../rig/problems';
-import { validateRig } from '../../rig/validate';
+import { formatProblem, parseJsonText, problemsFromIssue, type RigProblem } from '../../problems';
 
 export const PARTICLE_SCENE_FORMAT = 'marionette-particles';
 export const PARTICLE_SCENE_VERSION = 1;
@@ -128,13 +127,16 @@ export function loadParticleScene(input: unknown, source?: string): ParticleScen
     if (input.length > 16 * 1024 * 1024) throw new ParticleSceneError([{ path: '', message: `is ${(input.length / 1048576).toFixed(1)} MB long; particle scenes are limited to 16 MB` }], source);
     try { value = JSON.parse(input); } catch (e) {
       // Where and why, as the rig validator reports it (V8's own message often has no position).
-      const rig = validateRig(input);
-      const message = !rig.ok && /^is not valid JSON/.test(rig.problems[0]?.message ?? '') ? rig.problems[0]!.message : `is not valid JSON (${(e as Error).message})`;
+      const parsed = parseJsonText(input, 'a particle scene');
+      const message = !parsed.ok && /^is not valid JSON/.test(parsed.message) ? parsed.message : `is not valid JSON (${(e as Error).message})`;
       throw new ParticleSceneError([{ path: '', message }], source);
     }
   }
   if (value && typeof value === 'object' && 'format' in value && (value as { format: unknown }).format !== PARTICLE_SCENE_FORMAT) {
-    throw new ParticleSceneError([{ path: 'format', message: `must be "${PARTICLE_SCENE_FORMAT}" (this is not a particle scene)` }], source);
+    // A rig is the likely mistake: the solver takes scenes only, the runtime builds one from a rig.
+    const rig = (value as { format: unknown }).format === 'marionette-rig'
+      ? '; it is a rig: build its scene with particleSceneFromRig (shared/runtime/particles.ts), or call the package\'s createParticleSimulation, which takes either' : '';
+    throw new ParticleSceneError([{ path: 'format', message: `must be "${PARTICLE_SCENE_FORMAT}" (this is not a particle scene${rig})` }], source);
   }
   if (value && typeof value === 'object' && typeof (value as { version?: unknown }).version === 'number' && (value as { version: number }).version > PARTICLE_SCENE_VERSION) {
     throw new ParticleSceneError([{ path: 'version', message: `is ${(value as { version: number }).version}, newer than this program reads (${PARTICLE_SCENE_VERSION})` }], source);

@@ -1,6 +1,6 @@
 /**
- * createParticleSimulation: a ParticleScene (or a RigDocument, converted by particleSceneFromRig) → a
- * running Jakobsen/Verlet simulation. The scene is read, never kept mutable; all state lives in typed
+ * createParticleSimulation: a ParticleScene → a running Jakobsen/Verlet simulation (a RigDocument goes
+ * through particleSceneFromRig in shared/runtime/particles.ts, whose createParticleSimulation takes either). The scene is read, never kept mutable; all state lives in typed
  * arrays and step() allocates nothing.
  *
  * One step(), dt = scene.settings.dt (the paper's order: integrate, then relax):
@@ -16,8 +16,6 @@
  */
 import { createWorldShape, raycastShape, RayHit, updateWorldShape, type WorldShape } from '../collision';
 import type { ReadonlyVec3, Vec3 } from '../../math/vec3';
-import type { RigDocument } from '../../rig/schema';
-import type { TraceFrame } from '../../runtime/trace';
 import { BoneTable, boneFrame, frameToQuat } from './bones';
 import { collidingPairs, maxPenetration, solveBoneCollisions, solveFloor, type BonePairs } from './collisions';
 import { DistanceConstraints, FixedPoints, lawOfCosines, solveDistances, solveFixed } from './distance';
@@ -25,7 +23,6 @@ import { applyBoneImpulse, applyParticleImpulse } from './impulse';
 import { PoseDrive, type DriveSettings } from './drive';
 import { applyGrab, GRAB_STATE, grabBone, moveGrabTarget, readGrab, startGrab, type GrabSpring } from './grab';
 import { CONE, HINGE, JointLimits, solveJointLimits, TWIST, type JointLimitSpec } from './jointLimits';
-import { particleSceneFromRig } from './fromRig';
 import { loadParticleScene, type ParticleScene } from './scene';
 import {
   capKineticEnergy, E_ALLOWED, E_KE, E_KE_REL, E_NOW, integrate, kineticEnergy, P_DAMPING, P_DT, P_FLOOR, P_FLOOR_MU, P_FRICTION,
@@ -37,8 +34,15 @@ export { DEFAULT_ITERATIONS } from './constants';
  *  O(dt²) energy oscillation of a symplectic step, so a pendulum is not made dissipative. */
 const ENERGY_SLACK = 2e-3;
 
-/** A trace frame (shared/runtime/trace.ts) plus the particle positions: "particles": {NAME: [x, y, z]}. */
-export interface ParticleTraceFrame extends TraceFrame { particles: Record<string, number[]> }
+/** A trace frame (shared/runtime/trace.ts's TraceFrame, which this type is assignable to: a particle scene
+ *  has no bodies, joints or controllers) plus the particle positions: "particles": {NAME: [x, y, z]}. */
+export interface ParticleTraceFrame {
+  t: number;
+  bodies: Record<string, never>;
+  joints: Record<string, never>;
+  controllers: Record<string, never>;
+  particles: Record<string, number[]>;
+}
 
 export interface BonePick { bone: string; boneIndex: number; point: Vec3; normal: Vec3; distance: number }
 
@@ -109,13 +113,16 @@ export interface ParticleSimulation {
   poseError(): { mean: number; max: number };
 }
 
-export function createParticleSimulation(input: ParticleScene | RigDocument | unknown, source?: string): ParticleSimulation {
-  const scene = isRig(input) ? particleSceneFromRig(input) : loadParticleScene(input, source);
-  return new ParticleSimulationImpl(scene);
+/** A particle scene (a ParticleScene, or JSON text / a parsed value checked by loadParticleScene; errors
+ *  are prefixed with `source`) → a running simulation. */
+export function createParticleSimulation(input: ParticleScene | unknown, source?: string): ParticleSimulation {
+  return new ParticleSimulationImpl(loadParticleScene(input, source));
 }
 
-function isRig(v: unknown): v is RigDocument {
-  return typeof v === 'object' && v !== null && (v as { format?: unknown }).format === 'marionette-rig';
+/** A scene a builder made (particleSceneFromRig), run as given without loadParticleScene's checks — what
+ *  createParticleSimulation(rig) has always done. Anything read from outside goes through the entry above. */
+export function simulateBuiltScene(scene: ParticleScene): ParticleSimulation {
+  return new ParticleSimulationImpl(scene);
 }
 
 class ParticleSimulationImpl implements ParticleSimulation {

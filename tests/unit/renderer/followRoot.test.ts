@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { followRootOffset, type FollowLayout } from '../../../renderer/src/preview/follow';
-import { createParticleSimulation, particleSceneFromSkeleton } from '../../../shared/physics/particles';
+import { createParticleSimulation } from '../../../shared/physics/particles';
+import { particleSceneFromSkeleton } from '../../../shared/runtime/particles';
 import type { Bone } from '../../../shared/rig';
 
 const bone = (name: string, parent: string | null, y: number): Bone =>

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildExamples, sceneText, skeletonFromGlb } from '../../../../assets/examples/generate';
 import {
-  createParticleSimulation, loadParticleScene, particleSceneFromRig, ParticleSceneError, particleTraceColumns,
+  createParticleSimulation, loadParticleScene, ParticleSceneError, particleTraceColumns,
   particleTraceValues, type ParticleScene,
 } from '../../../../shared/physics/particles';
+import { createParticleSimulation as createFromRigOrScene, particleSceneFromRig } from '../../../../shared/runtime/particles';
 import { loadRig } from '../../../../shared/rig';
 import { boneLengthErrors, EXAMPLES, exampleNames, loadExample, pos, simOf } from './helpers';
 
@@ -94,7 +95,9 @@ describe('one creature, either solver', () => {
     expect(scene.bones.map((b) => b.name).sort()).toEqual(rig.skeleton.bones.map((b) => b.name).sort());
     const jointTypes = new Set(rig.joints.map((j) => j.type));
     if (jointTypes.has('hinge')) expect(scene.constraints.some((c) => c.type === 'hinge')).toBe(true);
-    const sim = createParticleSimulation(rig); // a RigDocument is accepted directly
+    const sim = createFromRigOrScene(rig); // the runtime's (the package's) entry accepts a RigDocument directly
+    // The solver's own entry takes scenes only, and says what to do with a rig.
+    expect(() => createParticleSimulation(rig, 'armed-mine.rig.json')).toThrow(/armed-mine\.rig\.json: format: must be "marionette-particles" \(this is not a particle scene; it is a rig: build its scene with particleSceneFromRig/);
     for (let i = 0; i < Math.round(2 / sim.dt); i++) sim.step();
     expect(sim.positions.every(Number.isFinite)).toBe(true);
     expect(scene.settings.dt).toBe(rig.simulation.dt);
@@ -102,7 +105,7 @@ describe('one creature, either solver', () => {
 
   it('runs the shipped humanoid rig under the particle solver: it falls limp onto the floor and settles', () => {
     const rig = loadRig(readFileSync(join(CREATURES, 'humanoid.rig.json'), 'utf8'));
-    const sim = createParticleSimulation(rig);
+    const sim = createFromRigOrScene(rig);
     expect(sim.boneNames).toHaveLength(rig.skeleton.bones.length);
     const pelvis0 = pos(sim, 'pelvis')[1];
     for (let i = 0; i < Math.round(5 / sim.dt); i++) sim.step();

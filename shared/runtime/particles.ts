@@ -1,6 +1,8 @@
 /**
  * One creature, either solver: a particle scene from a skeleton (bones' rest TRS, as in the rig format or
  * a glTF skin) or from a whole RigDocument (then radii, masses and limits come from its bodies and joints).
+ * This is the runtime's side of the split: the particle solver (shared/physics/particles) is built from a
+ * scene — its settings — and imports neither the rig nor the runtime; the rig reaches it through here.
  *
  * Mapping:
  *  - a particle at every bone's head (the joint), named after the bone; a leaf bone gets a tip particle
@@ -18,12 +20,13 @@
  *              angle π + α for the rig's α ∈ [lo, hi]; twist locked to ±0.05 rad;
  *      fixed → swing 0.01 and twist ±0.01 rad; prismatic → not representable (listed in `$comment`).
  */
-import { quatRotate, type Quat } from '../../math/quat';
-import type { Vec3 } from '../../math/vec3';
-import { boneRestWorld, bodyRestWorld, orderBones, type BoneWorld } from '../../rig/restPose';
-import type { Bone, RigBody, RigDocument, RigShape } from '../../rig/schema';
-import { DEFAULT_ITERATIONS } from './constants';
-import { PARTICLE_SCENE_FORMAT, PARTICLE_SCENE_VERSION, type ParticleConstraint, type ParticleScene } from './scene';
+import { quatRotate, type Quat } from '../math/quat';
+import type { Vec3 } from '../math/vec3';
+import { boneRestWorld, bodyRestWorld, orderBones, type BoneWorld } from '../rig/restPose';
+import type { Bone, RigBody, RigDocument, RigShape } from '../rig/schema';
+import { DEFAULT_ITERATIONS } from '../physics/particles/constants';
+import { PARTICLE_SCENE_FORMAT, PARTICLE_SCENE_VERSION, type ParticleConstraint, type ParticleScene } from '../physics/particles/scene';
+import { createParticleSimulation as simulateScene, simulateBuiltScene, type ParticleSimulation } from '../physics/particles/simulation';
 
 /** Limits of the joint at a child bone's head, relative to its parent bone. Angles in rad; hinge axis in
  *  world coordinates at the rest pose. */
@@ -249,3 +252,16 @@ const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]
 const cross = (a: readonly number[], b: readonly number[]): Vec3 => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
 const dist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 const normalize = (a: readonly number[]): Vec3 => { const l = Math.hypot(a[0]!, a[1]!, a[2]!) || 1; return [a[0]! / l, a[1]! / l, a[2]! / l]; };
+
+/**
+ * The package's particle simulation: a RigDocument (converted by particleSceneFromRig) or a particle scene
+ * (a ParticleScene, or JSON text / a parsed value checked by loadParticleScene; errors are prefixed with
+ * `source`). The solver's own createParticleSimulation (shared/physics/particles) takes scenes only.
+ */
+export function createParticleSimulation(input: ParticleScene | RigDocument | unknown, source?: string): ParticleSimulation {
+  return isRig(input) ? simulateBuiltScene(particleSceneFromRig(input)) : simulateScene(input, source);
+}
+
+function isRig(v: unknown): v is RigDocument {
+  return typeof v === 'object' && v !== null && (v as { format?: unknown }).format === 'marionette-rig';
+}
