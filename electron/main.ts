@@ -5,7 +5,7 @@
  */
 import { app, dialog, ipcMain, protocol, session, shell } from 'electron';
 import * as fsp from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { IPC_CHANNELS, contentSecurityPolicy } from '../shared/ipc';
 import { documentStateSchema } from './ipcSchemas';
@@ -31,6 +31,14 @@ const webRoot = path.join(appRoot, 'dist-web');
 // README.md is unpacked from the asar archive (electron-builder.yml asarUnpack) so an external viewer can open it.
 const examplesFolder = path.join(appRoot, 'assets', 'examples');
 const readmePath = path.join(appRoot.replace(/app\.asar$/, 'app.asar.unpacked'), 'README.md');
+
+// The end-to-end harness (tests/e2e/harness/app.ts) gives each run its own userData (recent list, autosave,
+// the single-instance lock). Only an unpackaged app honours it; the shipped one always uses the OS location.
+const testUserData = !app.isPackaged ? process.env.MARIONETTE_USER_DATA : undefined;
+if (testUserData) {
+  mkdirSync(path.resolve(testUserData), { recursive: true }); // setPath throws on a folder that does not exist
+  app.setPath('userData', path.resolve(testUserData));
+}
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true } },

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { loadMain } from './fakeMain';
 
 let tmp: string;
 let chrome: string;
@@ -85,4 +86,25 @@ describe.skipIf(process.platform === 'win32')('scripts/e2e.mjs targets', () => {
     if (/electron target: build/.test(out)) return; // a machine with a working binary runs it
     expect(out).toMatch(/test:e2e: SKIPPED the Electron app: .+\. Only the web build is tested/);
   });
+});
+
+describe('the Electron target gets its own userData', () => {
+  it('an unpackaged main honours MARIONETTE_USER_DATA (tests/e2e/harness/app.ts sets it per run); a packaged one ignores it', async () => {
+    const creature = path.join(tmp, 'robot.glb');
+    fs.copyFileSync(path.resolve('assets/creatures/armed-mine.glb'), creature);
+    const recentIn = (folder: string) => path.join(folder, 'recent-files.json');
+    for (const packaged of [false, true]) {
+      const run = path.join(tmp, packaged ? 'packaged' : 'unpackaged');
+      const perRun = path.join(run, 'e2e-user-data');
+      fs.mkdirSync(path.join(run, 'os-user-data'), { recursive: true }); // Electron creates its default userData
+      const main = await loadMain(run, [], path.join(run, 'os-user-data'), { packaged, env: { MARIONETTE_USER_DATA: perRun } });
+      main.openAnswers.push(creature);
+      const picked = await main.request({ type: 'pick-creature' });
+      expect(picked, picked.error).toMatchObject({ ok: true, value: { name: 'robot.glb' } });
+      // The pick went on the recent list: in the per-run folder only when unpackaged.
+      await expect.poll(() => fs.existsSync(recentIn(packaged ? path.join(run, 'os-user-data') : perRun)), { timeout: 5000 }).toBe(true);
+      expect(fs.existsSync(recentIn(packaged ? perRun : path.join(run, 'os-user-data')))).toBe(false);
+    }
+    expect(process.env.MARIONETTE_USER_DATA).toBeUndefined();
+  }, 60_000);
 });

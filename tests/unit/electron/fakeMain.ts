@@ -31,7 +31,7 @@ export interface FakeMain {
 let loaded = 0;
 
 /** `userData` defaults to tmp/userData; a second main on the same folder is "the next start". */
-export async function loadMain(tmp: string, argv: string[] = [], userData: string = path.join(tmp, 'userData')): Promise<FakeMain> {
+export async function loadMain(tmp: string, argv: string[] = [], userData: string = path.join(tmp, 'userData'), options: { packaged?: boolean; env?: Record<string, string> } = {}): Promise<FakeMain> {
   const appPath = path.join(tmp, 'app');
   fs.mkdirSync(path.join(appPath, 'dist-web'), { recursive: true });
   fs.mkdirSync(path.join(appPath, 'assets', 'examples'), { recursive: true });
@@ -56,9 +56,12 @@ export async function loadMain(tmp: string, argv: string[] = [], userData: strin
     close() {}
   }
   const app = Object.assign(new EventEmitter(), {
-    isPackaged: true,
+    isPackaged: options.packaged ?? true,
     getAppPath: () => appPath,
     getPath: (name: string) => (name === 'userData' ? userData : os.tmpdir()),
+    setPath: (name: string, value: string) => {
+      if (name === 'userData') userData = value;
+    },
     getVersion: () => '0.1.0',
     whenReady: () => Promise.resolve(),
     enableSandbox: () => undefined,
@@ -94,6 +97,8 @@ export async function loadMain(tmp: string, argv: string[] = [], userData: strin
   const Module = requireFromBundle('node:module') as { _load: (request: string, ...rest: unknown[]) => unknown };
   const originalLoad = Module._load;
   const originalArgv = process.argv;
+  const originalEnv = { ...process.env };
+  Object.assign(process.env, options.env ?? {});
   Module._load = function (request: string, ...rest: unknown[]) {
     return request === 'electron' ? electron : originalLoad.call(this, request, ...rest);
   };
@@ -103,6 +108,10 @@ export async function loadMain(tmp: string, argv: string[] = [], userData: strin
   } finally {
     Module._load = originalLoad;
     process.argv = originalArgv;
+    for (const name of Object.keys(options.env ?? {})) {
+      if (originalEnv[name] === undefined) delete process.env[name];
+      else process.env[name] = originalEnv[name];
+    }
   }
   // whenReady's async setup and the window's first load (polled: a loaded machine can be slow).
   for (let waited = 0; !handlers.has('marionette:request') && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
