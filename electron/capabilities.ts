@@ -7,7 +7,8 @@
  * such a handle. A compromised page can invent paths and guess handles all day: neither reaches the disk.
  *
  * Each handle carries rights, and the rights follow the file's extension:
- *   read-creature  .glb .gltf .fbx (and, for a .gltf, the resources beside it: electron/files.ts)
+ *   read-creature  .glb .gltf .fbx .xml (and the .bin and image files beside a glTF or FBX that it names:
+ *                  electron/files.ts)
  *   read-project   .marionette .json
  *   write-project  .marionette only — a project chosen in Save or opened by the user. A .json opened as a
  *                  project is read-only: Save on it asks where to save (a rig JSON is not overwritten with

@@ -132,7 +132,7 @@ export async function readCreatureFile(file: string): Promise<PickedFile> {
   const absolute = path.resolve(file);
   const name = path.basename(absolute);
   const format = creatureFormatOf(name);
-  if (format === null) throw new Error(`${name}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
+  if (format === null) throw new Error(`${name}: not a creature file Marionette opens (.glb, .gltf, .fbx or MuJoCo .xml).`);
   const bytes = await readBounded(absolute, MAX_CREATURE_BYTES, name);
   const resources: Record<string, Uint8Array> = {};
   if (isGltfFormat(format)) {

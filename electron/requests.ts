@@ -68,7 +68,7 @@ function grantCreature(grants: FileGrants, creaturePath: string | null): Granted
 
 function withHandle(grants: FileGrants, picked: PickedFile, file: string): NativePickedFile {
   const handle = grants.grant(file, ['read-creature']);
-  if (handle === null) throw new Error(`${path.basename(file)}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
+  if (handle === null) throw new Error(`${path.basename(file)}: not a creature file Marionette opens (.glb, .gltf, .fbx or MuJoCo .xml).`);
   return { ...picked, path: path.resolve(file), handle };
 }
 
@@ -116,7 +116,7 @@ export async function performRequest<R extends PlatformRequest>(request: R, serv
       const chosen = await services.chooseCreature(r.missingPath);
       if (chosen === null) return null as Out;
       const absolute = path.resolve(chosen);
-      if (creatureFormatOf(absolute) === null) throw new Error(`${path.basename(absolute)}: not a creature file Marionette opens (.glb, .gltf or .fbx).`);
+      if (creatureFormatOf(absolute) === null) throw new Error(`${path.basename(absolute)}: not a creature file Marionette opens (.glb, .gltf, .fbx or MuJoCo .xml).`);
       const picked = withHandle(grants, await services.readCreature(absolute), absolute);
       await services.addRecent({ kind: 'creature', path: picked.path, name: picked.name });
       return picked as Out;
@@ -129,7 +129,7 @@ export async function performRequest<R extends PlatformRequest>(request: R, serv
       const absolute = path.resolve(r.path);
       // Nothing but a creature file is even asked about.
       if (!path.isAbsolute(r.path) || creatureFormatOf(absolute) === null) {
-        throw new Error(`Refused: ${path.basename(absolute)} is not a creature file Marionette opens (.glb, .gltf or .fbx).`);
+        throw new Error(`Refused: ${path.basename(absolute)} is not a creature file Marionette opens (.glb, .gltf, .fbx or MuJoCo .xml).`);
       }
       // The page's word that the user dropped it proves nothing: the user confirms in main's dialog, unless
       // the window already holds this file.
