@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { isTestBuild } from './testing/testBuild';
-import { installTestHook } from './testing/testHook';
+import { installTestHooks } from './testing/testHooks';
 import { connectView } from './state/editor';
 import { getViewportHandle } from './viewport/viewportHandle';
 import { applyImpulseAt, blast, grab, moveGrab, releaseGrab, setLimp } from './authoring/preview';
@@ -24,7 +24,8 @@ connectView({
   },
 });
 
-if (isTestBuild) installTestHook();
+// Test build only: the window.__marionette* hooks, all installed here (testing/testHooks.ts).
+if (isTestBuild) installTestHooks();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -22,11 +22,8 @@ import { PickInterceptor } from './viewportPicking';
 import { previewBodyPose, previewJointsLimp } from './previewPose';
 import { usePreview } from './preview';
 import { useSolver } from '../preview/particleMode';
-import { isTestBuild } from '../testing/testBuild';
-import { installAuthoringTestHook } from './testHook';
 import { installClipFeed } from './clipFeed';
 
-if (isTestBuild && typeof window !== 'undefined') installAuthoringTestHook();
 if (typeof window !== 'undefined') installClipFeed();
 
 const BODY_COLOR = '#7fb2e5';

@@ -26,13 +26,9 @@ import { usePreview } from '../../preview/previewStore';
 import { particlePoser, type ParticlePoser } from '../../../../shared/preview/particlePose';
 import { useSolver } from '../../preview/particleMode';
 import { useAuthoring } from '../../authoring/authoringStore';
-import { isTestBuild } from '../../testing/testBuild';
-import { installParticleTestHook } from '../../preview/particleTestHook';
 import { particleDrawStats } from './particleDrawStats';
 import type { PreviewInput } from '../../../../shared/preview/engine';
 import { pickedBone, useScenePick } from '../../preview/sceneSelection';
-
-if (isTestBuild) installParticleTestHook();
 
 /** A press on a bone that moves further than this (px) grabs instead of poking (as the rigid Poke tool). */
 const DRAG_PX = 5;

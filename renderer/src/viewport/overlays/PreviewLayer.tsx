@@ -17,10 +17,6 @@ import { ContactsOverlay } from './ContactsOverlay';
 import { PathOverlay } from './PathOverlay';
 import { TargetMarker } from './TargetMarker';
 import { CameraFollow } from './CameraFollow';
-import { isTestBuild } from '../../testing/testBuild';
-import { installPreviewTestHook } from '../../preview/testHook';
-
-if (isTestBuild) installPreviewTestHook();
 
 interface Rest { obj: Object3D; position: Vector3; quaternion: Quaternion }
 
