@@ -1,6 +1,6 @@
 /**
  * A user action on the running preview, applied at `frame` (engine.ts's file comment says when): its own
- * module so the timeline (timelineCore.ts) and the engines (engine.ts, particleEngine.ts) share the type
+ * module so the timeline (timeline.ts) and the engines (engine.ts, particleEngine.ts) share the type
  * without importing each other. engine.ts re-exports it.
  */
 export type Vec3Tuple = [number, number, number];
