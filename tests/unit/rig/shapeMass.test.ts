@@ -7,8 +7,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { loadRig, rigJsonSchema, validateRig, type RigDocument } from '../../../shared/rig';
 import { computeMassProperties } from '../../../shared/physics/massProperties';
-import type { BodyHandle, ShapeDesc } from '../../../shared/physics/types';
-import { World } from '../../../shared/physics/world';
+import type { ShapeDesc } from '../../../shared/physics/types';
 import { createSimulation } from '../../../shared/runtime/simulation';
 import { fixture, readJson } from './corpus';
 
@@ -28,17 +27,8 @@ describe('rig format: per-shape mass', () => {
     const body = rig.bodies.find((b) => b.name === 'link1')!;
     // The capsule carries 1 kg at z = 0, the lead 4 kg at z = 0.15 m: centroid 4·0.15/5 = 0.12 m.
     expect(body.computed!.centroid[2]).toBeCloseTo(0.12, 12);
-    // Record the World's handle of each body as the runtime adds it.
-    const handles = new Map<string, BodyHandle>();
-    const sim = createSimulation(rig, {
-      createWorld: (settings) => {
-        const world = new World(settings);
-        const add = world.addBody.bind(world);
-        world.addBody = (desc) => { const h = add(desc); handles.set(desc.name!, h); return h; };
-        return world;
-      },
-    });
-    const mp = sim.world.getMassProperties(handles.get('link1')!);
+    const sim = createSimulation(rig);
+    const mp = sim.world.getMassProperties(sim.bodyHandle('link1'));
     expect(mp.mass).toBeCloseTo(5, 12);
     expect(mp.centroid[2]).toBeCloseTo(0.12, 12);
   });
