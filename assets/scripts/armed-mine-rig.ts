@@ -12,12 +12,20 @@
  * Tuning, and why (measured figures in docs/locomotion.md):
  *  - body 30 kg with a flat square foot, μ 0.02 (a smooth shell; the pair with the μ 1 ground is 0.14):
  *    the foot stops the ball rolling over its own arm, the low friction lets the hand drag it.
- *  - 10 of the 30 kg are ballast: a 0.12 m lead ball 0.215 m below the shell's centre (a per-shape mass),
- *    which puts the centre of mass 8 cm below the centre. On its side the mine then has a righting moment
+ *  - 22 of the 30 kg are ballast: a compact 0.1 m core 0.106 m below the shell's centre (a per-shape mass),
+ *    which puts the centre of mass 8.2 cm below the centre. On its side the mine then has a righting moment
  *    of m·g·d·sin θ ≈ 30·9.81·0.082 ≈ 24 N·m about the floor contact (a weeble), which rolls it back with
  *    the arm's help; without it the 60 N·m shoulder could not roll the 30 kg ball off its back (6/10 of
- *    the seeded blasts recovered, now 9/10). The low centre of mass also stops a strong shoulder from
- *    tipping the body while crawling, so the shoulder could go from 60 to 90 N·m.
+ *    the seeded blasts recovered). The low centre of mass also stops a strong shoulder from tipping the
+ *    body while crawling, so the shoulder could go from 60 to 90 N·m.
+ *  - masses for the mass-ratio check (issue 10: jointed mass and inertia ratios ≤ 10, shared/authoring
+ *    checkMassRatios): the ballast was a 10 kg, 0.12 m ball 0.215 m down, leaving a 1.36 kg·m² body against a
+ *    0.038 kg·m² upper arm (36×) and 12× in mass; the compact core (0.55 kg·m²), an upper arm of 3.2 kg
+ *    with 0.35 kg actuator weights at both ends (0.065 kg·m²; the forearm gives up 0.6 kg for it, so the
+ *    arm weighs about what it did) and a 0.7 kg hand with 0.3 kg weights at both ends (0.0023 against the
+ *    forearm's 0.011) give shoulder 9.4× / 8.5×, elbow 3.6× / 6.0×, wrist 1.3× / 4.8×. The lighter core
+ *    turns more easily, so the body's angular damping went from 3 to 5 (crawl heading RMS 6.1°). Chosen by
+ *    running the scenario tests over ballast, arm and damping variants: this one passes all seven.
  *  - hand μ 1.0 (pair with the ground 1.0): the grip the stroke pulls against.
  *  - motors in 'position' mode (Armed Mine bias r·ε/Δt), r = 0.5, τmax 90 / 60 / 15 N·m (shoulder, elbow,
  *    wrist): strong enough to drag the body, too weak to lift it over. At 10 % the arm cannot hold its own
@@ -55,11 +63,15 @@ const r3 = (v: readonly number[]) => round3v(v as Vec3);
 const r4 = (q: readonly number[]): [number, number, number, number] => { const n = quatNormalize(q as Quat); return [round(n[0]), round(n[1]), round(n[2]), round(n[3])]; };
 
 export const ARMED_MINE_TUNING = {
-  bodyMass: 30, bodyFriction: 0.02, bodyAngularDamping: 3, footHalfWidth: 0.17, footHalfHeight: 0.04,
+  bodyMass: 30, bodyFriction: 0.02, bodyAngularDamping: 5, footHalfWidth: 0.17, footHalfHeight: 0.04,
   /** Ballast (kg, part of bodyMass; 0 = none): a solid sphere of ballastRadius (m) centred ballastY (m)
    *  from the shell's centre (negative = below), inside the shell. */
-  ballastMass: 10, ballastRadius: 0.12, ballastY: -0.215,
-  upperArmMass: 2.5, forearmMass: 1.5, handMass: 0.6, handFriction: 1.0,
+  ballastMass: 22, ballastRadius: 0.1, ballastY: -0.106,
+  upperArmMass: 3.2, forearmMass: 0.9, handMass: 0.7, handFriction: 1.0, armAngularDamping: 0.2,
+  /** Actuator weights (kg each, part of the bone's mass; 0 = none): two small solid spheres on the bone's
+   *  axis near both ends, endWeightInset (m) inside the capsule's surface, so they never touch anything
+   *  the capsule does not — mass only, where a motor housing sits. */
+  upperArmEndMass: 0.35, handEndMass: 0.3, endWeightRadius: 0.02, handEndWeightRadius: 0.012, endWeightInset: 0.01,
   shoulderMaxTorque: 90, elbowMaxTorque: 60, wristMaxTorque: 15, errorReduction: 0.5, shoulderSwingDeg: 120,
   rate: 0.7,
   /** Root (body) frame at rest: origin at the sphere's centre, floor at y = −0.35. */
@@ -112,14 +124,23 @@ export function armedMineRig(bones: Bone[], tuning: Partial<typeof ARMED_MINE_TU
   const capsule = (len: number, radius: number): RigBody['shapes'][number] => ({
     type: 'capsule', position: [0, round(len / 2), 0], rotation: [0, 0, 0, 1], radius, halfHeight: round(Math.max(0, len / 2 - radius)), axis: 'y',
   });
+  // A capsule along +Y from the joint, plus (endMass > 0) a weight of endMass at each end, inside it.
+  const limb = (len: number, radius: number, endMass: number, endRadius: number): RigBody['shapes'] => {
+    if (endMass <= 0) return [capsule(len, radius)];
+    // On the axis at x from a tip, a sphere of radius r clears the capsule's cap by x − r (x ≤ radius).
+    const x = endRadius + T.endWeightInset;
+    if (x > radius) throw new Error(`armed-mine tuning: an end weight of radius ${endRadius} m inset ${T.endWeightInset} m does not fit in a ${radius} m capsule`);
+    const weight = (y: number): RigBody['shapes'][number] => ({ type: 'sphere', position: [0, round(y), 0], rotation: [0, 0, 0, 1], radius: endRadius, hollow: false, mass: endMass });
+    return [capsule(len, radius), weight(x), weight(len - x)];
+  };
   const bodies: RigBody[] = [
     // The shell, plus a flat square foot flush with its bottom: the mine sits on the floor instead of
     // balancing on a point, so the arm's pull slides it rather than rolling it over (a ball rolls one turn
     // per 2.2 m and would carry the shoulder under itself).
     body('body', mineShapes(T), T.bodyMass, T.bodyFriction, T.bodyAngularDamping),
-    body('upper_arm', [capsule(upperLen, 0.055)], T.upperArmMass, 0.6, 0.2),
-    body('forearm', [capsule(foreLen, 0.045)], T.forearmMass, 0.6, 0.2),
-    body('hand', [capsule(handLen, 0.04)], T.handMass, T.handFriction, 0.2),
+    body('upper_arm', limb(upperLen, 0.055, T.upperArmEndMass, T.endWeightRadius), T.upperArmMass, 0.6, T.armAngularDamping),
+    body('forearm', [capsule(foreLen, 0.045)], T.forearmMass, 0.6, T.armAngularDamping),
+    body('hand', limb(handLen, 0.04, T.handEndMass, T.handEndWeightRadius), T.handMass, T.handFriction, T.armAngularDamping),
   ];
 
   // Joint frames: choose the frame's world rotation F at rest, then frameA = R_A⁻¹·F, frameB = R_B⁻¹·F, so
