@@ -6,7 +6,7 @@
  * only return the refusal, which the panel shows at the field.
  */
 import {
-  applyPreset, checkMassRatios, copyMotorSettings, createJoint, fixMassRatios, generateRagdoll, mirrorSide, removeBody, removeJoint,
+  addBody, addShape, applyPreset, checkMassRatios, removeShape, renameBody, setCollisionFilter, setDensity, setMass, setMaterial, copyMotorSettings, createJoint, fixMassRatios, generateRagdoll, mirrorSide, removeBody, removeJoint,
   rescaleRig, scaleForHeight, setJointLimits, setJointWorldFrame, setMotor, setShapeParams, sideOf, withGeneratedRagdoll,
   insertControlPoint, pathController, removeControlPoint, setControlPoint, setGaitEnabled, setGaitSetting, setMotorNumber, setSteeringTarget,
   type AuthoringSkeleton, type BonePlan, type EditResult, type GaitSetting, type GenerateOptions, type MotorPreset, type ShapeChoice,
@@ -140,6 +140,48 @@ export class RigCommands<C> {
     if (sel?.kind === 'body') return this.removeBody(sel.name);
     if (sel?.kind === 'joint') return this.removeJoint(sel.name);
     return err('Delete', 'select a body or a joint');
+  }
+
+  /** A body on a bone (a capsule along it unless a shape is given). */
+  addBody(name: string, bone: string, shape?: Parameters<typeof addBody>[1]['shape']): Result {
+    return this.editor.editRig(`Add body ${name}`, (rig) => addBody(rig, { name, bone, ...(shape ? { shape } : {}) }));
+  }
+
+  renameBody(name: string, newName: string): Result {
+    return this.editor.editRig(`Rename body ${name}`, (rig) => renameBody(rig, name, newName));
+  }
+
+  /**
+   * A body's physical fields as one undo step: mass (kg) or density (kg/m³), friction and restitution,
+   * collision group and mask. The first refusal refuses the whole edit.
+   */
+  setBody(name: string, patch: { mass?: number; density?: number; friction?: number; restitution?: number; group?: number; mask?: number }, label = `Edit body ${name}`): Result {
+    return this.editor.editRig(label, (rig0) => {
+      let rig = rig0;
+      const steps: ((r: RigDocument) => EditResult)[] = [];
+      if (patch.mass !== undefined) steps.push((r) => setMass(r, name, patch.mass!));
+      if (patch.density !== undefined) steps.push((r) => setDensity(r, name, patch.density!));
+      if (patch.friction !== undefined || patch.restitution !== undefined) {
+        steps.push((r) => setMaterial(r, name, { ...(patch.friction !== undefined ? { friction: patch.friction } : {}), ...(patch.restitution !== undefined ? { restitution: patch.restitution } : {}) }));
+      }
+      if (patch.group !== undefined || patch.mask !== undefined) {
+        steps.push((r) => setCollisionFilter(r, name, { ...(patch.group !== undefined ? { group: patch.group } : {}), ...(patch.mask !== undefined ? { mask: patch.mask } : {}) }));
+      }
+      for (const step of steps) {
+        const r = step(rig);
+        if (!r.ok) return r;
+        rig = r.rig;
+      }
+      return { ok: true, rig };
+    });
+  }
+
+  addShape(body: string, shape: Parameters<typeof addShape>[2]): Result {
+    return this.editor.editRig(`Add ${shape.type} (${body})`, (rig) => addShape(rig, body, shape));
+  }
+
+  removeShape(body: string, index: number): Result {
+    return this.editor.editRig(`Remove shape (${body})`, (rig) => removeShape(rig, body, index));
   }
 
   /** A shape's pose or size (the shape gizmo, the body inspector). Field edit: the refusal is returned. */

@@ -73,6 +73,27 @@ describe('Editor rig commands', () => {
     expect(e.document).toEqual(before);
   });
 
+  it('body edits: add, rename, mass / friction / collision in one step (all or nothing), shapes added and removed', async () => {
+    const e = await openedEditor();
+    const before = structuredClone(e.document);
+    expect(e.edits.setBody('forearm', { mass: 2, friction: 0.9, restitution: 0.1, group: 2, mask: 5 }).ok).toBe(true);
+    const fa = e.rig!.bodies.find((b) => b.name === 'forearm')!;
+    expect([fa.mass, fa.material?.friction, fa.material?.restitution, fa.collisionGroup, fa.collisionMask]).toEqual([2, 0.9, 0.1, 2, 5]);
+    expect(e.getState().history.depth).toBe(1);
+    const r = e.edits.setBody('forearm', { mass: 3, friction: -1 });
+    expect(r.ok).toBe(false);
+    expect(e.rig!.bodies.find((b) => b.name === 'forearm')!.mass).toBe(2); // the mass of a refused edit is not kept
+    e.undo();
+    expect(e.document).toEqual(before);
+    const n = e.rig!.bodies.find((b) => b.name === 'hand')!.shapes.length;
+    expect(e.edits.addShape('hand', { type: 'sphere', radius: 0.05, hollow: false, position: [0, 0.1, 0], rotation: [0, 0, 0, 1] }).ok).toBe(true);
+    expect(e.rig!.bodies.find((b) => b.name === 'hand')!.shapes).toHaveLength(n + 1);
+    expect(e.edits.removeShape('hand', n).ok).toBe(true);
+    expect(e.rig!.bodies.find((b) => b.name === 'hand')!.shapes).toHaveLength(n);
+    expect(e.edits.renameBody('hand', 'claw').ok).toBe(true);
+    expect(e.rig!.joints.find((j) => j.name === 'wrist')!.bodyB).toBe('claw');
+  });
+
   it('setShapeParams and setJointWorldFrame: the gizmos\' edits, with the anchors meeting at rest within 1e-5 m', async () => {
     const e = await openedEditor();
     expect(e.edits.setShapeParams('forearm', 0, { position: [0.01, 0.2, -0.02] }).ok).toBe(true);
