@@ -223,6 +223,10 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
     const m = joint.motor;
     if (m.mode === 'off') return;
     if (!(m.maxTorque > 0)) { extraLoss('lost', `motors with maxTorque 0 (joint "${joint.name}") have no actuator`); return; }
+    if (joint.type === 'ball' && m.torqueLimit === 'magnitude') {
+      // MuJoCo bounds each actuator on its own: no actuator couples three forceranges into ‖τ‖ ≤ τmax.
+      extraLoss('approximated', `ball motor torqueLimit "magnitude" (joint "${joint.name}"): three actuators each clamped to ±τmax, so the torque can reach √3·τmax (ours ‖τ‖ ≤ τmax)`);
+    }
     const tb = world.get(joint.bodyB)!;
     const axesLocal: Vec3[] = joint.type === 'ball'
       ? [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((a) => quatRotate(quatNormalize(joint.frameB.rotation), a as Vec3))

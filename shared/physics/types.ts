@@ -95,6 +95,13 @@ export interface MotorDesc {
   damping?: number;
   /** Joint friction torque (N·m) used when mode is 'off'. */
   frictionTorque?: number;
+  /**
+   * How τmax bounds a ball motor's three rows (default 'perAxis'): 'perAxis' clamps each row's accumulated
+   * impulse to ±τmax·h on its own (seed 000's per-element clamp: the combined torque can reach √3·τmax);
+   * 'magnitude' clamps the accumulated impulse VECTOR to the ball ‖λ‖ ≤ τmax·h (‖τ‖ ≤ τmax). The same for
+   * one-row motors (hinge, prismatic).
+   */
+  torqueLimit?: 'perAxis' | 'magnitude';
 }
 
 interface JointBase {
@@ -162,10 +169,15 @@ export interface ContactPoint { bodyA: BodyHandle; bodyB: BodyHandle | null; poi
 
 /** Per joint, per step: what the motor did. */
 export interface MotorReport {
-  /** Largest per-row torque magnitude applied during the last step (N·m) = |accumulated impulse| / Δt. */
+  /** Largest per-row torque magnitude applied during the last step (N·m) = |accumulated impulse| / h,
+   *  the largest over the step's substeps. */
   torque: number;
+  /** Magnitude of the motor's torque vector ‖λ_acc‖ / h (N·m), the largest over the step's substeps (equal
+   *  to `torque` for one-row motors). */
+  torqueMagnitude: number;
   maxTorque: number;
-  /** True when a row's accumulated impulse sat at the clamp ±τmax·Δt at the end of the step. */
+  /** True when the accumulated impulse sat at the clamp at the end of the step (a row at ±τmax·h in
+   *  'perAxis', the vector on the ball ‖λ‖ = τmax·h in 'magnitude'). */
   saturated: boolean;
 }
 

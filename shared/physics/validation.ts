@@ -90,6 +90,9 @@ export function validateMotor(label: string, m: MotorDesc, type: JointDesc['type
   nonNegative(label, 'motor.stiffness', m.stiffness);
   nonNegative(label, 'motor.damping', m.damping);
   nonNegative(label, 'motor.frictionTorque', m.frictionTorque);
+  if (m.torqueLimit !== undefined && m.torqueLimit !== 'perAxis' && m.torqueLimit !== 'magnitude') {
+    throw new Error(`${label}: motor.torqueLimit must be 'perAxis' or 'magnitude', got '${String(m.torqueLimit)}'`);
+  }
   if (m.mode === 'pd' && !((m.stiffness ?? 0) > 0 || (m.damping ?? 0) > 0)) throw new Error(`${label}: motor.stiffness or motor.damping must be > 0 in 'pd' mode`);
 }
 

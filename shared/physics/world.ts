@@ -41,11 +41,12 @@ import type { CollisionBackend } from './contacts/collisionBackend';
 import { ContactSolver } from './contacts/contactSolver';
 import { defaultCollisionBackend } from './contacts/defaultBackend';
 import {
-  BODY_A, BODY_B, FLAG_COLLIDE, FLAGS, LA, LB, M_FRICTION, M_KP, M_KV, M_MAX, M_MODE, M_R, M_SATURATED, M_TORQUE,
-  MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, STRIDE, T_Q, T_V, TYPE,
+  BODY_A, BODY_B, FLAG_COLLIDE, FLAG_TORQUE_BALL, FLAGS, LA, LB, M_FRICTION, M_KP, M_KV, M_MAX, M_MODE, M_R, M_SATURATED,
+  M_TORQUE, M_TORQUE_NORM, MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, STRIDE, T_Q, T_V, TYPE,
 } from './joints/jointLayout';
 import {
-  correctJointPositions, finishJoints, JointStore, prepareJoints, projectJointPositions, solveJointList, warmStartJoints,
+  beginStepJoints, correctJointPositions, finishJoints, JointStore, prepareJoints, projectJointPositions, solveJointList,
+  warmStartJoints,
 } from './joints/jointStore';
 import type { JointTypeDef } from './joints/jointType';
 import { JOINT_TYPES, jointTypeDef } from './joints/registry';
@@ -400,6 +401,8 @@ export class World implements PhysicsWorld {
     J[o + M_KP] = m?.stiffness ?? 0;
     J[o + M_KV] = m?.damping ?? 0;
     J[o + M_FRICTION] = m?.frictionTorque ?? 0;
+    const flags = J[o + FLAGS]! & ~FLAG_TORQUE_BALL;
+    J[o + FLAGS] = m?.torqueLimit === 'magnitude' ? flags | FLAG_TORQUE_BALL : flags;
   }
 
   removeJoint(joint: JointHandle): void { this.removeJointSlot(this.jslot(joint)); }
@@ -460,7 +463,10 @@ export class World implements PhysicsWorld {
   getMotorReport(joint: JointHandle): MotorReport {
     const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE;
     const off = J[o + M_MODE] === MOTOR_OFF;
-    return { torque: J[o + M_TORQUE]!, maxTorque: off ? J[o + M_FRICTION]! : J[o + M_MAX]!, saturated: J[o + M_SATURATED] === 1 };
+    return {
+      torque: J[o + M_TORQUE]!, torqueMagnitude: J[o + M_TORQUE_NORM]!, maxTorque: off ? J[o + M_FRICTION]! : J[o + M_MAX]!,
+      saturated: J[o + M_SATURATED] === 1,
+    };
   }
 
   /** Anchor separation |p_B + r_B − p_A − r_A| (m) at the current poses; for a prismatic joint the
@@ -499,6 +505,7 @@ export class World implements PhysicsWorld {
     const gx = s.gravity[0], gy = s.gravity[1], gz = s.gravity[2];
     let rows = 0;
     const shake = s.jointCorrection === 'shake';
+    beginStepJoints(ctx, js);
     for (let sub = 0; sub < n; sub++) {
       updateWorldInertia(b);
       integrateVelocities(b, h, gx, gy, gz);

@@ -203,6 +203,8 @@ export const motorSchema = z.strictObject({
   stiffness: bounded(0, B.stiffness, `PD stiffness kp (N·m/rad; N/m for prismatic; 0–${B.stiffness}) for mode "pd"; in that mode stiffness or damping must be > 0.`),
   damping: bounded(0, B.stiffness, `PD damping kv (N·m·s/rad; N·s/m for prismatic; 0–${B.stiffness}) for mode "pd".`),
   frictionTorque: bounded(0, B.torque, `Joint friction (N·m; N for prismatic; 0–${B.torque}) applied by the motor rows when mode is "off".`),
+  torqueLimit: z.enum(['perAxis', 'magnitude']).optional()
+    .describe('How maxTorque bounds a ball joint\'s three motor rows. perAxis (the default when absent; seed 000\'s per-element clamp): each row\'s accumulated impulse on its own to ±maxTorque·dt, so together up to √3·maxTorque; magnitude: the accumulated impulse vector to ‖λ‖ ≤ maxTorque·dt, so ‖τ‖ ≤ maxTorque. One-row motors (hinge, prismatic) are the same either way.'),
 }).describe('Torque-limited motor on the joint\'s angular (or, for prismatic, linear) degrees of freedom.');
 
 const jointFields = {

@@ -119,6 +119,7 @@ export function createSimulation(rig: RigDocument, options: SimulationOptions = 
 const motorDesc = (m: RigMotor, on: boolean): MotorDesc => ({
   mode: on ? m.mode : 'off', maxTorque: m.maxTorque, errorReduction: m.errorReduction,
   stiffness: m.stiffness, damping: m.damping, frictionTorque: m.frictionTorque,
+  ...(m.torqueLimit ? { torqueLimit: m.torqueLimit } : {}),
 });
 
 const copyTarget = (t: ReadonlyQuat | number): readonly number[] | number => (typeof t === 'number' ? t : [t[0], t[1], t[2], t[3]]);
@@ -375,9 +376,9 @@ class RigSimulation implements Simulation {
     for (let i = 0; i < joints.length; i++, o += JOINT_STRIDE) {
       const h = this.jointHandles[i]!;
       out[o] = w.getJointError(h);
-      if (joints[i]!.type === 'fixed') { out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0; continue; }
+      if (joints[i]!.type === 'fixed') { out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0; out[o + 4] = 0; continue; }
       const r = w.getMotorReport(h);
-      out[o + 1] = r.torque; out[o + 2] = r.maxTorque; out[o + 3] = r.saturated ? 1 : 0;
+      out[o + 1] = r.torque; out[o + 2] = r.maxTorque; out[o + 3] = r.saturated ? 1 : 0; out[o + 4] = r.torqueMagnitude;
     }
     for (let i = 0; i < this.controllers.length; i++) out[o++] = this.controllers[i]!.phase;
   }

@@ -4,22 +4,25 @@
  *
  *   { "rig": NAME, "dt": s, "frames": [ { "t": s,
  *       "bodies": { NAME: { "p": [x,y,z] m, "q": [x,y,z,w], "v": [..] m/s, "w": [..] rad/s } },
- *       "joints": { NAME: { "error": m, "torque": N·m, "maxTorque": N·m, "saturated": bool } },
+ *       "joints": { NAME: { "error": m, "torque": N·m, "maxTorque": N·m, "saturated": bool, "torqueMagnitude": N·m } },
  *       "controllers": { NAME: { "phase": cycles } } } ] }
  *
  * `dt` is the time between recorded frames (rig dt × `every`). CSV flattens the same columns, one row per
  * frame: t, then per body NAME.p.x … NAME.w.z, per joint NAME.error, NAME.torque, NAME.maxTorque,
- * NAME.saturated (0/1), per controller NAME.phase.
+ * NAME.saturated (0/1), NAME.torqueMagnitude, per controller NAME.phase.
  */
 export interface BodyFrame { p: number[]; q: number[]; v: number[]; w: number[] }
 export interface JointFrame {
   /** Positional error of the joint's anchors (m) after the step. */
   error: number;
-  /** Largest per-row motor torque applied during the step (N·m; N for prismatic). */
+  /** Largest per-row motor torque applied during the step, the largest over its substeps (N·m; N for prismatic). */
   torque: number;
   maxTorque: number;
-  /** A motor row ended the step at its clamp ±maxTorque·dt. */
+  /** The motor's impulse ended the step at its clamp (a row at ±maxTorque·dt; with torqueLimit "magnitude"
+   *  the vector at ‖λ‖ = maxTorque·dt). */
   saturated: boolean;
+  /** Magnitude of the motor's torque vector (N·m; = torque for one-row motors), the largest over the substeps. */
+  torqueMagnitude: number;
 }
 export interface TraceFrame {
   t: number;
@@ -41,7 +44,7 @@ export function traceColumns(sample: TraceFrame): string[] {
     for (const a of AXES) cols.push(`${name}.v.${a}`);
     for (const a of AXES) cols.push(`${name}.w.${a}`);
   }
-  for (const name of Object.keys(sample.joints)) cols.push(`${name}.error`, `${name}.torque`, `${name}.maxTorque`, `${name}.saturated`);
+  for (const name of Object.keys(sample.joints)) cols.push(`${name}.error`, `${name}.torque`, `${name}.maxTorque`, `${name}.saturated`, `${name}.torqueMagnitude`);
   for (const name of Object.keys(sample.controllers)) cols.push(`${name}.phase`);
   return cols;
 }
@@ -50,7 +53,7 @@ export function traceColumns(sample: TraceFrame): string[] {
 export function traceRow(f: TraceFrame): string {
   const row: (number | string)[] = [f.t];
   for (const b of Object.values(f.bodies)) row.push(...b.p, ...b.q, ...b.v, ...b.w);
-  for (const j of Object.values(f.joints)) row.push(j.error, j.torque, j.maxTorque, j.saturated ? 1 : 0);
+  for (const j of Object.values(f.joints)) row.push(j.error, j.torque, j.maxTorque, j.saturated ? 1 : 0, j.torqueMagnitude);
   for (const c of Object.values(f.controllers)) row.push(c.phase);
   return row.join(',');
 }
@@ -71,7 +74,7 @@ export function traceToCsv(trace: Trace): string {
 
 /**
  * The flat form of a frame: the CSV columns as numbers, in the same order (t; per body p.xyz q.xyzw v.xyz
- * w.xyz; per joint error, torque, maxTorque, saturated as 0/1; per controller phase). `Simulation.writeFrame`
+ * w.xyz; per joint error, torque, maxTorque, saturated as 0/1, torqueMagnitude; per controller phase). `Simulation.writeFrame`
  * writes it without allocating; `FrameRecorder` keeps one per step in a Float64Array; `frameFromFlat`
  * turns it back into the TraceFrame objects — the same numbers, bit for bit (doubles stored as doubles).
  */
@@ -81,9 +84,10 @@ export interface FrameLayout {
   readonly controllers: readonly string[];
 }
 
-/** Numbers per body (p 3, q 4, v 3, w 3), per joint (error, torque, maxTorque, saturated), per controller. */
+/** Numbers per body (p 3, q 4, v 3, w 3), per joint (error, torque, maxTorque, saturated, torqueMagnitude),
+ *  per controller. */
 export const BODY_STRIDE = 13;
-export const JOINT_STRIDE = 4;
+export const JOINT_STRIDE = 5;
 export const CONTROLLER_STRIDE = 1;
 
 /** Numbers in one flat frame of this layout. */
@@ -100,7 +104,7 @@ export function frameFromFlat(layout: FrameLayout, data: ArrayLike<number>, offs
   for (const name of layout.bodies) bodies[name] = { p: take(3), q: take(4), v: take(3), w: take(3) };
   const joints: TraceFrame['joints'] = {};
   for (const name of layout.joints) {
-    joints[name] = { error: data[o]!, torque: data[o + 1]!, maxTorque: data[o + 2]!, saturated: data[o + 3] !== 0 };
+    joints[name] = { error: data[o]!, torque: data[o + 1]!, maxTorque: data[o + 2]!, saturated: data[o + 3] !== 0, torqueMagnitude: data[o + 4]! };
     o += JOINT_STRIDE;
   }
   const controllers: TraceFrame['controllers'] = {};

@@ -1,5 +1,6 @@
 /**
- * The joint motor: mode (position = clamped velocity, the Armed Mine's drive; PD; velocity; off), τmax,
+ * The joint motor: mode (position = clamped velocity, the Armed Mine's drive; PD; velocity; off), τmax (a ball
+ * joint's budget: per axis or on the torque's magnitude),
  * error reduction r, kp / kv — the PD gains also as natural frequency f (Hz) and damping ratio ζ, converted
  * with the joint's effective inertia I (shared/authoring pdGains: kp = I·(2πf)², kv = 2ζ·I·2πf) — the target
  * source, presets and copy/paste to every selected joint. Switching to PD with no gains yet fills in the
@@ -73,6 +74,14 @@ export function MotorPanel({ joint, rig }: { joint: MotorJoint; rig: RigDocument
         </select>
       </FieldRow>
       <FieldRow label="τmax"><NumberField label="Max torque" name="maxTorque" value={m.maxTorque} unit={joint.type === 'prismatic' ? 'N' : 'N·m'} digits={2} onCommit={(v) => set('Max torque', { maxTorque: v })} /></FieldRow>
+      {joint.type === 'ball' && (
+        <FieldRow label="Budget" hint="per axis: each of the three rows up to τmax (together up to √3·τmax); magnitude: the torque vector's length up to τmax">
+          <select className="field" aria-label="Torque limit" value={m.torqueLimit ?? 'perAxis'} onChange={(e) => set('Torque limit', { torqueLimit: e.target.value as NonNullable<RigMotor['torqueLimit']> })}>
+            <option value="perAxis">τmax per axis</option>
+            <option value="magnitude">‖τ‖ ≤ τmax</option>
+          </select>
+        </FieldRow>
+      )}
       {m.mode === 'position' && (
         <FieldRow label="r" hint="error reduction: the drive closes r of the angle error each step (0 < r ≤ 1)"><NumberField label="Error reduction" name="errorReduction" value={m.errorReduction} onCommit={(v) => set('Error reduction', { errorReduction: v })} /></FieldRow>
       )}

@@ -12,7 +12,7 @@ import type { JointScratch, StepContext } from '../stepContext';
 import type { JointDesc } from '../types';
 import { range, vec } from '../validation';
 import {
-  ANGLE, FLAG_SWING, FLAG_TWIST, FLAGS, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_I_HI, LIM_I_LO, LIM_LO, LIM_MASS,
+  ANGLE, FLAG_SWING, FLAG_TORQUE_BALL, FLAG_TWIST, FLAGS, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_I_HI, LIM_I_LO, LIM_LO, LIM_MASS,
   M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, MAXIS, PC, PI, PK, RA, RB, SW_AXIS, SW_C, SW_I, SW_MASS, SWING_Y, SWING_Z, T_Q,
 } from './jointLayout';
 import type { JointTypeDef } from './jointType';
@@ -144,7 +144,9 @@ export function relativeRotationVector(ctx: StepContext, o: number, iA: number, 
  * (tests/unit/physics/bitIdentical.test.ts pins the solver's results bit for bit).
  *  - Motor row k (axis MAXIS+3k, world): Δλ = −m·(Ċ − rhs + γ·λ_acc), with m = 1/(K + γ) and the
  *    ACCUMULATED impulse clamped to ±τmax·h, applying only the difference (Box2D's motor; the Armed Mine's
- *    torque limit). rhs/γ encode the mode (see motor.ts).
+ *    torque limit). rhs/γ encode the mode (see motor.ts). With torqueLimit 'magnitude' the rows run
+ *    unclamped and the accumulated vector (λ₁, λ₂, λ₃) is then scaled back onto ‖λ‖ ≤ τmax·h (the axes are
+ *    orthonormal, so ‖λ‖/h is the torque's magnitude).
  *  - Limit (Box2D v3's): when C > 0 the row is speculative (bias C/h lets the joint approach the stop
  *    exactly within this step but not cross it); when C < 0 the solve pass pushes back at β·C/h, the relax
  *    pass only stops further penetration. Accumulated impulse ≥ 0 (a stop pushes, never pulls).
@@ -157,7 +159,38 @@ function solveBall(ctx: StepContext, o: number, iA: number, iB: number, useBias:
   const b0 = I[b]!, b1 = I[b + 1]!, b2 = I[b + 2]!, b3_ = I[b + 3]!, b4 = I[b + 4]!, b5 = I[b + 5]!, b6 = I[b + 6]!, b7 = I[b + 7]!, b8 = I[b + 8]!;
   let wax = w[a3]!, way = w[a3 + 1]!, waz = w[a3 + 2]!, wbx = w[b3]!, wby = w[b3 + 1]!, wbz = w[b3 + 2]!;
 
-  if (activeMotorRows(J, o, 3) > 0) {
+  if (activeMotorRows(J, o, 3) > 0 && flags & FLAG_TORQUE_BALL) {
+    // torqueLimit 'magnitude': the three rows Gauss-Seidel without a per-row clamp, then the accumulated
+    // impulse VECTOR projected onto the ball ‖λ‖ ≤ τmax·h and the difference applied (‖τ‖ ≤ τmax).
+    const maxImpulse = J[o + M_CLAMP]! * ctx.h, gamma = J[o + M_GAMMA]!;
+    for (let k = 0; k < 3; k++) {
+      const ao = o + MAXIS + 3 * k;
+      const nx = J[ao]!, ny = J[ao + 1]!, nz = J[ao + 2]!;
+      const cdot = (wbx - wax) * nx + (wby - way) * ny + (wbz - waz) * nz;
+      const old = J[o + M_I + k]!;
+      const acc = old - J[o + M_MASS + k]! * (cdot - J[o + M_RHS + k]! + gamma * old);
+      J[o + M_I + k] = acc;
+      const l = acc - old;
+      if (l !== 0) {
+        const x = nx * l, y = ny * l, z = nz * l;
+        wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+        wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+      }
+    }
+    const l0 = J[o + M_I]!, l1 = J[o + M_I + 1]!, l2 = J[o + M_I + 2]!;
+    const norm = Math.sqrt(l0 * l0 + l1 * l1 + l2 * l2);
+    if (norm > maxImpulse) {
+      const f = maxImpulse / norm - 1; // Δλ = λ·(τmax·h/‖λ‖ − 1)
+      const d0 = l0 * f, d1 = l1 * f, d2 = l2 * f;
+      J[o + M_I] = l0 + d0; J[o + M_I + 1] = l1 + d1; J[o + M_I + 2] = l2 + d2;
+      const m = o + MAXIS;
+      const x = J[m]! * d0 + J[m + 3]! * d1 + J[m + 6]! * d2;
+      const y = J[m + 1]! * d0 + J[m + 4]! * d1 + J[m + 7]! * d2;
+      const z = J[m + 2]! * d0 + J[m + 5]! * d1 + J[m + 8]! * d2;
+      wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+      wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+    }
+  } else if (activeMotorRows(J, o, 3) > 0) {
     const maxImpulse = J[o + M_CLAMP]! * ctx.h, gamma = J[o + M_GAMMA]!;
     for (let k = 0; k < 3; k++) {
       const ao = o + MAXIS + 3 * k;

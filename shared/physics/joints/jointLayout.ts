@@ -27,6 +27,8 @@ export const T_V = 32; // target velocity (3; first only for hinge/prismatic), f
 export const ANGLE = 35; // unwrapped hinge angle (rad) / prismatic offset (m), continuous across ±π
 export const ERROR = 36; // positional anchor error after the last prepare (m)
 export const M_TORQUE = 37, M_SATURATED = 38;
+/** Motor report: ‖λ_acc‖/h, the torque vector's magnitude (the largest over the step's substeps, as M_TORQUE). */
+export const M_TORQUE_NORM = 39;
 
 // ---- solver cache (rebuilt by prepare every substep; impulses carried for warm starting)
 export const RA = 40, RB = 43; // world arms from centroids to the anchors
@@ -62,6 +64,8 @@ export const M_CLAMP = 143;
 export const PC_OLD = 144, AC_OLD = 147;
 
 export const FLAG_LIMIT = 1, FLAG_TWIST = 2, FLAG_SWING = 4, FLAG_COLLIDE = 8;
+/** MotorDesc.torqueLimit 'magnitude': the motor rows' accumulated impulse vector is clamped to a ball. */
+export const FLAG_TORQUE_BALL = 16;
 export const MOTOR_OFF = 0, MOTOR_POSITION = 1, MOTOR_PD = 2, MOTOR_VELOCITY = 3;
 
 export const MOTOR_MODE_CODES = { off: MOTOR_OFF, position: MOTOR_POSITION, pd: MOTOR_PD, velocity: MOTOR_VELOCITY } as const;

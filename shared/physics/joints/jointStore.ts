@@ -4,7 +4,7 @@
  * on the record's type through the registry (registry.ts) — the only dispatch on the type in the solver.
  */
 import type { StepContext } from '../stepContext';
-import { BODY_A, BODY_B, STRIDE, TYPE } from './jointLayout';
+import { BODY_A, BODY_B, M_TORQUE, M_TORQUE_NORM, STRIDE, TYPE } from './jointLayout';
 import { JOINT_TYPES } from './registry';
 
 export class JointStore {
@@ -37,6 +37,17 @@ export class JointStore {
     this.data.fill(0, j * STRIDE, (j + 1) * STRIDE);
     this.names[j] = '';
     this.free.push(j);
+  }
+}
+
+/** Before a step's substeps: the motor reports restart, so they hold the largest torque over this step's
+ *  substeps (storeMotorReport takes the maximum). */
+export function beginStepJoints(ctx: StepContext, js: JointStore): void {
+  const J = ctx.joints;
+  for (let j = 0; j < js.count; j++) {
+    if (js.alive[j] === 0) continue;
+    const o = j * STRIDE;
+    J[o + M_TORQUE] = 0; J[o + M_TORQUE_NORM] = 0;
   }
 }
 

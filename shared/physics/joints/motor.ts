@@ -12,7 +12,7 @@
 import { makeSoft } from '../soft';
 import type { StepContext } from '../stepContext';
 import {
-  M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, MAXIS,
+  M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, M_TORQUE_NORM, MAXIS,
   MOTOR_OFF, MOTOR_PD, MOTOR_POSITION, MOTOR_VELOCITY, T_V,
 } from './jointLayout';
 
@@ -61,6 +61,6 @@ export function prepareAngularMotor(ctx: StepContext, o: number, iA: number, iB:
 
 /** A joint whose motor is idle reports zero torque. */
 export function clearMotorReport(J: Float64Array, o: number): void {
-  J[o + M_TORQUE] = 0; J[o + M_SATURATED] = 0;
+  J[o + M_TORQUE] = 0; J[o + M_TORQUE_NORM] = 0; J[o + M_SATURATED] = 0;
   J[o + M_I] = 0; J[o + M_I + 1] = 0; J[o + M_I + 2] = 0;
 }

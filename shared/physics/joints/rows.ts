@@ -8,8 +8,8 @@
  */
 import type { StepContext } from '../stepContext';
 import {
-  AC, AI, AK, AX1, AX2, AX3, ERROR, LA, LB, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_I_HI, LIM_I_LO, LIM_MASS,
-  M_CLAMP, M_I, M_SATURATED, M_TORQUE, MAXIS, PC, PI, PK, QA, QB, RA, RB, SW_AXIS, SW_I,
+  AC, AI, AK, AX1, AX2, AX3, ERROR, FLAG_TORQUE_BALL, FLAGS, LA, LB, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_I_HI, LIM_I_LO,
+  LIM_MASS, M_CLAMP, M_I, M_SATURATED, M_TORQUE, M_TORQUE_NORM, MAXIS, PC, PI, PK, QA, QB, RA, RB, SW_AXIS, SW_I,
 } from './jointLayout';
 
 /** tv = q·v for the quaternion stored at q[qo..qo+3] (tv: a scratch vector, usually ctx.scratch.tv). */
@@ -300,9 +300,17 @@ export function warmStartSwing(ctx: StepContext, o: number, iA: number, iB: numb
 export function warmStartMotorRows(ctx: StepContext, o: number, iA: number, iB: number, rows: number): void {
   const J = ctx.joints, lam = ctx.scratch.lam;
   const maxImpulse = J[o + M_CLAMP]! * ctx.h;
+  // The limit may have changed (setMotor) or h may differ: never warm start past the clamp — per row, or
+  // for torqueLimit 'magnitude' the vector scaled back onto the ball ‖λ‖ ≤ τmax·h.
+  let scale = 1;
+  if (J[o + FLAGS]! & FLAG_TORQUE_BALL) {
+    let n2 = 0;
+    for (let k = 0; k < rows; k++) n2 += J[o + M_I + k]! * J[o + M_I + k]!;
+    if (n2 > maxImpulse * maxImpulse) scale = maxImpulse / Math.sqrt(n2);
+  }
   for (let k = 0; k < rows; k++) {
-    // The limit may have changed (setMotor) or h may differ: never warm start past the clamp.
     let acc = J[o + M_I + k]!;
+    if (scale !== 1) acc *= scale;
     acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
     J[o + M_I + k] = acc;
     lam[0] = acc;
@@ -310,12 +318,21 @@ export function warmStartMotorRows(ctx: StepContext, o: number, iA: number, iB: 
   }
 }
 
-/** Report: largest |λ_acc|/h over the rows (N·m) and whether one sits at the clamp. */
+/** Report of this substep: the largest |λ_acc|/h over the rows (N·m) and ‖λ_acc‖/h, each kept as the largest
+ *  over the step's substeps (beginStepJoints zeroes them), and whether the impulse ends the substep at the
+ *  clamp (a row at ±τmax·h; in 'magnitude' mode the vector on the ball). */
 export function storeMotorReport(ctx: StepContext, o: number, rows: number): void {
   const J = ctx.joints;
   const maxImpulse = J[o + M_CLAMP]! * ctx.h;
-  let m = 0;
-  for (let k = 0; k < rows; k++) m = Math.max(m, Math.abs(J[o + M_I + k]!));
-  J[o + M_TORQUE] = m * ctx.invH;
-  J[o + M_SATURATED] = maxImpulse > 0 && m >= maxImpulse * (1 - 1e-9) ? 1 : 0;
+  let m = 0, n2 = 0;
+  for (let k = 0; k < rows; k++) {
+    const l = J[o + M_I + k]!;
+    m = Math.max(m, Math.abs(l));
+    n2 += l * l;
+  }
+  const n = Math.sqrt(n2);
+  J[o + M_TORQUE] = Math.max(J[o + M_TORQUE]!, m * ctx.invH);
+  J[o + M_TORQUE_NORM] = Math.max(J[o + M_TORQUE_NORM]!, n * ctx.invH);
+  const atClamp = J[o + FLAGS]! & FLAG_TORQUE_BALL ? n : m;
+  J[o + M_SATURATED] = maxImpulse > 0 && atClamp >= maxImpulse * (1 - 1e-9) ? 1 : 0;
 }

@@ -28,7 +28,9 @@ describe('marionette simulate', () => {
     expect(f.t).toBeCloseTo(1, 12);
     expect(Object.keys(f.bodies)).toEqual(['base', 'link1', 'link2', 'link3']);
     expect(Object.keys(f.bodies.link1!)).toEqual(['p', 'q', 'v', 'w']);
-    expect(Object.keys(f.joints.elbow!)).toEqual(['error', 'torque', 'maxTorque', 'saturated']);
+    expect(Object.keys(f.joints.elbow!)).toEqual(['error', 'torque', 'maxTorque', 'saturated', 'torqueMagnitude']);
+    // A one-row (hinge) motor's torque vector is its one row.
+    expect(f.joints.elbow!.torqueMagnitude).toBe(f.joints.elbow!.torque);
     expect(f.joints.wrist!.maxTorque).toBe(30);
     expect(trace.frames[61]!.joints.wrist!.maxTorque).toBe(0); // limp from t = 1 s
     // The impulse at 0.5 s kicked link3 upward: its vertical velocity jumps between frames 29 and 30.

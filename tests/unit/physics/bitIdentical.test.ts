@@ -36,7 +36,7 @@ import { createSimulation } from '../../../shared/runtime';
 import type { ControllerContext, ControllerInstance, ControllerStep } from '../../../shared/runtime/controllers';
 
 const EXPECTED: Record<string, string> = {
-  armedMine: '733a1969',
+  armedMine: 'ecbb9197',
   ragdoll4MotorsOn: '932f6236',
   ragdoll4MotorsOff: 'b323db8d',
   mixedPile: '741a8aa3',
