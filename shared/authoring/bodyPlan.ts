@@ -45,6 +45,9 @@ export interface PlanInput {
   toes?: ReadonlySet<string>;
 }
 
+/** Vertices a helper bone must own to count as deforming when nothing above it has a body. */
+const MIN_DEFORMING_VERTICES = 6;
+
 const NOTE: Record<BonePlanReason, string> = {
   deforming: 'deforms skinned vertices',
   'rigid-mesh': 'carries a rigid mesh',
@@ -63,13 +66,21 @@ export function planBones(input: PlanInput): BonePlan[] {
   const out: BonePlan[] = [];
   // A skeleton without any skin data (bones only): every bone counts as geometry, sized by its length.
   const bonesOnly = owned.size === 0 && input.rigidBones.size === 0;
+  const hasBodyAbove = (parent: string | null): boolean => {
+    for (let p = parent; p !== null; p = geometry.get(p)!.parent) if (plans.get(p)?.body) return true;
+    return false;
+  };
   for (const b of input.bones) {
     const anatomy = boneAnatomy(b.name);
     const verts = owned.get(b.name) ?? [];
     const g = geometry.get(b.name)!;
     let reason: BonePlanReason;
+    // A helper that deforms vertices with no body above it to merge into (an IK foot that is its own root
+    // and carries the pastern: Quaternius' horses) is a segment like any other: its vertices would
+    // otherwise belong to no body at all.
+    const orphanDeformer = anatomy.helper !== null && anatomy.helper !== 'end' && verts.length >= MIN_DEFORMING_VERTICES && !hasBodyAbove(b.parent);
     if (!input.included(b.name)) reason = 'excluded';
-    else if (anatomy.helper !== null && !input.keepHelpers) {
+    else if (anatomy.helper !== null && !input.keepHelpers && !orphanDeformer) {
       reason = anatomy.helper === 'twist' ? 'twist' : anatomy.helper === 'end' ? 'end' : anatomy.helper === 'root' ? 'no-geometry' : 'helper';
     } else if (((anatomy.role === 'finger' || anatomy.role === 'toe') && !input.keepDigits) || input.toes?.has(b.name)) reason = 'digit';
     else if (verts.length === 0 && !bonesOnly) reason = 'no-geometry';

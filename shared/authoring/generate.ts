@@ -33,6 +33,7 @@
  *    the rest pose holds under gravity.
  * Deterministic: bones are visited parents first in file order and every number is rounded to 1e-9.
  */
+import { CONTACT_HERTZ } from '../physics/contacts/contactSolver';
 import { computeMassProperties } from '../physics/massProperties';
 import type { ShapeDesc } from '../physics/types';
 import { quatConj, quatMul, quatRotate, type Quat } from '../math/quat';
@@ -117,9 +118,14 @@ export const PD_SATURATION_ANGLE = 0.15;
 /** Extra factor on the support torque of the joints between the trunk and a sole (they hold the whole
  *  body up through a closed loop over the feet; with 1 the T-rex sagged to 52 %, with 3 it stands). */
 export const SUPPORT_MARGIN = 3;
+/** Factor on the toppling stiffness the soles' floor contact must exceed (stanceShare). */
+export const STANCE_SAFETY = 2;
+const G_EARTH = 9.81;
 export const PD_DAMPING_TIME = 0.05;
 /** A shape is never shorter than this fraction of its bone, nor thinner (radius) than the second. */
 export const MIN_LENGTH_FRACTION = 0.5;
+/** Height above the floor (fraction of the creature's height) every body but the soles keeps at rest. */
+export const FLOOR_CLEARANCE = 0.02;
 export const MIN_RADIUS_FRACTION = 0.08;
 const G = 9.81;
 const MIN_VERTICES = 6;
@@ -168,9 +174,13 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
   const tops = bones.filter((b) => hasBody(b.name) && skeletonAncestor(b.name) === null).map((b) => b.name);
   const below = (top: string) => bones.filter((b) => hasBody(b.name) && isBelow(b.name, top)).length;
   const mainTop = new Map<string, string>();
+  const isTrunk = (u: string) => ['pelvis', 'spine', 'chest'].includes(planOf.get(u)!.anatomy.role);
   const joinTops = (fits: ReadonlyMap<string, Fit>) => {
     for (const t of tops) {
-      const peers = tops.filter((u) => rootOf(u) === rootOf(t));
+      // Peers: the tops under the same skeleton root, and a top under a root of its own that holds no
+      // trunk (an IK foot that is its own root, with the hoof under it) joins the main tree too.
+      const ownRoot = tops.filter((u) => rootOf(u) === rootOf(t));
+      const peers = ownRoot.some((u) => isTrunk(u)) ? ownRoot : tops;
       // The trunk: a pelvis, else a spine or chest, else the biggest body (never a leg that happens to
       // carry its own segments).
       const size = (u: string) => { const f = fits.get(u)!; return f.radius * f.radius * Math.max(f.hi - f.lo, f.radius); };
@@ -213,12 +223,15 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     const f = fits.get(b)!;
     if (f.good) continue;
     const parent = skeletonAncestor(b);
-    const neighbours = [parent, ...bodyBones.filter((c) => skeletonAncestor(c) === b)]
-      .filter((n): n is string => n !== null && fits.get(n)!.good)
-      .map((n) => fits.get(n)!.radius / Math.max(fits.get(n)!.L, 1e-6));
+    const good = [parent, ...bodyBones.filter((c) => skeletonAncestor(c) === b)].filter((n): n is string => n !== null && fits.get(n)!.good);
+    const neighbours = good.map((n) => fits.get(n)!.radius / Math.max(fits.get(n)!.L, 1e-6));
     const ratio = Math.min(0.3, Math.max(MIN_RADIUS_FRACTION, neighbours.length ? median(neighbours) : 0.15));
     f.lo = Math.min(f.lo, 0); f.hi = Math.max(f.hi, f.L);
-    f.radius = Math.max(f.radius, ratio * f.L);
+    // A short connector between thick neighbours (a shoulder or neck bone with a handful of vertices) is as
+    // thick as the thinner of them, not a bead: a bead's inertia is so small beside its neighbours' that the
+    // ratio rule below would make it the heaviest body of the creature.
+    const thinnest = good.length ? Math.min(...good.map((n) => fits.get(n)!.radius)) : 0;
+    f.radius = Math.max(f.radius, ratio * f.L, Math.min(thinnest, 0.5 * f.L + thinnest * 0.5));
     f.offset = [0, 0, 0];
   }
   for (const f of fits.values()) {
@@ -234,7 +247,7 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
 
   // Feet by geometry too: a body at the end of a chain whose vertices reach the creature's lowest point
   // (within 3 % of its height) stands on them, named or not (a capsule there would roll).
-  const hasChildBody = new Set(bodyBones.map((b) => skeletonAncestor(b)).filter((p): p is string => p !== null));
+  const hasChildBody = new Set(bodyBones.map((b) => bodyAncestor(b)).filter((p): p is string => p !== null));
   const lowestVertex = Math.min(...bodyBones.flatMap((b) => fits.get(b)!.verts.map((v) => v[1])), Infinity);
   const standsOn = (b: string) => {
     const f = fits.get(b)!;
@@ -256,6 +269,14 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     });
     if (more.length) return generateWith(skeleton, options, new Set([...toes, ...more]));
   }
+  // A sole's footprint: its own vertices and those of the body above it that reach the floor too (a rig
+  // whose foot bone owns only the sole while the shin owns the boot: the box spans the whole boot).
+  const footprint = (b: string): Fit => {
+    const f = fits.get(b)!, p = bodyAncestor(b);
+    if (p === null || f.verts.length === 0) return f;
+    const low = fits.get(p)!.verts.filter((v) => v[1] - lowestVertex < 0.03 * measure.height);
+    return low.length >= MIN_VERTICES ? { ...f, verts: [...f.verts, ...low] } : f;
+  };
   const shapeOf = new Map<string, RigShape>();
   for (const b of bodyBones) {
     const a = anatomyOf(b);
@@ -264,7 +285,17 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     const forced = options.shape && options.shape !== 'auto' ? options.shape : auto;
     const kind = options.shapes?.[b] ?? forced;
     const g = geometry.get(b)!, f = fits.get(b)!;
-    shapeOf.set(b, kind === 'box' && foot && !options.shapes?.[b] ? flatFootBox(g, f, forward) : shapeFromFit(g, f, kind));
+    shapeOf.set(b, kind === 'box' && foot && !options.shapes?.[b] ? flatFootBox(g, footprint(b), forward) : shapeFromFit(g, f, kind));
+  }
+  // Only the soles touch the floor: a shin whose capsule reaches past an ankle at floor level (a rig whose
+  // foot bone sits on the ground) would stand on a ball beside the foot box, and the two contacts fight
+  // the ankle motor until the creature tips over. Bodies above a sole are trimmed at their lower end, then
+  // thinned, to clear the floor by FLOOR_CLEARANCE of the height.
+  if (Number.isFinite(lowestVertex)) {
+    for (const b of bodyBones) {
+      if (!hasChildBody.has(b) || options.shapes?.[b]) continue;
+      shapeOf.set(b, clearFloor(geometry.get(b)!, shapeOf.get(b)!, lowestVertex + FLOOR_CLEARANCE * measure.height, fits.get(b)!.L, 0.002 * measure.height));
+    }
   }
 
   // Shapes whose inertia per kilogram differs from their jointed neighbour's by more than MAX_RATIO² cannot
@@ -298,14 +329,22 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     // Each named group takes its fraction; a missing group's share is spread over the others.
     let known = 0;
     for (const grp of groups.keys()) known += SEGMENT_FRACTION[grp.split('.')[0]!]!;
-    const looseMass = loose.reduce((s, b) => s + volume.get(b)! * density, 0);
+    // A body no segment names (ears, a tail, antennae, a fist not called a hand) hanging from a segment is
+    // as dense as that segment: a big capsule fitted around a chibi's ears must not outweigh the head they
+    // are on. Only bodies with no segment above them take `density`, before the segments share the rest.
+    const groupOf = new Map<string, string>();
+    for (const [grp, list] of groups) for (const b of list) groupOf.set(b, grp);
+    const anchor = (b: string): string | null => { for (let p = bodyAncestor(b); p !== null; p = bodyAncestor(p)) { const g = groupOf.get(p); if (g) return g; } return null; };
+    const looseMass = loose.filter((b) => anchor(b) === null).reduce((s, b) => s + volume.get(b)! * density, 0);
     const segmentTotal = Math.max(total - looseMass, 0.5 * total);
+    const groupDensity = new Map<string, number>();
     for (const [grp, list] of groups) {
       const m = (segmentTotal * SEGMENT_FRACTION[grp.split('.')[0]!]!) / known;
       const v = list.reduce((s, b) => s + volume.get(b)!, 0);
       for (const b of list) mass.set(b, (m * volume.get(b)!) / v);
+      groupDensity.set(grp, m / v);
     }
-    for (const b of loose) mass.set(b, volume.get(b)! * density);
+    for (const b of loose) { const g = anchor(b); mass.set(b, volume.get(b)! * (g ? groupDensity.get(g)! : density)); }
   } else {
     for (const b of bodyBones) mass.set(b, volume.get(b)! * density);
   }
@@ -321,15 +360,27 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
   const targetTotal = biped ? options.totalMass ?? DEFAULT_BIPED_MASS : options.totalMass ?? [...mass.values()].reduce((s, m) => s + m, 0);
   // A floor contact is as stiff as the body touching it is heavy: a light foot under a heavy body sinks at
   // the heel and tips the creature over. Each sole carries at least SOLE_FRACTION of the total.
-  const soleShare = soles.length * SOLE_FRACTION < 0.5 ? SOLE_FRACTION : 0.5 / soles.length;
+  // More where the stance needs it: the share that makes the soles' contact stiff enough to hold the
+  // creature's weight upright (stanceShare), within half the total for all soles together.
+  const soleShare = Math.min(Math.max(SOLE_FRACTION, stanceShare(soles, shapeOf, geometry, mass, forward)), 0.5 / Math.max(1, soles.length));
   const before = new Map(mass);
   // Soles and ratios, alternately (each only raises masses), until both hold.
   for (let round = 0; round < 4; round++) {
     const others = bodyBones.filter((b) => !soles.includes(b)).reduce((s, b) => s + mass.get(b)!, 0);
     const withSoles = others / (1 - soles.length * soleShare);
     for (const b of soles) mass.set(b, Math.max(mass.get(b)!, soleShare * withSoles));
-    balanceMasses(pairs, mass, shapeOf);
+    balanceMasses(pairs, mass, shapeOf, (b) => soles.includes(b));
+    // What the capped raises leave: the body that turns too easily is fattened (soles keep their flat box
+    // and take mass instead, above).
+    const fat = new Map<string, number>();
+    for (const { parent: a, child: b } of pairs) {
+      const ia = maxMoment(shapeOf.get(a)!, mass.get(a)!), ib = maxMoment(shapeOf.get(b)!, mass.get(b)!);
+      const [small, ratio] = ia > ib ? [b, ia / ib] : [a, ib / ia];
+      if (ratio > MAX_RATIO && !soles.includes(small)) fat.set(small, Math.max(fat.get(small) ?? 1, Math.sqrt(ratio / (0.95 * MAX_RATIO))));
+    }
+    for (const [b, k] of fat) shapeOf.set(b, fatten(shapeOf.get(b)!, k));
   }
+  balanceMasses(pairs, mass, shapeOf, (b) => soles.includes(b));
   const raised: Record<string, number> = {};
   for (const b of bodyBones) { const k = mass.get(b)! / before.get(b)!; if (k > 1 + 1e-6) raised[b] = round9(k); }
   if (targetTotal !== undefined) {
@@ -528,6 +579,35 @@ function flatFootBox(g: BoneGeometry, f: Fit, forward: Vec3): RigShape {
   };
 }
 
+/** A capsule or sphere raised off the floor: its lower end trimmed (down to MIN_LENGTH_FRACTION · L long),
+ *  then its radius reduced (down to MIN_RADIUS_FRACTION · L), until its lowest point is at `minY`. Other
+ *  shapes, and what cannot be cleared within those bounds, stay as they are. */
+function clearFloor(g: BoneGeometry, shape: RigShape, minY: number, L: number, minRadius: number): RigShape {
+  if (shape.type !== 'capsule' && shape.type !== 'sphere') return shape;
+  let need = minY - lowestPoint(g, shape);
+  if (!(need > 0)) return shape;
+  const rMin = Math.max(MIN_RADIUS_FRACTION * L, minRadius);
+  if (shape.type === 'sphere') {
+    const r = Math.max(rMin, shape.radius - need);
+    return { ...shape, radius: round9(r) };
+  }
+  const axis = quatRotate(quatMul(g.world.rotation, shape.rotation as Quat), [0, 1, 0]);
+  const ay = Math.abs(axis[1]);
+  let hh = shape.halfHeight, r = shape.radius;
+  let centre: Vec3 = [...shape.position] as Vec3;
+  if (ay > 0.2) {
+    // Trim t off the lower end: the segment's lower point rises by ay · t.
+    const maxTrim = Math.max(0, Math.min(2 * hh, 2 * (hh + r) - MIN_LENGTH_FRACTION * L));
+    const t = Math.min(need / ay, maxTrim);
+    hh -= t / 2;
+    const upLocal = quatRotate(quatConj(g.world.rotation), axis[1] > 0 ? axis : scale(axis, -1));
+    centre = add(centre, scale(upLocal, t / 2));
+    need -= ay * t;
+  }
+  if (need > 0) r = Math.max(rMin, r - need);
+  return { ...shape, position: round3v(centre), radius: round9(r), halfHeight: round9(Math.max(0, hh)) };
+}
+
 /** Lowest world y of a shape at rest. */
 export function lowestPoint(g: { world: { position: Vec3; rotation: Quat } }, shape: RigShape): number {
   const rot = quatMul(g.world.rotation, shape.rotation as Quat);
@@ -574,6 +654,64 @@ function facing(bodyBones: readonly string[], geometry: ReadonlyMap<string, Bone
 
 // ---------------------------------------------------------------------------------------------- masses
 
+/** World corners of a box shape at rest. */
+function boxCorners(g: BoneGeometry, shape: RigShape & { type: 'box' }): Vec3[] {
+  const out: Vec3[] = [];
+  const rot = quatMul(g.world.rotation, shape.rotation as Quat);
+  const c = add(g.world.position, quatRotate(g.world.rotation, shape.position as Vec3));
+  const h = shape.halfExtents;
+  for (const sx of [-1, 1]) for (const sy of [-1, 1]) for (const sz of [-1, 1]) out.push(add(c, quatRotate(rot, [sx * h[0], sy * h[1], sz * h[2]])));
+  return out;
+}
+
+/**
+ * The share of the total mass each sole needs so that the creature does not tip over on its own feet.
+ * The solver's floor contact is a spring of CONTACT_HERTZ on the mass of the body that touches it (a sole),
+ * so a stance resists tipping with K = Σ m_sole · ω² · (ℓ²/12 + δ²) (ℓ: the length of sole that bears
+ * weight in that direction, δ: its distance from the stance's centre), and gravity topples it with
+ * M · g · h (h: height of the centre of mass). A centre of mass outside the middle third of the soles
+ * loads only part of them (3 × its distance to the nearer edge). Per direction (along the creature's
+ * forward, and across it) each sole gets STANCE_SAFETY · M · g · h / (ω² · Σ G) / M of the mass.
+ */
+function stanceShare(soles: readonly string[], shapes: ReadonlyMap<string, RigShape>, geometry: ReadonlyMap<string, BoneGeometry>, mass: ReadonlyMap<string, number>, forward: Vec3): number {
+  if (soles.length === 0) return 0;
+  let M = 0, com: Vec3 = [0, 0, 0];
+  for (const [b, m] of mass) {
+    const g = geometry.get(b)!, props = computeMassProperties([shapes.get(b)! as ShapeDesc], { mass: m });
+    M += m; com = add(com, scale(add(g.world.position, quatRotate(g.world.rotation, props.centroid)), m));
+  }
+  if (!(M > 0)) return 0;
+  com = scale(com, 1 / M);
+  const floor = Math.min(...soles.map((b) => lowestPoint(geometry.get(b)!, shapes.get(b)!)));
+  const h = com[1] - floor;
+  if (!(h > 0)) return 0;
+  const across = cross([0, 1, 0], forward);
+  let need = 0;
+  for (const axis of [forward, across]) {
+    const spans = soles.map((b) => {
+      const shape = shapes.get(b)!, g = geometry.get(b)!;
+      const pts = shape.type === 'box' ? boxCorners(g, shape) : [add(g.world.position, quatRotate(g.world.rotation, shape.position as Vec3))];
+      const c = pts.map((p) => dot(p, axis));
+      const r = shape.type === 'box' ? 0 : shape.type === 'sphere' || shape.type === 'capsule' ? shape.radius : 0;
+      return [Math.min(...c) - r, Math.max(...c) + r] as const;
+    });
+    const lo = Math.min(...spans.map((s) => s[0])), hi = Math.max(...spans.map((s) => s[1]));
+    const e = dot(com, axis);
+    const mid = spans.reduce((s, [a, b]) => s + (a + b) / 2, 0) / spans.length;
+    let G = 0;
+    for (const [a, b] of spans) {
+      const len = b - a, centre = (a + b) / 2;
+      // Beyond the middle third of the whole stance only the part near the centre of mass bears weight.
+      const edge = Math.min(e - lo, hi - e), stance = hi - lo;
+      const bearing = edge < stance / 3 ? Math.max(0.2, Math.min(1, (3 * Math.max(edge, 0)) / stance)) : 1;
+      G += ((bearing * len) ** 2) / 12 + (bearing * (centre - mid)) ** 2;
+    }
+    const w = 2 * Math.PI * CONTACT_HERTZ;
+    need = Math.max(need, (STANCE_SAFETY * G_EARTH * h) / (w * w * Math.max(G, 1e-9)) / soles.length);
+  }
+  return need;
+}
+
 /** The shape made `k` times thicker across its long axis (inertia per kilogram grows about k²). */
 function fatten(shape: RigShape, k: number): RigShape {
   switch (shape.type) {
@@ -589,31 +727,43 @@ function fatten(shape: RigShape, k: number): RigShape {
 
 const maxMoment = (shape: RigShape, m: number) => { const I = computeMassProperties([shape as ShapeDesc], { mass: m }).inertia; return Math.max(I[0]!, I[4]!, I[8]!); };
 
-/** Raises light bodies until every jointed pair's mass ratio and largest-moment ratio are ≤ MAX_RATIO.
- *  Raising only ever increases masses, so a few passes settle a tree. */
-function balanceMasses(pairs: readonly { parent: string; child: string }[], mass: Map<string, number>, shapes: ReadonlyMap<string, RigShape>): void {
-  // Largest moment per kilogram of each shape (fixed: it depends on the shape only).
-  const perKg = new Map([...shapes].map(([b, s]) => [b, maxMoment(s, 1)]));
-  // Jacobi sweeps (every raise computed from the same state, the largest applied), so mirror-image
-  // bodies end up with mirror-image masses whatever the order of the pairs.
-  for (let pass = 0; pass < 60; pass++) {
-    let changed = false;
-    const want = new Map<string, number>();
-    const raise = (b: string, m: number) => { if (m > mass.get(b)! * (1 + 1e-9)) want.set(b, Math.max(want.get(b) ?? 0, m)); };
+/**
+ * Brings every jointed pair's mass ratio and largest-moment ratio within MAX_RATIO by moving both bodies
+ * toward each other: in log space each pair's excess is split between the two (the light one raised, the
+ * heavy one lowered by the same factor), summed per body over its pairs and applied together (Jacobi, so
+ * mirror-image bodies end up with mirror-image masses whatever the order of the pairs), until every pair
+ * holds. Raising only (the light body up to heavy / MAX_RATIO) would make a small body between big ones —
+ * a neck bead under a big head — the heaviest of the creature and, once the total is scaled back, starve
+ * everything else; meeting halfway keeps each body near its own volume. `keep` bodies (soles: their share
+ * holds the stance) are never lowered. When the shapes alone differ by more than MAX_RATIO² per kilogram no
+ * masses fix the inertia ratio (the caller fattens those first).
+ */
+function balanceMasses(pairs: readonly { parent: string; child: string }[], mass: Map<string, number>, shapes: ReadonlyMap<string, RigShape>, keep: (b: string) => boolean = () => false): void {
+  const logJ = new Map([...shapes].map(([b, s]) => [b, Math.log(maxMoment(s, 1))]));
+  const limit = Math.log(MAX_RATIO);
+  const logM = new Map([...mass].map(([b, m]) => [b, Math.log(m)]));
+  for (let pass = 0; pass < 2000; pass++) {
+    const corr = new Map<string, number>(), count = new Map<string, number>();
+    const push = (b: string, d: number) => { corr.set(b, (corr.get(b) ?? 0) + d); count.set(b, (count.get(b) ?? 0) + 1); };
+    let worst = 0;
     for (const { parent: a, child: b } of pairs) {
-      const ma = mass.get(a)!, mb = mass.get(b)!;
-      if (ma / mb > MAX_RATIO) { raise(b, ma / MAX_RATIO); continue; }
-      if (mb / ma > MAX_RATIO) { raise(a, mb / MAX_RATIO); continue; }
-      // Inertia: raise the body that turns too easily, as far as the mass ratio allows. When the shapes
-      // alone differ by more than MAX_RATIO² per kilogram no masses fix it (the caller fattens those).
-      const ja = perKg.get(a)!, jb = perKg.get(b)!;
-      const ia = ma * ja, ib = mb * jb;
-      if (ia / ib > MAX_RATIO && ja / jb <= MAX_RATIO * MAX_RATIO) raise(b, Math.min((ia / MAX_RATIO) / jb, ma * MAX_RATIO));
-      else if (ib / ia > MAX_RATIO && jb / ja <= MAX_RATIO * MAX_RATIO) raise(a, Math.min((ib / MAX_RATIO) / ja, mb * MAX_RATIO));
+      const la = logM.get(a)!, lb = logM.get(b)!;
+      // Mass, then inertia (log I = log m + log j): the excess beyond the limit, split.
+      for (const d of [la - lb, la + logJ.get(a)! - lb - logJ.get(b)!]) {
+        const excess = Math.abs(d) - limit;
+        if (excess <= 0) continue;
+        worst = Math.max(worst, excess);
+        const [heavy, light] = d > 0 ? [a, b] : [b, a];
+        const step = 0.5 * excess + 1e-6;
+        if (keep(heavy)) push(light, 2 * step);
+        else { push(heavy, -step); push(light, step); }
+      }
     }
-    for (const [b, m] of want) { mass.set(b, m); changed = true; }
-    if (!changed) break;
+    if (worst <= 1e-9) break;
+    // The mean of a body's corrections (a body between several pairs does not move by their sum).
+    for (const [b, d] of corr) logM.set(b, logM.get(b)! + d / count.get(b)!);
   }
+  for (const [b, l] of logM) mass.set(b, Math.exp(l));
 }
 
 // ---------------------------------------------------------------------------------------------- joints
