@@ -153,7 +153,7 @@ export class EditorCore<C> {
 
   /** Select a bone, body, shape or joint (null: nothing). A target the open document lacks is refused. */
   select(selection: Selection): Result {
-    if (selection && this.rig && !this.exists(selection)) return err(selection.kind, `there is no ${selection.kind} named "${selection.name}"${selection.kind === 'shape' ? ` with shape ${selection.index}` : ''}`);
+    if (selection && this.rig && !this.#exists(selection)) return err(selection.kind, `there is no ${selection.kind} named "${selection.name}"${selection.kind === 'shape' ? ` with shape ${selection.index}` : ''}`);
     if (selection !== this.state.selection) this.commit({ selection });
     return ok();
   }
@@ -165,7 +165,7 @@ export class EditorCore<C> {
 
   setMotorClipboard(motorClipboard: MotorClipboard | null): void { this.commit({ motorClipboard }); }
 
-  private exists(s: NonNullable<Selection>): boolean {
+  #exists(s: NonNullable<Selection>): boolean {
     const rig = this.rig;
     if (!rig) return false;
     switch (s.kind) {

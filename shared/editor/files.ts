@@ -24,21 +24,19 @@ export class FileCommands<C extends object> {
 
   constructor(private readonly editor: EditorCore<C>) {}
 
-  private get platform() { return this.editor.platform; }
-
   /** Ask whether to save unsaved changes; false when the user cancelled. */
   async confirmDiscard(): Promise<boolean> {
     if (!this.editor.dirty) return true;
-    const choice = await this.platform.ask('Unsaved changes', `"${this.editor.documentName}" has unsaved changes. Save them first?`, ['Save', "Don't save", 'Cancel']);
+    const choice = await this.editor.platform.ask('Unsaved changes', `"${this.editor.documentName}" has unsaved changes. Save them first?`, ['Save', "Don't save", 'Cancel']);
     if (choice === 'Save') return (await this.save(false)).ok;
     return choice === "Don't save";
   }
 
   /** Parse a creature; on failure say why and keep what the editor had. */
-  private async load(fileName: string, bytes: Uint8Array, resources: Record<string, Uint8Array>): Promise<Result<C>> {
+  async #load(fileName: string, bytes: Uint8Array, resources: Record<string, Uint8Array>): Promise<Result<C>> {
     this.editor.setLoading(fileName);
     try {
-      const creature = await this.platform.creatures.load(fileName, bytes, resources);
+      const creature = await this.editor.platform.creatures.load(fileName, bytes, resources);
       this.sources.set(creature, { name: fileName, bytes, resources });
       return ok(creature);
     } catch (e) {
@@ -49,8 +47,8 @@ export class FileCommands<C extends object> {
     }
   }
 
-  private show(creature: C, doc: EditorDocument, file: { path: string | null; fileName: string | null }, dirty = false, session: ProjectSession | null = null): void {
-    const loader = this.platform.creatures;
+  #show(creature: C, doc: EditorDocument, file: { path: string | null; fileName: string | null }, dirty = false, session: ProjectSession | null = null): void {
+    const loader = this.editor.platform.creatures;
     const old = this.editor.creature;
     const bone = session?.selectedBone && loader.boneNames(creature).includes(session.selectedBone) ? session.selectedBone : null;
     this.editor.replaceDocument(creature, syncSkeleton(doc, loader.bones(creature)), file, dirty, session, bone ? { kind: 'bone', name: bone } : null);
@@ -61,25 +59,25 @@ export class FileCommands<C extends object> {
   /** A new project on a creature file (File › Open Creature…, a drop, an example). */
   async openCreatureFile(picked: PickedFile, builtin?: string): Promise<Result> {
     if (!(await this.confirmDiscard())) return cancelled();
-    const loaded = await this.load(picked.name, picked.bytes, picked.resources);
+    const loaded = await this.#load(picked.name, picked.bytes, picked.resources);
     if (!loaded.ok) return loaded;
     const creature = loaded.value;
     const ref: ProjectCreature = builtin ? { name: picked.name, path: null, builtin } : { name: picked.name, path: picked.path ?? picked.name };
-    let doc = documentForCreature(ref, this.platform.creatures.bones(creature));
+    let doc = documentForCreature(ref, this.editor.platform.creatures.bones(creature));
     // A built-in creature opens with the rig shipped next to it (bodies, joints, motors, gait), when valid.
-    const shipped = builtin ? validateRig(await this.platform.builtins.rig(builtin).catch(() => null)) : null;
+    const shipped = builtin ? validateRig(await this.editor.platform.builtins.rig(builtin).catch(() => null)) : null;
     if (shipped?.ok) doc = { ...doc, rig: shipped.rig };
     // A glTF with the (draft) KHR physics extensions, or a MuJoCo .xml, opens with its rig.
     const mjcf = /\.xml$/i.test(picked.name);
-    const imported = builtin ? null : mjcf ? await this.mjcfRigOf(picked) : await this.physicsRigOf(picked);
+    const imported = builtin ? null : mjcf ? await this.#mjcfRigOf(picked) : await this.#physicsRigOf(picked);
     if (imported) doc = { ...doc, rig: imported };
-    this.show(creature, doc, { path: null, fileName: null });
+    this.#show(creature, doc, { path: null, fileName: null });
     const from = mjcf ? 'the MJCF (no mesh: the shapes are drawn)' : 'KHR_physics_rigid_bodies (draft)';
-    this.editor.notify('info', `Opened ${picked.name}: ${this.platform.creatures.boneNames(creature).length} bones${imported ? `; rig imported from ${from}: ${imported.bodies.length} bodies, ${imported.joints.length} joints` : ''}`);
+    this.editor.notify('info', `Opened ${picked.name}: ${this.editor.platform.creatures.boneNames(creature).length} bones${imported ? `; rig imported from ${from}: ${imported.bodies.length} bodies, ${imported.joints.length} joints` : ''}`);
     return ok();
   }
 
-  private async mjcfRigOf(picked: PickedFile): Promise<RigDocument | null> {
+  async #mjcfRigOf(picked: PickedFile): Promise<RigDocument | null> {
     try {
       const { readMjcf } = await import('../export/mjcfImport');
       return readMjcf(decodeUtf8(picked.bytes), picked.name);
@@ -89,7 +87,7 @@ export class FileCommands<C extends object> {
     }
   }
 
-  private async physicsRigOf(picked: PickedFile): Promise<RigDocument | null> {
+  async #physicsRigOf(picked: PickedFile): Promise<RigDocument | null> {
     if (!/\.(glb|gltf)$/i.test(picked.name) || !containsAscii(picked.bytes, 'KHR_physics_rigid_bodies')) return null;
     try {
       const { importGltfBytes } = await import('../export');
@@ -103,11 +101,11 @@ export class FileCommands<C extends object> {
   /** A built-in example by name, or an example file at `path`. */
   async openBuiltinCreature(name: string, path?: string): Promise<Result> {
     try {
-      if (this.platform.builtins.has(name)) {
-        const { fileName, bytes } = await this.platform.builtins.fetch(name);
+      if (this.editor.platform.builtins.has(name)) {
+        const { fileName, bytes } = await this.editor.platform.builtins.fetch(name);
         return await this.openCreatureFile({ name: fileName, path: null, bytes, resources: {} }, name);
       }
-      if (path) return await this.openCreatureFile(await this.platform.files.readCreature(path));
+      if (path) return await this.openCreatureFile(await this.editor.platform.files.readCreature(path));
       return this.editor.fail('', { field: '', message: `Example "${name}" is not part of this build` });
     } catch (e) {
       return this.editor.fail('', { field: '', message: thrownText(e) });
@@ -117,7 +115,7 @@ export class FileCommands<C extends object> {
   /** File › Open Creature…: the platform's dialog, then open. */
   async pickAndOpenCreature(): Promise<Result> {
     try {
-      const picked = await this.platform.files.pickCreature();
+      const picked = await this.editor.platform.files.pickCreature();
       return picked ? await this.openCreatureFile(picked) : cancelled();
     } catch (e) {
       return this.editor.fail('', { field: '', message: thrownText(e) });
@@ -126,7 +124,7 @@ export class FileCommands<C extends object> {
 
   /** File › New: the default creature (or an empty editor when the build has none). */
   async newProject(): Promise<Result> {
-    if (this.platform.builtins.has(this.platform.builtins.defaultName)) return this.openBuiltinCreature(this.platform.builtins.defaultName);
+    if (this.editor.platform.builtins.has(this.editor.platform.builtins.defaultName)) return this.openBuiltinCreature(this.editor.platform.builtins.defaultName);
     return (await this.closeDocument()) ? ok() : cancelled();
   }
 
@@ -138,21 +136,21 @@ export class FileCommands<C extends object> {
   }
 
   /** The creature a project refers to: built in, at its path, or — when it moved — wherever the user says. */
-  private async findCreature(ref: ProjectCreature, projectName: string, projectPath: string | null): Promise<{ picked: PickedFile; relinked: boolean } | null> {
-    if (ref.builtin && this.platform.builtins.has(ref.builtin)) {
-      const { fileName, bytes } = await this.platform.builtins.fetch(ref.builtin);
+  async #findCreature(ref: ProjectCreature, projectName: string, projectPath: string | null): Promise<{ picked: PickedFile; relinked: boolean } | null> {
+    if (ref.builtin && this.editor.platform.builtins.has(ref.builtin)) {
+      const { fileName, bytes } = await this.editor.platform.builtins.fetch(ref.builtin);
       return { picked: { name: fileName, path: null, bytes, resources: {} }, relinked: false };
     }
     let where = ref.name;
     if (ref.path) {
       where = resolveCreaturePath(projectPath, ref.path);
       try {
-        return { picked: await this.platform.files.readCreature(where), relinked: false };
+        return { picked: await this.editor.platform.files.readCreature(where), relinked: false };
       } catch { /* moved, deleted or (browser) not stored here: ask below */ }
     }
-    const choice = await this.platform.ask('Creature file not found', `${projectName} uses the creature "${where}", which cannot be found. Where is it now?`, ['Locate…', 'Cancel']);
+    const choice = await this.editor.platform.ask('Creature file not found', `${projectName} uses the creature "${where}", which cannot be found. Where is it now?`, ['Locate…', 'Cancel']);
     if (choice !== 'Locate…') return null;
-    const picked = await this.platform.files.pickCreature({ missingPath: where });
+    const picked = await this.editor.platform.files.pickCreature({ missingPath: where });
     return picked ? { picked, relinked: true } : null;
   }
 
@@ -162,15 +160,15 @@ export class FileCommands<C extends object> {
       const project = parseProject(text, name);
       const rig = project.rig as EditorDocument['rig'];
       if (!Array.isArray(rig.skeleton?.bones)) return this.editor.fail('Could not open ', { field: `${name}: rig.skeleton.bones`, message: 'missing (not a rig document)' });
-      const found = await this.findCreature(project.creature, name, path);
+      const found = await this.#findCreature(project.creature, name, path);
       if (!found) return this.editor.fail('', { field: name, message: 'not opened (its creature file was not found)' });
-      const loaded = await this.load(found.picked.name, found.picked.bytes, found.picked.resources);
+      const loaded = await this.#load(found.picked.name, found.picked.bytes, found.picked.resources);
       if (!loaded.ok) return loaded;
       const storedPath = project.creature.path ? resolveCreaturePath(path, project.creature.path) : null;
       let doc: EditorDocument = { creature: { ...project.creature, path: storedPath }, rig };
       if (found.relinked) doc = relinkCreature(doc, { name: found.picked.name, path: found.picked.path ?? found.picked.name });
       const file = opts.fromAutosave ? { path: null, fileName: null } : { path, fileName: name };
-      this.show(loaded.value, doc, file, found.relinked || !!opts.fromAutosave, project.session ?? null);
+      this.#show(loaded.value, doc, file, found.relinked || !!opts.fromAutosave, project.session ?? null);
       this.editor.notify('info', opts.fromAutosave ? `Restored the autosaved "${doc.rig.name}"` : `Opened project ${name}`);
       return ok();
     } catch (e) {
@@ -182,7 +180,7 @@ export class FileCommands<C extends object> {
   async pickAndOpenProject(): Promise<Result> {
     if (!(await this.confirmDiscard())) return cancelled();
     try {
-      const p = await this.platform.files.pickProject();
+      const p = await this.editor.platform.files.pickProject();
       return p ? await this.openProjectText(p.text, p.name, p.path) : cancelled();
     } catch (e) {
       return this.editor.fail('', { field: '', message: thrownText(e) });
@@ -193,10 +191,10 @@ export class FileCommands<C extends object> {
     try {
       if (entry.kind === 'project') {
         if (!(await this.confirmDiscard())) return cancelled();
-        const p = await this.platform.files.readProject(entry.path);
+        const p = await this.editor.platform.files.readProject(entry.path);
         return await this.openProjectText(p.text, p.name, p.path);
       }
-      return await this.openCreatureFile(await this.platform.files.readCreature(entry.path));
+      return await this.openCreatureFile(await this.editor.platform.files.readCreature(entry.path));
     } catch (e) {
       return this.editor.fail('', { field: '', message: thrownText(e) });
     }
@@ -210,7 +208,7 @@ export class FileCommands<C extends object> {
     return ok(serializeProject({
       creature,
       rig: doc.rig,
-      session: { selectedBone: selectedBoneName(this.editor.selection), ...this.platform.viewSession() },
+      session: { selectedBone: selectedBoneName(this.editor.selection), ...this.editor.platform.viewSession() },
     }));
   }
 
@@ -221,12 +219,12 @@ export class FileCommands<C extends object> {
     try {
       const text = this.projectText(path);
       if (!text.ok) return this.editor.fail('Could not save: ', text.error);
-      const result = await this.platform.files.saveProject(text.value, path, file.fileName ?? projectFileName(this.editor.documentName));
+      const result = await this.editor.platform.files.saveProject(text.value, path, file.fileName ?? projectFileName(this.editor.documentName));
       if (!result) return cancelled();
       this.editor.markSaved({ path: result.path, fileName: result.name });
       this.editor.notify('info', `Saved ${result.name}`);
-      void this.platform.files.clearAutosave().catch(() => undefined);
-      void this.platform.files.addRecent({ kind: 'project', path: result.path, name: result.name }).catch(() => undefined);
+      void this.editor.platform.files.clearAutosave().catch(() => undefined);
+      void this.editor.platform.files.addRecent({ kind: 'project', path: result.path, name: result.name }).catch(() => undefined);
       return ok(result);
     } catch (e) {
       return this.editor.fail('Could not save: ', { field: '', message: thrownText(e) });
@@ -249,7 +247,7 @@ export class FileCommands<C extends object> {
       }
       if (format === 'rig') {
         // The rig JSON needs no glTF machinery: no lazy chunk to load.
-        const r = await this.platform.files.exportRig(writeRigJson(validation.rig), `${doc.rig.name}.rig.json`, 'rig');
+        const r = await this.editor.platform.files.exportRig(writeRigJson(validation.rig), `${doc.rig.name}.rig.json`, 'rig');
         if (r) this.editor.notify('info', `Exported ${r.name}`);
         return ok(r);
       }
@@ -270,7 +268,7 @@ export class FileCommands<C extends object> {
         note = ` (without the creature's mesh: ${e.message})`;
       }
       const suggested = format === 'mjcf' ? `${doc.rig.name}.xml` : `${doc.rig.name}.glb`;
-      const r = await this.platform.files.exportRig(result.data, suggested, format);
+      const r = await this.editor.platform.files.exportRig(result.data, suggested, format);
       const draft = format === 'gltf' ? ' — KHR_physics_rigid_bodies and KHR_implicit_shapes are draft extensions' : '';
       const losses = result.losses ? `; ${result.losses.approximated.length} approximations and ${result.losses.lost.length} losses listed in the file` : '';
       if (r) this.editor.notify('info', `Exported ${r.name}${draft}${losses}${note}`);
@@ -288,7 +286,7 @@ export class FileCommands<C extends object> {
     const text = this.projectText(null);
     if (!text.ok) return text;
     try {
-      await this.platform.files.writeAutosave(text.value);
+      await this.editor.platform.files.writeAutosave(text.value);
       return ok();
     } catch (e) {
       this.editor.setStatus(`Autosave failed: ${thrownText(e)}`);
@@ -299,12 +297,12 @@ export class FileCommands<C extends object> {
   /** At start: offer the autosave of a session that closed with unsaved changes, else New. */
   async startup(): Promise<Result> {
     try {
-      const auto = await this.platform.files.readAutosave();
+      const auto = await this.editor.platform.files.readAutosave();
       if (auto) {
         const when = new Date(auto.savedAt).toLocaleString();
-        const choice = await this.platform.ask('Restore unsaved work?', `Marionette closed with unsaved changes (autosaved ${when}). Restore them?`, ['Restore', 'Discard']);
+        const choice = await this.editor.platform.ask('Restore unsaved work?', `Marionette closed with unsaved changes (autosaved ${when}). Restore them?`, ['Restore', 'Discard']);
         if (choice === 'Restore' && (await this.openProjectText(auto.text, 'autosave', null, { fromAutosave: true })).ok) return ok();
-        await this.platform.files.clearAutosave();
+        await this.editor.platform.files.clearAutosave();
       }
     } catch (e) {
       this.editor.notify('error', `Could not read the autosave: ${thrownText(e)}`);

@@ -46,12 +46,12 @@ export class RigCommands<C> {
   constructor(private readonly editor: RigAccess<C>) {}
 
   /** A menu / toolbar rig edit: one undo step, a refusal told as a notice. */
-  private run(what: string, label: string, f: (rig: RigDocument) => EditResult): Result {
+  #run(what: string, label: string, f: (rig: RigDocument) => EditResult): Result {
     const r = this.editor.editRig(label, f);
     return r.ok ? r : this.editor.refuse(what, r.error);
   }
 
-  private needRig(what: string): Result<RigDocument> {
+  #needRig(what: string): Result<RigDocument> {
     const rig = this.editor.rig;
     return rig ? ok(rig) : this.editor.refuse(what, { field: '', message: 'open a creature first.' });
   }
@@ -77,7 +77,7 @@ export class RigCommands<C> {
     if (!creature || !this.editor.rig) return this.editor.refuse('Generate bodies', { field: '', message: 'open a creature first.' });
     let skipped = 0;
     let summary = '';
-    const r = this.run('Generate bodies', 'Generate bodies', (rig) => {
+    const r = this.#run('Generate bodies', 'Generate bodies', (rig) => {
       try {
         const generated = generateRagdoll(this.editor.platform.creatures.authoringSkeleton(creature, rig.skeleton.scale ?? 1), generateOptions(settings, rig));
         skipped = generated.skipped.length;
@@ -111,25 +111,25 @@ export class RigCommands<C> {
 
   /** A joint between two bodies (the parent found from the bones), named after the child; selects it. */
   createJoint(body1: string, body2: string, type: RigJoint['type']): Result<string> {
-    const have = this.needRig('Create joint');
+    const have = this.#needRig('Create joint');
     if (!have.ok) return have;
     const [bodyA, bodyB] = this.parentOf(body1, body2);
     let name = bodyB;
     for (let k = 2; have.value.joints.some((j) => j.name === name); k++) name = `${bodyB}_${k}`;
-    const r = this.run('Create joint', `Create joint ${name}`, (rig) => createJoint(rig, { name, bodyA, bodyB, type }));
+    const r = this.#run('Create joint', `Create joint ${name}`, (rig) => createJoint(rig, { name, bodyA, bodyB, type }));
     if (!r.ok) return r;
     this.editor.select({ kind: 'joint', name });
     return ok(name);
   }
 
   removeBody(name: string): Result {
-    const r = this.run('Remove body', `Remove body ${name}`, (rig) => removeBody(rig, name));
+    const r = this.#run('Remove body', `Remove body ${name}`, (rig) => removeBody(rig, name));
     if (r.ok && this.editor.selection?.name === name) this.editor.select(null);
     return r;
   }
 
   removeJoint(name: string): Result {
-    const r = this.run('Remove joint', `Remove joint ${name}`, (rig) => removeJoint(rig, name));
+    const r = this.#run('Remove joint', `Remove joint ${name}`, (rig) => removeJoint(rig, name));
     if (r.ok && this.editor.selection?.kind === 'joint' && this.editor.selection.name === name) this.editor.select(null);
     return r;
   }
@@ -208,7 +208,7 @@ export class RigCommands<C> {
   mirrorBody(name: string): Result {
     const side = sideOf(name);
     if (!side) return this.editor.refuse('Mirror', { field: '', message: `"${name}" has no side in its name (…_l / …_r, .L / .R, Left / Right).` });
-    const r = this.run('Mirror', `Mirror ${side} side`, (rig) => mirrorSide(rig, side));
+    const r = this.#run('Mirror', `Mirror ${side} side`, (rig) => mirrorSide(rig, side));
     if (r.ok) this.editor.notify('info', `Mirrored the ${side} side onto the ${side === 'left' ? 'right' : 'left'}`);
     return r;
   }
@@ -220,14 +220,14 @@ export class RigCommands<C> {
     if (!rig.bodies.some((b) => sideOf(b.name) === 'left' || sideOf(b.bone) === 'left')) {
       return this.editor.refuse('Mirror Left → Right', { field: '', message: 'no body is on the left side (names ending _l, .L or Left).' });
     }
-    const r = this.run('Mirror Left → Right', 'Mirror left → right', (x) => mirrorSide(x, 'left'));
+    const r = this.#run('Mirror Left → Right', 'Mirror left → right', (x) => mirrorSide(x, 'left'));
     if (r.ok) this.editor.notify('info', 'Mirrored the left side onto the right');
     return r;
   }
 
   applyPreset(joints: readonly string[], preset: MotorPreset): Result {
     if (joints.length === 0) return err('joints', 'select at least one joint');
-    return this.run('Motor preset', `Preset ${preset} on ${joints.length === 1 ? joints[0] : `${joints.length} joints`}`, (rig) => applyPreset(rig, joints, preset));
+    return this.#run('Motor preset', `Preset ${preset} on ${joints.length === 1 ? joints[0] : `${joints.length} joints`}`, (rig) => applyPreset(rig, joints, preset));
   }
 
   /** Copy a joint's motor settings to the editor's motor clipboard. */
@@ -245,7 +245,7 @@ export class RigCommands<C> {
     if (!clip) return err('Paste motor', 'nothing copied');
     if (joints.length === 0) return err('joints', 'select at least one joint');
     const targets = joints.filter((n) => n !== clip.from);
-    return this.run('Paste motor', `Paste motor to ${targets.length === 1 ? targets[0] : `${targets.length} joints`}`, (r) => {
+    return this.#run('Paste motor', `Paste motor to ${targets.length === 1 ? targets[0] : `${targets.length} joints`}`, (r) => {
       const src = r.joints.find((j) => j.name === clip.from);
       if (!src || src.type === 'fixed') return { ok: false, field: 'from', message: `the copied joint "${clip.from}" no longer exists; copy again` };
       const withSource = { ...r, joints: r.joints.map((j) => (j.name === clip.from && j.type !== 'fixed' ? { ...j, motor: clip.motor } : j)) } as RigDocument;
@@ -265,7 +265,7 @@ export class RigCommands<C> {
       this.editor.notify('info', 'Mass ratios: every jointed pair is within 10×; nothing to fix.');
       return err('Fix Mass Ratios', 'nothing to fix');
     }
-    const r = this.run('Fix mass ratios', 'Fix mass ratios', (x) => ({ ok: true, rig: fixMassRatios(x) }));
+    const r = this.#run('Fix mass ratios', 'Fix mass ratios', (x) => ({ ok: true, rig: fixMassRatios(x) }));
     if (!r.ok) return r;
     this.editor.notify('info', `Fixed ${issues} jointed pair${issues === 1 ? '' : 's'} over the 10× mass or inertia ratio`);
     return ok(issues);

@@ -143,6 +143,20 @@ describe('Editor file commands', () => {
     expect(g.rig!.name).toBe('armed-mine');
   });
 
+  it('New opens the default creature; confirmDiscard asks only with unsaved changes, and Save saves first', async () => {
+    const e = new TestEditor();
+    expect((await e.files.newProject()).ok).toBe(true);
+    expect(e.rig!.name).toBe('armed-mine');
+    expect(await e.files.confirmDiscard()).toBe(true);
+    expect(e.asked).toHaveLength(0);
+    e.editRig('Mass', (r) => setMass(r, 'forearm', 2.5));
+    e.answers.push('Save');
+    expect(await e.files.confirmDiscard()).toBe(true);
+    expect(e.asked).toHaveLength(1);
+    expect(e.disk.has('/projects/armed-mine.marionette')).toBe(true);
+    expect(e.dirty).toBe(false);
+  });
+
   it('closes the document: nothing open, the creature disposed', async () => {
     const e = await openedEditor();
     const c = e.creature!;

@@ -90,8 +90,24 @@ describe('Editor rig commands', () => {
     expect(e.rig!.bodies.find((b) => b.name === 'hand')!.shapes).toHaveLength(n + 1);
     expect(e.edits.removeShape('hand', n).ok).toBe(true);
     expect(e.rig!.bodies.find((b) => b.name === 'hand')!.shapes).toHaveLength(n);
+    expect(e.edits.parentOf('hand', 'body')).toEqual(['body', 'hand']);
+    expect(e.edits.parentOf('body', 'hand')).toEqual(['body', 'hand']);
     expect(e.edits.renameBody('hand', 'claw').ok).toBe(true);
     expect(e.rig!.joints.find((j) => j.name === 'wrist')!.bodyB).toBe('claw');
+  });
+
+  it('addBody puts a body on a bone that has none; a second body on a taken name is refused', async () => {
+    const e = new TestEditor();
+    e.picks.push(e.putAsset('humanoid.glb'));
+    await e.files.pickAndOpenCreature(); // the bare skeleton: no bodies yet
+    const free = e.rig!.skeleton.bones[0]!;
+    const n = e.rig!.bodies.length;
+    expect(n).toBe(0);
+    expect(e.edits.addBody(free.name, free.name).ok).toBe(true);
+    expect(e.rig!.bodies).toHaveLength(n + 1);
+    expect(e.rig!.bodies.at(-1)).toMatchObject({ name: free.name, bone: free.name });
+    expect(e.edits.addBody(free.name, free.name).ok).toBe(false);
+    expect(e.edits.addBody('x', 'no-such-bone').ok).toBe(false);
   });
 
   it('setShapeParams and setJointWorldFrame: the gizmos\' edits, with the anchors meeting at rest within 1e-5 m', async () => {
