@@ -19,9 +19,12 @@
  *      are boxes lying flat on the floor (yaw-aligned, bottom at the sole), hands boxes along the bone,
  *      everything else a capsule. `shape` / `shapes` force one kind.
  * 3. Masses: a recognised biped (anatomy.ts) gets Winter's segment fractions of `totalMass` (default
- *    70 kg); any other creature volume × `density`, scaled to `totalMass` when given. Then every jointed
- *    pair is brought within MAX_RATIO (mass, and largest principal moment) by raising the lighter body's
- *    mass, and the total is scaled back — so a fresh Generate shows no mass-ratio warning.
+ *    70 kg; a body no segment names takes the density of the segment it hangs from); any other creature
+ *    volume × `density`, scaled to `totalMass` when given. Each sole gets at least SOLE_FRACTION of the
+ *    total, more when the stance needs it (stanceShare). Then every jointed pair is brought within
+ *    MAX_RATIO (mass, and largest principal moment) by moving the two masses toward each other
+ *    (balanceMasses; soles are never lowered), and the total is scaled back — so a fresh Generate shows no
+ *    mass-ratio warning. Only soles touch the floor at rest (clearFloor).
  * 4. Joints, one per body with a body ancestor, anchored at the child bone's head. Recognised segments get
  *    anatomical joints: knees and elbows one-way hinges about the axis that flexes them (knee: shin toward
  *    the back; elbow: forearm toward the front) from straight (5° hyperextension) to 130° / 145°; hips,
@@ -89,7 +92,7 @@ export interface GenerateSummary {
   biped: boolean;
   /** World direction the creature faces (horizontal, unit). */
   forward: Vec3;
-  /** Masses the ratio rule raised (body → factor). */
+  /** Masses the sole and ratio rules raised (body → factor; balancing also lowers some, not listed). */
   raised: Record<string, number>;
   /** Each body's length L along its bone (m): what its shape's minimum sizes are measured against. */
   lengths: Record<string, number>;
@@ -370,8 +373,9 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     const withSoles = others / (1 - soles.length * soleShare);
     for (const b of soles) mass.set(b, Math.max(mass.get(b)!, soleShare * withSoles));
     balanceMasses(pairs, mass, shapeOf, (b) => soles.includes(b));
-    // What the capped raises leave: the body that turns too easily is fattened (soles keep their flat box
-    // and take mass instead, above).
+    // What the masses cannot settle (a pair balanceMasses leaves over the limit, which happens when a sole,
+    // never lowered, sits under a body that turns far more easily): the body that turns too easily is
+    // fattened (soles keep their flat box).
     const fat = new Map<string, number>();
     for (const { parent: a, child: b } of pairs) {
       const ia = maxMoment(shapeOf.get(a)!, mass.get(a)!), ib = maxMoment(shapeOf.get(b)!, mass.get(b)!);
