@@ -3,21 +3,20 @@
  * preview has bodyA on the frame shown: the frame's axes (X red = hinge / twist axis, Y green = angle
  * reference, Z blue) and the limits — hinge arc, twist fan, swing cone (limitGeometry.ts). Every joint is
  * drawn faintly; the selected joint larger and brighter, with handles on the hinge / twist arc ends that
- * drag the limit directly (one drag = one undo step). Whether they are drawn is the one Joints view toggle
+ * drag the limit directly (viewport/useDragGesture.ts: one drag = one undo step, Escape cancels). Whether they are drawn is the one Joints view toggle
  * (toolbar Overlays group, View › Show Joints and Limits: the preview store's overlays.joints), as the
  * bodies are the Bodies toggle — editing and previewing show the same joints.
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { useFrame, type ThreeEvent } from '@react-three/fiber';
 import { BufferAttribute, BufferGeometry, Color, DoubleSide, Float32BufferAttribute, Matrix4, Plane, Quaternion, Vector3, type Group } from 'three';
 import { setJointLimits } from '../../../shared/authoring';
 import { composeTransforms, type Transform } from '../../../shared/math/transform';
 import type { Quat } from '../../../shared/math/quat';
 import type { Vec3 } from '../../../shared/math/vec3';
 import type { RigDocument, RigJoint, RigShape } from '../../../shared/rig';
-import { beginGesture, endGesture } from '../state/editor';
 import { useEditor } from '../state/store';
-import { setAuthoring } from './authoringStore';
+import { useDragGesture } from '../viewport/useDragGesture';
 import { angleAboutX, coneGeometry, rimAngles, sectorGeometry, sectorPoint, type FanGeometry } from './limitGeometry';
 import { rigEdit } from './rigEdit';
 import { previewBodyPose } from './previewPose';
@@ -159,19 +158,10 @@ const q = new Quaternion();
 
 /** A sphere on one end of an arc; dragging it around the arc's axis sets that end of the limit. */
 function LimitHandle({ joint, field, end, range, radius, color }: { joint: string; field: 'limit' | 'twistLimit'; end: 0 | 1; range: readonly [number, number]; radius: number; color: string }) {
-  const controls = useThree((s) => s.controls) as { enabled: boolean } | null;
-  const drag = useRef<{ mark: string; pointer: number } | null>(null);
+  const label = `${field === 'limit' ? 'Hinge' : 'Twist'} limit (${joint})`;
+  const gesture = useDragGesture<true>({ label: () => label });
   const p = sectorPoint(range[end], radius);
-  const onDown = (e: ThreeEvent<PointerEvent>) => {
-    e.stopPropagation();
-    (e.target as Element).setPointerCapture(e.pointerId);
-    drag.current = { mark: beginGesture(), pointer: e.pointerId };
-    if (controls) controls.enabled = false;
-    setAuthoring({ dragging: true });
-  };
   const onMove = (e: ThreeEvent<PointerEvent>) => {
-    if (!drag.current) return;
-    e.stopPropagation();
     const frame = e.object.parent!;
     frame.updateMatrixWorld();
     // The arc's plane: through the anchor, normal to the frame's X axis (world).
@@ -183,19 +173,10 @@ function LimitHandle({ joint, field, end, range, radius, color }: { joint: strin
     // Keep min ≤ max and inside (−π, π].
     a = end === 0 ? Math.min(a, range[1]) : Math.max(a, range[0]);
     const next: [number, number] = end === 0 ? [round(a), range[1]] : [range[0], round(a)];
-    rigEdit(`${field === 'limit' ? 'Hinge' : 'Twist'} limit (${joint})`, (r) => setJointLimits(r, joint, { [field]: next }));
-  };
-  const onUp = (e: ThreeEvent<PointerEvent>) => {
-    if (!drag.current) return;
-    e.stopPropagation();
-    (e.target as Element).releasePointerCapture(e.pointerId);
-    endGesture(drag.current.mark, `${field === 'limit' ? 'Hinge' : 'Twist'} limit (${joint})`);
-    drag.current = null;
-    if (controls) controls.enabled = true;
-    setAuthoring({ dragging: false });
+    rigEdit(label, (r) => setJointLimits(r, joint, { [field]: next }));
   };
   return (
-    <mesh position={p} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} userData={{ limitHandle: `${joint}:${field}:${end}` }} renderOrder={5}>
+    <mesh position={p} {...gesture.pointer({ start: () => true, move: onMove })} userData={{ limitHandle: `${joint}:${field}:${end}` }} renderOrder={5}>
       <sphereGeometry args={[Math.max(radius * 0.07, 0.008), 16, 12]} />
       <meshBasicMaterial color={color} depthTest={false} transparent />
     </mesh>

@@ -3,11 +3,16 @@
  * the end-to-end tests — the joint limits as drawn (angles read back from the geometry), where a body is
  * on screen, and the preview's recorded series. `seek` moves the playhead (what a timeline scrub does).
  */
-import { Vector3 } from 'three';
+import { Vector3, type Mesh, type Object3D } from 'three';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { bodyObjects, shapeObjects, shapeKey } from './shapeObjects';
 import { drawnLimits, jointsGroup, type DrawnLimit } from './JointLimits';
 import { frames, seek, shownFrame } from './preview';
+import { gizmoRegistry } from './viewportPicking';
+import { useAuthoring } from './authoringStore';
+
+/** three-stdlib's TransformControls as the gizmo registry holds it: pick meshes by axis under gizmo.picker. */
+type Gizmo = Object3D & { axis: string | null; object?: Object3D; gizmo?: { picker?: Record<string, Object3D> } };
 
 export interface AuthoringTestHook {
   limits(): DrawnLimit[];
@@ -20,6 +25,14 @@ export interface AuthoringTestHook {
   recorded(): number;
   shownFrame(): number;
   seek(frame: number): void;
+  /** Page coordinates of the object the shape or joint gizmo drags (the gizmo's centre), or null. */
+  gizmoCentre(which: 'shape' | 'joint'): { x: number; y: number } | null;
+  /** Page coordinates of the shape or joint gizmo's pick zone for an axis ('X', 'Y', 'Z'), or null. */
+  gizmoScreen(which: 'shape' | 'joint', axis: string): { x: number; y: number } | null;
+  /** The axis of that gizmo under the pointer (what a press would drag), or null. */
+  gizmoHovered(which: 'shape' | 'joint'): string | null;
+  /** Whether a viewport drag is in progress (the orbit camera is off). */
+  dragging(): boolean;
 }
 
 export function installAuthoringTestHook(): void {
@@ -40,6 +53,26 @@ export function installAuthoringTestHook(): void {
     recorded: () => frames().t.length,
     shownFrame,
     seek,
+    gizmoCentre(which) {
+      const h = getViewportHandle();
+      const o = (gizmoRegistry[which] as Gizmo | null)?.object;
+      if (!h || !o) return null;
+      const p = o.getWorldPosition(new Vector3()).project(h.camera);
+      const rect = h.gl.domElement.getBoundingClientRect();
+      return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
+    },
+    gizmoScreen(which, axis) {
+      const h = getViewportHandle();
+      const g = gizmoRegistry[which] as Gizmo | null;
+      const pick = (g?.gizmo?.picker?.translate ?? g?.gizmo?.picker?.rotate)?.children.find((c) => c.name === axis) as Mesh | undefined;
+      if (!h || !g || !pick || !g.visible) return null;
+      pick.geometry.computeBoundingBox();
+      const p = pick.geometry.boundingBox!.getCenter(new Vector3()).applyMatrix4(pick.matrixWorld).project(h.camera);
+      const rect = h.gl.domElement.getBoundingClientRect();
+      return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
+    },
+    gizmoHovered: (which) => { const g = gizmoRegistry[which] as Gizmo | null; return g?.visible ? g.axis : null; },
+    dragging: () => useAuthoring.getState().dragging,
   };
   (window as unknown as { __marionetteAuthoring: AuthoringTestHook }).__marionetteAuthoring = hook;
 }

@@ -7,8 +7,8 @@
  *    axis or a plane, including across the sagittal plane;
  *  - skewed toward the steering target as the controller used it this frame (green), with the current
  *    phase point (yellow) and where the IK put the hand (violet).
- * Every drag is one undo step (beginGesture at press, endGesture at release); Escape during a drag puts the
- * point back and leaves no undo step (cancelGesture); the orbit camera is off while dragging.
+ * Every drag is one undo step and Escape during a drag puts the point back with no undo step; the orbit
+ * camera is off while dragging (both drags through viewport/useDragGesture.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TransformControls } from '@react-three/drei';
@@ -17,12 +17,13 @@ import { BufferGeometry, Float32BufferAttribute, Group, Line, LineBasicMaterial,
 import { CyclicPath } from '../../../../shared/gait/cyclicPath';
 import { headingToWorld, headingYaw } from '../../../../shared/gait/steering';
 import { useEditor } from '../../state/store';
-import { beginGesture, cancelGesture, edit, endGesture, select } from '../../state/editor';
+import { editRig, select } from '../../state/editor';
 import { previewClient } from '../../preview/client';
 import { selectPathPoint, usePreview } from '../../preview/previewStore';
-import { setControlPoint } from '../../preview/pathEdits';
+import { setControlPoint } from '../../../../shared/authoring';
 import { CONTROLLER_AUX } from '../../../../shared/preview/engine';
 import { OVERLAY_COLORS, shown } from './frameData';
+import { useDragGesture } from '../useDragGesture';
 
 /** Handles drawn by the overlay, by controller name, for the test hook (screen positions). */
 export const pathHandles = new Map<string, Object3D[]>();
@@ -49,6 +50,9 @@ export function PathOverlay() {
   return <>{paths.map((c) => <ControllerPath key={c.name} name={c.name} />)}</>;
 }
 
+/** A handle dragged in a plane: which point, the plane, and the creature's frame at the press. */
+interface PlaneDrag { index: number; plane: Plane; yaw: number; origin: Vector3 }
+
 function ControllerPath({ name }: { name: string }) {
   const controller = useEditor((s) => s.document?.rig.controllers.find((c) => c.name === name));
   const selected = usePreview((s) => (s.selectedPoint?.controller === name ? s.selectedPoint.index : -1));
@@ -62,13 +66,12 @@ function ControllerPath({ name }: { name: string }) {
   const phaseDot = useRef<Mesh>(null);
   const ikDot = useRef<Mesh>(null);
   const handles = useRef<(Mesh | null)[]>([]);
-  const { controls, camera } = useThree();
+  const camera = useThree((s) => s.camera);
   const geometry = useMemo(() => (path ? curveGeometry(path) : null), [path]);
   const lines = useMemo(() => geometry && {
     local: new Line(geometry, new LineBasicMaterial({ color: OVERLAY_COLORS.pathLocal, depthTest: false, transparent: true, opacity: 0.9 })),
     world: new Line(geometry, new LineBasicMaterial({ color: OVERLAY_COLORS.path, depthTest: false, transparent: true })),
   }, [geometry]);
-  const drag = useRef<{ index: number; mark: string; plane: Plane; yaw: number; origin: Vector3 } | null>(null);
 
   useFrame(() => {
     const client = previewClient();
@@ -102,13 +105,11 @@ function ControllerPath({ name }: { name: string }) {
     }
   });
 
-  const setOrbit = (enabled: boolean) => { if (controls) (controls as unknown as { enabled: boolean }).enabled = enabled; };
+  const gesture = useDragGesture<PlaneDrag>({ label: (d) => `Move ${name} point ${d.index + 1}` });
 
-  const onDown = (index: number) => (e: ThreeEvent<PointerEvent>) => {
-    if (e.button !== 0) return;
-    e.stopPropagation();
+  const start = (index: number) => (e: ThreeEvent<PointerEvent>): PlaneDrag | null => {
     // The gizmo saw this press first (it listens on the canvas itself) and owns the drag.
-    if (pathGizmo.current?.dragging) return;
+    if (pathGizmo.current?.dragging) { e.stopPropagation(); return null; }
     select(null);
     selectPathPoint({ controller: name, index });
     const g = local.current!;
@@ -118,49 +119,19 @@ function ControllerPath({ name }: { name: string }) {
     const normal = new Vector3(...headingToWorld([0, 0, 0], yaw, [1, 0, 0]));
     const view = camera.getWorldDirection(new Vector3());
     if (Math.abs(normal.dot(view)) < 0.25) normal.copy(view).negate();
-    drag.current = { index, mark: beginGesture(), plane: new Plane().setFromNormalAndCoplanarPoint(normal, handleWorld), yaw, origin: g.position.clone() };
-    (e.target as unknown as Element).setPointerCapture?.(e.pointerId);
-    setOrbit(false);
+    return { index, plane: new Plane().setFromNormalAndCoplanarPoint(normal, handleWorld), yaw, origin: g.position.clone() };
   };
 
-  const onMove = (e: ThreeEvent<PointerEvent>) => {
-    const d = drag.current;
-    if (!d) return;
-    e.stopPropagation();
+  const move = (e: ThreeEvent<PointerEvent>, d: PlaneDrag) => {
     const hit = e.ray.intersectPlane(d.plane, new Vector3());
     if (!hit) return;
     const rel = hit.sub(d.origin);
     const p = headingToWorld([0, 0, 0], -d.yaw, [rel.x, rel.y, rel.z]);
-    edit('Move path point', (doc) => setControlPoint(doc, name, d.index, [round(p[0]), round(p[1]), round(p[2])]));
+    editRig('Move path point', (rig) => setControlPoint(rig, name, d.index, [round(p[0]), round(p[1]), round(p[2])]));
   };
 
-  const onUp = (e: ThreeEvent<PointerEvent>) => {
-    const d = drag.current;
-    if (!d) return;
-    e.stopPropagation();
-    drag.current = null;
-    (e.target as unknown as Element).releasePointerCapture?.(e.pointerId);
-    endGesture(d.mark, `Move ${name} point ${d.index + 1}`);
-    setOrbit(true);
-  };
 
   useFrame(() => { pathHandles.set(name, handles.current.filter((h): h is Mesh => !!h)); });
-
-  // Escape during a plane drag: back to the mark, no undo step. Capture phase, so the editor's own Escape
-  // (clear the selection) does not also run.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const d = drag.current;
-      if (e.key !== 'Escape' || !d) return;
-      e.preventDefault();
-      e.stopPropagation();
-      drag.current = null;
-      cancelGesture(d.mark);
-      setOrbit(true);
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  });
 
   // The selected handle's mesh mounts in the same commit as the selection; attach the gizmo after.
   const [gizmoTarget, setGizmoTarget] = useState<Mesh | null>(null);
@@ -179,11 +150,7 @@ function ControllerPath({ name }: { name: string }) {
             ref={(m) => { handles.current[i] = m; }}
             position={[p[0], p[1], p[2]]}
             renderOrder={13}
-            onPointerDown={onDown(i)}
-            onPointerMove={onMove}
-            onPointerUp={onUp}
-            onPointerOver={() => { document.body.style.cursor = 'grab'; }}
-            onPointerOut={() => { document.body.style.cursor = ''; }}
+            {...gesture.pointer({ start: start(i), move })}
             userData={{ pathPoint: { controller: name, index: i } }}
           >
             <sphereGeometry args={[selected === i ? 0.032 : 0.026, 16, 12]} />
@@ -214,29 +181,16 @@ function ControllerPath({ name }: { name: string }) {
  * drei TransformControls (translate) on the selected handle. The handle lives in the creature's frame
  * (root position + heading), so its local position is the control point itself; space="local" aligns the
  * gizmo's axes with that frame (x across, y up, z forward). One drag = one undo step; Escape puts the
- * point back (TransformControls.reset) and ends the drag with no undo step.
+ * point back (TransformControls.reset) and ends the drag with no undo step (useDragGesture).
  */
 function PointGizmo({ controller, index, target }: { controller: string; index: number; target: Mesh }) {
-  const gesture = useRef<{ mark: string; index: number } | null>(null);
   const ref = useRef<PathGizmo | null>(null);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const g = gesture.current, tc = ref.current;
-      if (e.key !== 'Escape' || !g || !tc) return;
-      e.preventDefault();
-      e.stopPropagation();
-      gesture.current = null; // before reset(): its objectChange must not edit
-      tc.reset();
-      tc.dragging = false; // ends the drag; 'dragging-changed' turns the orbit camera back on
-      cancelGesture(g.mark);
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
-
-  // A gizmo removed mid-drag (selection changed, overlay off) still closes its undo step.
-  useEffect(() => () => { const g = gesture.current; if (g) endGesture(g.mark, `Move ${controller} point ${g.index + 1}`); }, [controller]);
+  const gesture = useDragGesture<{ index: number }>({
+    label: (g) => `Move ${controller} point ${g.index + 1}`,
+    // The gesture is already over here, so reset()'s objectChange does not edit; dragging = false ends
+    // the gizmo's own drag.
+    onCancel: () => { const tc = ref.current; if (tc) { tc.reset(); tc.dragging = false; } },
+  });
 
   return (
     <TransformControls
@@ -245,19 +199,14 @@ function PointGizmo({ controller, index, target }: { controller: string; index: 
       mode="translate"
       space="local"
       size={0.6}
-      onMouseDown={() => { gesture.current = { mark: beginGesture(), index }; }}
+      onMouseDown={() => gesture.begin({ index })}
       onObjectChange={() => {
-        const g = gesture.current;
+        const g = gesture.active();
         if (!g) return;
         const p = target.position;
-        edit('Move path point', (doc) => setControlPoint(doc, controller, g.index, [round(p.x), round(p.y), round(p.z)]));
+        editRig('Move path point', (rig) => setControlPoint(rig, controller, g.index, [round(p.x), round(p.y), round(p.z)]));
       }}
-      onMouseUp={() => {
-        const g = gesture.current;
-        if (!g) return;
-        gesture.current = null;
-        endGesture(g.mark, `Move ${controller} point ${g.index + 1}`);
-      }}
+      onMouseUp={() => gesture.end()}
     />
   );
 }

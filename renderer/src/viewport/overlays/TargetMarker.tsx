@@ -1,17 +1,19 @@
 /**
  * The steering target in force at the shown frame, as a marker on the floor. Drag it to move the target:
  * the key in force at the playhead if there is one (a timeline input), otherwise the rig's own target (a
- * document edit, one undo step). "Key target" on the timeline stores it at the playhead.
+ * document edit, one undo step; Escape during the drag leaves it where it was). "Key target" on the
+ * timeline stores it at the playhead.
  */
 import { useRef } from 'react';
-import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { useFrame } from '@react-three/fiber';
 import { Plane, Vector3, type Group } from 'three';
 import { useEditor } from '../../state/store';
-import { edit } from '../../state/editor';
+import { editRig } from '../../state/editor';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
-import { setSteeringTarget } from '../../preview/pathEdits';
+import { setSteeringTarget } from '../../../../shared/authoring';
 import { OVERLAY_COLORS, shown } from './frameData';
+import { useDragGesture } from '../useDragGesture';
 
 const FLOOR = new Plane(new Vector3(0, 1, 0), 0);
 
@@ -21,8 +23,12 @@ export const targetMarker = { position: null as [number, number, number] | null 
 export function TargetMarker() {
   const group = useRef<Group>(null);
   const controllerName = useEditor((s) => s.document?.rig.controllers.find((c) => c.type === 'cyclicPath')?.name ?? null);
-  const { controls } = useThree();
-  const dragging = useRef<Vector3 | null>(null);
+  // The marker follows the pointer on the floor while dragged and moves the target on release (one undo
+  // step when that edits the rig); Escape leaves the target where it was (useDragGesture).
+  const gesture = useDragGesture<Vector3>({
+    label: () => 'Move steering target',
+    onEnd: (p) => moveTarget([Math.round(p.x * 1000) / 1000, 0, Math.round(p.z * 1000) / 1000]),
+  });
 
   useFrame(() => {
     const g = group.current;
@@ -30,42 +36,25 @@ export function TargetMarker() {
     const client = previewClient();
     const s = shown(client);
     const L = client.layout;
-    if (dragging.current) { g.position.copy(dragging.current); g.visible = true; return; }
+    const dragged = gesture.active();
+    if (dragged) { g.position.copy(dragged); g.visible = true; return; }
     if (!s || !L || s.aux[L.aux.steering + 3] !== 1) { g.visible = false; targetMarker.position = null; return; }
     g.visible = true;
     g.position.set(s.aux[0]!, 0.002, s.aux[2]!);
     targetMarker.position = [s.aux[0]!, s.aux[1]!, s.aux[2]!];
   });
 
-  const setOrbit = (on: boolean) => { if (controls) (controls as unknown as { enabled: boolean }).enabled = on; };
-  const onDown = (e: ThreeEvent<PointerEvent>) => {
-    if (e.button !== 0 || !controllerName) return;
-    e.stopPropagation();
-    dragging.current = group.current!.position.clone();
-    (e.target as unknown as Element).setPointerCapture?.(e.pointerId);
-    setOrbit(false);
-  };
-  const onMove = (e: ThreeEvent<PointerEvent>) => {
-    if (!dragging.current) return;
-    e.stopPropagation();
-    const hit = e.ray.intersectPlane(FLOOR, new Vector3());
-    if (hit) dragging.current.set(hit.x, 0.002, hit.z);
-  };
-  const onUp = (e: ThreeEvent<PointerEvent>) => {
-    const p = dragging.current;
-    if (!p || !controllerName) return;
-    e.stopPropagation();
-    dragging.current = null;
-    (e.target as unknown as Element).releasePointerCapture?.(e.pointerId);
-    setOrbit(true);
-    const target: [number, number, number] = [Math.round(p.x * 1000) / 1000, 0, Math.round(p.z * 1000) / 1000];
-    moveTarget(target);
-  };
+  const handlers = gesture.pointer({
+    start: () => (controllerName ? group.current!.position.clone() : null),
+    move: (e, p) => {
+      const hit = e.ray.intersectPlane(FLOOR, new Vector3());
+      if (hit) p.set(hit.x, 0.002, hit.z);
+    },
+  });
 
   if (!controllerName) return null;
   return (
-    <group ref={group} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp}
-      onPointerOver={() => { document.body.style.cursor = 'move'; }} onPointerOut={() => { document.body.style.cursor = ''; }}>
+    <group ref={group} {...handlers}>
       <mesh rotation-x={-Math.PI / 2} renderOrder={6}>
         <ringGeometry args={[0.14, 0.19, 40]} />
         <meshBasicMaterial color={OVERLAY_COLORS.target} transparent opacity={0.9} depthWrite={false} />
@@ -99,5 +88,5 @@ export function moveTarget(target: [number, number, number]): void {
     return;
   }
   const name = useEditor.getState().document?.rig.controllers.find((c) => c.type === 'cyclicPath')?.name;
-  if (name) edit('Move steering target', (doc) => setSteeringTarget(doc, name, target));
+  if (name) editRig('Move steering target', (rig) => setSteeringTarget(rig, name, target));
 }
