@@ -88,6 +88,13 @@ export const ARMED_MINE_TUNING = {
     target: [0, 0, 5] as [number, number, number], gain: 2.5, maxAngle: 0.8, window: 1, rateGain: 0.015, pivotLead: 0.7,
     stopRadius: 0.5, arriveRadius: 1.5, restartRadius: 1, minStroke: 0.5, restPoint: [0, 0.1, 0.4] as [number, number, number],
   },
+  /** Righting (shared/gait/controller.ts RightingParams, docs/locomotion.md "Righting"): tipped past 0.4 rad
+   *  (23°; the crawl never tips past 18°), the path turns toward the low side and leans with the body, fully
+   *  at 0.8 rad, by 0.2 of its tilt. Chosen on the righting scenario's 48 blasts (tests/unit/scenarios):
+   *  follow 0 (turn only) rights about half the tipped cases, 0.1–0.2 over 80 %, 0.5 and more fewer again — a
+   *  path that leans with the body as far as it does reaches past the floor on the low side and levers the
+   *  shell further over. */
+  righting: { start: 0.4, full: 0.8, follow: 0.2 },
 };
 
 // ------------------------------------------------------------------------------------------- skeleton
@@ -182,6 +189,7 @@ export function armedMineRig(bones: Bone[], tuning: Partial<typeof ARMED_MINE_TU
         stopRadius: T.steering.stopRadius, arriveRadius: T.steering.arriveRadius, restartRadius: T.steering.restartRadius,
         minStroke: T.steering.minStroke, restPoint: r3(T.steering.restPoint),
       },
+      righting: T.righting,
       enabled: true,
     }],
     simulation: {

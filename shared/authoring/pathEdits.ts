@@ -8,7 +8,7 @@
  * so the inspector shows the value the simulation uses.
  */
 import { cyclicPathControllerSchema, type CyclicPathController, type RigDocument } from '../rig/schema';
-import { ARRIVE_MIN_STROKE, STEER_PIVOT_LEAD } from '../gait/controller';
+import { ARRIVE_MIN_STROKE, RIGHTING_DEFAULTS, STEER_PIVOT_LEAD } from '../gait/controller';
 import { fail, type EditResult } from './editResult';
 import { setMotor } from './jointEdits';
 
@@ -113,6 +113,9 @@ export const GAIT_SETTINGS = {
   'steering.arriveRadius': { label: 'Slow-down radius', unit: 'm' },
   'steering.restartRadius': { label: 'Restart radius', unit: 'm' },
   'steering.minStroke': { label: 'Stroke at stop radius', unit: 'fraction' },
+  'righting.start': { label: 'Righting from tilt (π = off)', unit: 'rad' },
+  'righting.full': { label: 'Righting full at tilt', unit: 'rad' },
+  'righting.follow': { label: 'Righting lean', unit: 'fraction of tilt' },
 } as const;
 export type GaitSetting = keyof typeof GAIT_SETTINGS;
 
@@ -130,7 +133,18 @@ export function gaitSetting(c: CyclicPathController, field: GaitSetting): number
     case 'steering.arriveRadius': return c.steering.arriveRadius ?? c.steering.stopRadius ?? 0;
     case 'steering.restartRadius': return c.steering.restartRadius ?? gaitSetting(c, 'steering.arriveRadius');
     case 'steering.minStroke': return c.steering.minStroke ?? ARRIVE_MIN_STROKE;
+    // No righting block: the path never follows the tilt, which reads as starting at π (off).
+    case 'righting.start': return c.righting?.start ?? Math.PI;
+    case 'righting.full': return c.righting?.full ?? Math.PI;
+    case 'righting.follow': return c.righting?.follow ?? RIGHTING_DEFAULTS.follow;
   }
+}
+
+/** The controller with one righting number set. Without a righting block, setting any of its numbers turns
+ *  righting on with RIGHTING_DEFAULTS for the others (full at least the new start). */
+function withRighting(c: CyclicPathController, key: 'start' | 'full' | 'follow', value: number): CyclicPathController {
+  const base = c.righting ?? (key === 'start' ? { ...RIGHTING_DEFAULTS, full: Math.max(RIGHTING_DEFAULTS.full, value) } : RIGHTING_DEFAULTS);
+  return { ...c, righting: { ...base, [key]: value } };
 }
 
 /**
@@ -143,7 +157,8 @@ export function setGaitSetting(rig: RigDocument, controller: string, field: Gait
     if (gaitSetting(c, field) === value) return c; // also an omitted optional set to its default: nothing changes
     const next: CyclicPathController = field.startsWith('steering.')
       ? { ...c, steering: { ...c.steering, [field.slice(9)]: value } }
-      : { ...c, [field]: value };
+      : field.startsWith('righting.') ? withRighting(c, field.slice(9) as 'start' | 'full' | 'follow', value)
+        : { ...c, [field]: value };
     const parsed = cyclicPathControllerSchema.safeParse(next);
     if (parsed.success) return next;
     const issue = parsed.error.issues[0]!;

@@ -12,7 +12,7 @@ import { CyclicPath, advancePhase, wrapPhase, type PathInterpolation } from './c
 import { headingYaw, pathPointToWorld, pathStrokeCentre, pathTravelDirection, type SteeringParams, type WorldPathFrame } from './steering';
 import { SteeringLaw, type SteeringLawState } from './steeringLaw';
 import { Arrival, type ArrivalState } from './arrival';
-import { quatFromRotationVector, type Quat } from '../math/quat';
+import { quatFromAxisAngle, quatFromRotationVector, quatRotate, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 import { transformPoint, type ReadonlyTransform as Pose } from '../math/transform';
 import type { JointHandle, BodyHandle, PhysicsWorld } from '../physics/types';
@@ -54,7 +54,52 @@ export interface CyclicPathParams {
     /** Where the hand rests when stopped (m, root BODY frame; default: the control points' centroid). */
     restPoint?: readonly [number, number, number];
   };
+  /** How the path follows the root when it tips over (righting); absent = it hangs level always. */
+  righting?: RightingParams;
   enabled: boolean;
+}
+
+/**
+ * Righting (issue 11; docs/locomotion.md "Righting"). Upright, the path hangs level from the root's position
+ * and heading. Tipped past `start`, it turns toward the side the body leans to (the horizontal direction
+ * of the root's rest up-axis) and leans with it by `follow` of the tilt, fully so at `full`: the floor
+ * stroke then lands on the low side and pushes the floor there, which lifts that side — the push-up seed 000
+ * describes, from the same path, IK and motors as the crawl. Between `start` and `full` the turn and the
+ * lean grow linearly; the steering skew fades out over the same range (a tipped creature rights itself
+ * before it steers).
+ */
+export interface RightingParams {
+  /** Tilt (rad) of the root's rest up-axis from vertical at which the path starts to follow. */
+  start: number;
+  /** Tilt (rad, ≥ start) at which it follows fully. */
+  full: number;
+  /** Fraction (0..1) of the root's tilt the path leans with once it follows fully. */
+  follow: number;
+}
+
+/** Righting numbers that right the Armed Mine (docs/locomotion.md "Righting"); what the inspector fills in
+ *  when a righting number is first set on a controller without them. */
+export const RIGHTING_DEFAULTS: Readonly<RightingParams> = { start: 0.4, full: 0.8, follow: 0.2 };
+
+/** How much (0..1) a root tilted by `tilt` rad engages righting. */
+export function rightingWeight(tilt: number, r: RightingParams): number {
+  if (tilt <= r.start) return 0;
+  if (tilt >= r.full) return 1;
+  return (tilt - r.start) / (r.full - r.start);
+}
+
+/** Turn and lean the path's world frame for righting (see RightingParams). Leaves it alone when upright. */
+export function applyRighting(frame: WorldPathFrame, rootRotation: ReadonlyQuat, r: RightingParams): void {
+  const up = quatRotate(rootRotation, [0, 1, 0]);
+  const tilt = Math.acos(Math.max(-1, Math.min(1, up[1])));
+  const k = rightingWeight(tilt, r);
+  if (k === 0) return;
+  const lean = Math.hypot(up[0], up[2]);
+  frame.skew *= 1 - k;
+  if (lean < 1e-9) return; // exactly upside down: no side is lower; keep the heading, hang level
+  frame.yaw = wrapAngle(frame.yaw + k * wrapAngle(Math.atan2(up[0], up[2]) - frame.yaw));
+  // Lean about the horizontal axis that tips world +Y toward the root's up (+Y × up, normalised).
+  frame.tilt = quatFromAxisAngle([up[2] / lean, 0, -up[0] / lean], k * r.follow * tilt);
 }
 
 /** Where the controller acts: the root body, the chain's joints (root → tip) and the IK description. */
@@ -213,6 +258,7 @@ export class CyclicPathController {
     const yaw = headingYaw(rootPose.rotation);
     const decision = this.law.step(rootPose.position, yaw, world.getAngularVelocity(root)[1], this.travelLocal, this.steering.target, this.params.rate, dt);
     const frame: WorldPathFrame = { yaw, skew: decision.skew, origin: [rootPose.position[0], rootPose.position[1], rootPose.position[2]], pivot: [this.steerPivot[0], 0, this.steerPivot[2]] };
+    if (this.params.righting) applyRighting(frame, rootPose.rotation, this.params.righting);
     this._phase = advancePhase(this._phase, this.params.rate, dt);
     let stroke = 1, engage = 1;
     if (this.arrival) {

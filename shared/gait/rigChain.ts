@@ -31,6 +31,7 @@ export function paramsFromRig(controller: CyclicPathControllerDoc): CyclicPathPa
     interpolation: controller.interpolation,
     pole: controller.pole,
     steering: controller.steering,
+    ...(controller.righting ? { righting: controller.righting } : {}),
     enabled: controller.enabled,
   };
 }

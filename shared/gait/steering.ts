@@ -28,7 +28,7 @@
  * travels toward it. pivot = the root origin gives the plain rotation about the root.
  */
 import { CyclicPath } from './cyclicPath';
-import { quatFromAxisAngle, quatRotate, type ReadonlyQuat } from '../math/quat';
+import { quatFromAxisAngle, quatRotate, type Quat, type ReadonlyQuat } from '../math/quat';
 import { type ReadonlyVec3, type Vec3 } from '../math/vec3';
 
 export interface SteeringParams {
@@ -130,6 +130,9 @@ export interface WorldPathFrame {
   origin: Vec3;
   /** Skew axis in the root frame (m; y ignored). */
   pivot: Vec3;
+  /** Righting (controller.ts): the part of the root's tilt the path follows, a world rotation about
+   *  `origin` applied after heading and skew; absent = none (the path hangs level). */
+  tilt?: Quat;
 }
 
 /**
@@ -150,7 +153,11 @@ export function pathPointToWorld(frame: WorldPathFrame, local: ReadonlyVec3): Ve
   const c = Math.cos(frame.skew), s = Math.sin(frame.skew), px = frame.pivot[0], pz = frame.pivot[2];
   const x = local[0] - px, z = local[2] - pz;
   // Skew about the pivot in the root frame, then the heading: R_y(yaw)·(pivot + R_y(skew)·(p − pivot)).
-  return headingToWorld(frame.origin, frame.yaw, [px + c * x + s * z, local[1], pz - s * x + c * z]);
+  const level: Vec3 = [px + c * x + s * z, local[1], pz - s * x + c * z];
+  if (!frame.tilt) return headingToWorld(frame.origin, frame.yaw, level);
+  // Then the tilt about the root origin: origin + T·R_y(yaw)·(…).
+  const o = frame.origin, r = quatRotate(frame.tilt, headingToWorld([0, 0, 0], frame.yaw, level));
+  return [o[0] + r[0], o[1] + r[1], o[2] + r[2]];
 }
 
 /** All control points to world (for drawing the skewed path). */

@@ -275,6 +275,13 @@ export const cyclicPathControllerSchema = z.strictObject({
     if (arrive < stop) ctx.addIssue({ code: 'custom', path: ['arriveRadius'], message: `must be ≥ stopRadius (${stop} m), got ${arrive}` });
     if ((s.restartRadius ?? arrive) < stop) ctx.addIssue({ code: 'custom', path: ['restartRadius'], message: `must be ≥ stopRadius (${stop} m), got ${s.restartRadius ?? arrive}` });
   }).describe('Skews the path toward a target so the creature turns: skew = clamp(gain · θ, ±maxAngle), θ = angle from the travel direction at the (averaged, rate-predicted) heading to the target; with stopRadius, arrives: slows, stops with the hand at restPoint, restarts when the target moves away.'),
+  righting: z.strictObject({
+    start: z.number().min(0).max(Math.PI).describe('Tilt (rad, 0..π) of the root\'s rest up-axis from vertical at which the path starts to turn toward the side the body leans to and to lean with it.'),
+    full: z.number().min(0).max(Math.PI).describe('Tilt (rad, start..π) at which the path follows fully; between start and full the turn and the lean grow linearly and the steering skew fades out.'),
+    follow: z.number().min(0).max(1).describe('Fraction (0..1) of the root\'s tilt the path leans with once it follows fully: the floor stroke lands on the low side and pushes the body back up.'),
+  }).superRefine((r, ctx) => {
+    if (r.full < r.start) ctx.addIssue({ code: 'custom', path: ['full'], message: `must be ≥ start (${r.start} rad), got ${r.full}` });
+  }).optional().describe('Righting: how the path follows the root when it tips over (docs/locomotion.md "Righting"). Omit = the path hangs level from the root\'s position and heading whatever its tilt.'),
   enabled: z.boolean().describe('A disabled controller keeps its phase frozen and sets no targets.'),
   extras,
 }).describe('Cyclic hand/foot path (Armed Mine): the effector follows a closed curve at `rate`, solved by IK into motor targets for the chain.');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRig, type RigDocument } from '../../../shared/rig';
 import * as edits from '../../../shared/authoring';
 import { gaitSetting, pathController, type EditResult, type GaitSetting } from '../../../shared/authoring';
-import { ARRIVE_MIN_STROKE, STEER_PIVOT_LEAD } from '../../../shared/gait/controller';
+import { ARRIVE_MIN_STROKE, RIGHTING_DEFAULTS, STEER_PIVOT_LEAD } from '../../../shared/gait/controller';
 
 const rig0: RigDocument = loadRig(JSON.parse(readFileSync(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url), 'utf8')));
 const name = rig0.controllers[0]!.name;
@@ -109,5 +109,26 @@ describe('gait controller edits (inspector)', () => {
     const j = d.joints.find((x) => x.name === joint)!;
     expect(j.type !== 'fixed' && j.motor.maxTorque).toBe(12);
     expect(() => setMotorNumber(rig0, joint, 'maxTorque', -5)).toThrow(new RegExp(`${joint} τmax`));
+  });
+});
+
+describe('righting numbers (inspector)', () => {
+  const without: RigDocument = { ...rig0, controllers: rig0.controllers.map(({ righting: _, ...c }) => c) };
+  it('the shipped mine rights itself with RIGHTING_DEFAULTS; a controller without a righting block reads as off (start π)', () => {
+    expect(ctl(rig0).righting).toEqual(RIGHTING_DEFAULTS);
+    expect(gaitSetting(ctl(without), 'righting.start')).toBe(Math.PI);
+    expect(ctl(without).righting).toBeUndefined();
+  });
+
+  it('setting one number on a controller without them turns righting on with the defaults for the others', () => {
+    expect(ctl(setGaitSetting(without, name, 'righting.follow', 0.3)).righting).toEqual({ ...RIGHTING_DEFAULTS, follow: 0.3 });
+    expect(ctl(setGaitSetting(without, name, 'righting.start', 1.2)).righting).toEqual({ start: 1.2, full: 1.2, follow: RIGHTING_DEFAULTS.follow });
+    const d = setGaitSetting(rig0, name, 'righting.full', 1.1);
+    expect(ctl(d).righting).toEqual({ ...RIGHTING_DEFAULTS, full: 1.1 });
+  });
+
+  it('refuses numbers outside the schema and a full tilt below the start, naming the field', () => {
+    expect(() => setGaitSetting(rig0, name, 'righting.follow', 1.5)).toThrow(`${name} righting.follow: must be ≤ 1, got 1.5.`);
+    expect(() => setGaitSetting(rig0, name, 'righting.full', 0.2)).toThrow(/righting\.full: must be ≥ start \(0\.4 rad\), got 0\.2/);
   });
 });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARRIVE_TARGETS, arrive, crawl, kick, recover, steer, weak } from './scenarios';
 import { loadArmedMine } from './armedMineWorld';
+import { RIGHTING_BLASTS, righting, UPRIGHT_ANGLE, WITHIN } from './righting';
 
 const DEG = Math.PI / 180;
 
@@ -53,6 +54,27 @@ describe('recovers from being blasted into awkward poses (no recovery code: the 
     const r = recover();
     console.log(`recover: ${r.recovered}/10\n  ${r.lines.join('\n  ')}`);
     expect(r.recovered).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('rights itself after being tipped over (issue 11: the seed\'s headline, the same gait with its righting fields)', () => {
+  it(`upright again (rest up-axis within 37° of vertical, held 1 s) within 6 s in ≥ 80 % of ${RIGHTING_BLASTS} blasts that tip it over`, () => {
+    const r = righting();
+    const lines = r.cases.map((c) => `${c.seed} ${c.on} at ${c.at.toFixed(2)} s: tilt ${(Math.acos(Math.max(-1, c.minUp)) * 180 / Math.PI).toFixed(0)}°, ${c.tipped ? (Number.isFinite(c.rightedAfter) ? `upright after ${c.rightedAfter.toFixed(2)} s` : 'NOT upright') : 'not tipped'}`);
+    console.log(`righting: ${r.righted}/${r.tipped} tipped cases upright within ${WITHIN} s (${(100 * r.fraction).toFixed(0)} %), median ${r.medianTime.toFixed(2)} s\n  ${lines.join('\n  ')}`);
+    expect(r.cases.length).toBe(RIGHTING_BLASTS);
+    expect(r.tipped).toBeGreaterThanOrEqual(24); // the blasts do tip it: the fraction is over real falls
+    for (const c of r.cases) expect(c.blowUp, `case ${c.seed}`).toBe(false);
+    expect(r.fraction).toBeGreaterThanOrEqual(0.8);
+    expect(UPRIGHT_ANGLE).toBeCloseTo(37 * Math.PI / 180, 12);
+  });
+
+  it('without its righting fields the same blasts leave it on its side far more often (the fields are what does it)', () => {
+    const rig = loadArmedMine();
+    const without = righting({ ...rig, controllers: rig.controllers.map(({ righting: _, ...c }) => c) });
+    const withIt = righting(rig);
+    console.log(`righting off: ${without.righted}/${without.tipped}; on: ${withIt.righted}/${withIt.tipped}`);
+    expect(withIt.fraction - without.fraction).toBeGreaterThanOrEqual(0.2);
   });
 });
 
