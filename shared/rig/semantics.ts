@@ -18,6 +18,15 @@ export const ANCHOR_TOLERANCE = 1e-3;
 /** Relative tolerance of `computed` against the mass properties recomputed from the shapes. */
 const MASS_TOLERANCE = 1e-4;
 
+/**
+ * The largest mass ratio between the two dynamic bodies of a joint. An iterative solver (ours, Box2D, Jolt,
+ * PhysX) passes a constraint impulse between two bodies in proportion to their masses: past this ratio the
+ * light body of a chain is not held by the heavy one within the solver's iterations, and the random-rig
+ * stress run (scripts/stress-rigs.ts) saw such rigs spin up without bound. Generate keeps ≤ 9.5 and the
+ * editor warns above 10 (authoring/massRatio.ts); a rig past 100 is refused here, naming the lighter body.
+ */
+export const MAX_JOINTED_MASS_RATIO = 100;
+
 /** The most steps a steering window may span (RIG_BOUNDS.windowSamples in schema.ts). */
 export const MAX_WINDOW_SAMPLES = 100_000;
 
@@ -114,6 +123,9 @@ export function checkSemantics(rig: RigDocument): RigProblem[] {
       }
     });
   }
+
+  // ------------------------------------------------------------------ jointed mass ratios the solver can carry
+  if (problems.length === 0) checkMassRatios(rig, bodies, add);
 
   // ------------------------------------------------------------------ controllers
   rig.controllers.forEach((c, i) => {
@@ -237,6 +249,31 @@ function checkJointCycles(rig: RigDocument, bodies: ReadonlyMap<string, number>,
     const a = find(j.bodyA), b = find(j.bodyB);
     if (a === b) add(`joints[${i}]`, `joint "${j.name}" closes a cycle in the joint graph (bodies "${j.bodyA}" and "${j.bodyB}" are already connected); joints must form a tree`);
     else parent.set(a, b);
+  });
+}
+
+function checkMassRatios(rig: RigDocument, bodies: ReadonlyMap<string, number>, add: Add): void {
+  const mass = new Map<string, number>();
+  const massOf = (name: string): number => {
+    let m = mass.get(name);
+    if (m === undefined) {
+      const body = rig.bodies[bodies.get(name)!]!;
+      try {
+        m = body.type !== 'dynamic' ? Number.NaN
+          : computeMassProperties(body.shapes as readonly ShapeDesc[], body.mass !== null ? { mass: body.mass } : { density: body.density! }).mass;
+      } catch { m = Number.NaN; }
+      mass.set(name, m);
+    }
+    return m;
+  };
+  rig.joints.forEach((j, i) => {
+    const ma = massOf(j.bodyA), mb = massOf(j.bodyB);
+    if (!(ma > 0 && mb > 0)) return; // a static or kinematic side carries any mass
+    const ratio = Math.max(ma, mb) / Math.min(ma, mb);
+    if (ratio <= MAX_JOINTED_MASS_RATIO) return;
+    const light = ma < mb ? j.bodyA : j.bodyB, heavy = light === j.bodyA ? j.bodyB : j.bodyA;
+    const k = bodies.get(light)!, field = rig.bodies[k]!.mass !== null ? 'mass' : 'density';
+    add(`bodies[${k}].${field}`, `body "${light}" (${fmt(Math.min(ma, mb))} kg) is jointed by "${j.name}" (joints[${i}]) to "${heavy}" (${fmt(Math.max(ma, mb))} kg): a mass ratio of ${fmt(ratio)}, above ${MAX_JOINTED_MASS_RATIO}, which no iterative solver holds together (keep jointed bodies within 10 of each other; Rig › Fix Mass Ratios does it)`);
   });
 }
 

@@ -1,0 +1,34 @@
+/**
+ * The long "never explode on a valid rig" run (issue 11 item 4; tests/fuzz/randomRigs.ts): by default 10,000
+ * random rigs that validateRig accepts, each stepped 2 s through createSimulation/step. Counts throws, NaN
+ * and bodies faster than 100 m/s (a point of the body: |v| and |ω|·extent), by feature, and prints the
+ * first failures with their seeds (`--case SEED` re-runs one and prints its rig summary).
+ *
+ *   npx tsx scripts/stress-rigs.ts [--count 10000] [--seed N] [--seconds 2] [--case SEED]
+ */
+import { randomRig, runRandomRig, stress } from '../tests/fuzz/randomRigs';
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const one = arg('case', Number.NaN);
+if (Number.isFinite(one)) {
+  const { rig, features } = randomRig(one);
+  console.log(JSON.stringify({ features, simulation: rig.simulation, bodies: rig.bodies.length, joints: rig.joints.map((j) => j.type) }));
+  console.log(JSON.stringify(runRandomRig(one, arg('seconds', 2))));
+} else {
+  const count = arg('count', 10_000);
+  const seed = arg('seed', Math.floor(Math.random() * 2 ** 31));
+  const started = performance.now();
+  const report = stress(count, seed, arg('seconds', 2));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const failed = report.failed.length;
+  console.log(`stress-rigs: seed ${seed}, ${report.cases} rigs in ${seconds} s: ${report.ok} ran clean, ${failed} failed (${JSON.stringify(report.byOutcome)}), ${report.refused} refused by validation`);
+  const byFeature: Record<string, number> = {}, ran: Record<string, number> = {};
+  for (const f of report.failed) for (const x of [...f.features, `kind:${f.kind}`]) byFeature[x] = (byFeature[x] ?? 0) + 1;
+  for (const [x, n] of Object.entries(report.ranByFeature)) ran[x] = n;
+  console.log('failures by feature (failed / ran):', Object.keys(ran).sort().map((k) => `${k} ${byFeature[k] ?? 0}/${ran[k]}`).join(', '));
+  for (const [i, f] of report.failed.slice(0, 20).entries()) console.log(`  case ${report.failedSeeds[i]} [${f.kind}; ${f.features.join(', ')}] ${f.outcome}: ${f.detail}`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
