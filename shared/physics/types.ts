@@ -159,6 +159,12 @@ export interface WorldSettings {
    *  the velocities by the same pseudo-impulse / h for the drift the substep made (SHAKE/RATTLE: a double
    *  pendulum keeps its energy). */
   jointCorrection?: 'projection' | 'shake';
+  /**
+   * The gyroscopic term of Euler's equations (bodies.ts integrateVelocities). 'conserving' (default): the
+   * implicit midpoint rule in the body frame, which keeps a free body's |L| and kinetic energy; 'damped':
+   * one Newton step of implicit Euler (the previous default), which bleeds off-axis spin.
+   */
+  gyroscopic?: 'conserving' | 'damped';
   /** Speed (m/s) or angular speed (rad/s) past which the world reports a blow-up. */
   maxSpeed: number;
 }

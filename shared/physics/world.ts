@@ -6,7 +6,7 @@
  *
  * One step(dt) runs `substeps` times the Box2D v3 pipeline with h = dt/substeps:
  *   1. update world inverse inertia R·I⁻¹·Rᵀ
- *   2. integrate velocities (gravity, forces, damping)
+ *   2. integrate velocities (gravity, forces, damping, the gyroscopic term: bodies.ts)
  *   3. prepare joints, prepare contacts (arms, effective masses, errors, motor targets)
  *   4. warm start (impulses of the previous substep, matched contacts by feature id); build the islands
  *   5. solve × velocityIterations, island by island (useBias = true: limit correction, soft contact push-out)
@@ -29,8 +29,8 @@
  * 'projection' because the shipped Armed Mine scenarios were tuned on it (see positionCorrection.ts).
  *
  * Defaults (WorldSettings): gravity (0, −9.81, 0) m/s², 1 substep, 8 velocity iterations, 2 relax
- * iterations, no ground plane, ground μ 0.6 / e 0, β 1, joint correction 'projection', maxSpeed 500 m/s (or
- * rad/s).
+ * iterations, no ground plane, ground μ 0.6 / e 0, β 1, joint correction 'projection', gyroscopic
+ * 'conserving', maxSpeed 500 m/s (or rad/s).
  */
 import { quatNormalize, type Quat, type ReadonlyQuat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
@@ -69,6 +69,7 @@ export const DEFAULT_WORLD_SETTINGS: Readonly<WorldSettings> = Object.freeze({
   groundMaterial: Object.freeze({ friction: 0.6, restitution: 0 }),
   jointErrorReduction: 1,
   jointCorrection: 'projection',
+  gyroscopic: 'conserving',
   maxSpeed: 500,
 });
 
@@ -504,11 +505,11 @@ export class World implements PhysicsWorld {
     ctx.h = h; ctx.invH = 1 / h; ctx.joints = js.data;
     const gx = s.gravity[0], gy = s.gravity[1], gz = s.gravity[2];
     let rows = 0;
-    const shake = s.jointCorrection === 'shake';
+    const shake = s.jointCorrection === 'shake', conserving = s.gyroscopic !== 'damped';
     beginStepJoints(ctx, js);
     for (let sub = 0; sub < n; sub++) {
       updateWorldInertia(b);
-      integrateVelocities(b, h, gx, gy, gz);
+      integrateVelocities(b, h, gx, gy, gz, conserving);
       rows = prepareJoints(ctx, js);
       rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial);
       warmStartJoints(ctx, js);
