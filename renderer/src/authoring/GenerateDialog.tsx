@@ -8,8 +8,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { generateRagdoll, type BonePlan, type BonePlanReason, type GeneratedRagdoll, type ShapeChoice } from '../../../shared/authoring';
-import { setBoneIncluded } from '../../../shared/document';
-import { editRig, hover } from '../state/editor';
+import { editor, hover, told } from '../state/editor';
 import { useEditor } from '../state/store';
 import { setAuthoring, useAuthoring } from './authoringStore';
 import { DEFAULT_GENERATE, currentAuthoringSkeleton, generateBodies, generateOptions, type GenerateSettings } from './actions';
@@ -160,7 +159,7 @@ function PlanList({ plan }: { plan: BonePlan[] }) {
               type="checkbox"
               aria-label={`Include ${p.bone}`}
               checked={p.reason !== 'excluded'}
-              onChange={(e) => editRig(`${e.target.checked ? 'Include' : 'Exclude'} ${p.bone}`, (r) => setBoneIncluded(r, p.bone, e.target.checked))}
+              onChange={(e) => told(editor.edits.setBoneIncluded(p.bone, e.target.checked))}
             />
             <span className="generate-plan-bone">{p.bone}</span>
             <span className="generate-plan-what">{p.body ? 'body' : p.mergedInto ? `→ ${p.mergedInto}` : 'no body'}</span>

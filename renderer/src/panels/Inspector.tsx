@@ -5,9 +5,9 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Euler, Quaternion, Vector3 } from 'three';
-import { boneNote, editorExtras, isBoneIncluded, renameCreature, setBoneIncluded, setBoneNote } from '../../../shared/document';
+import { boneNote, editorExtras, isBoneIncluded } from '../../../shared/document';
 import { useEditor } from '../state/store';
-import { editRig, select } from '../state/editor';
+import { editor, select, told } from '../state/editor';
 import { ControllerInspector } from '../preview/ControllerInspector';
 import { usePreview } from '../preview/previewStore';
 import { Panel } from './Panel';
@@ -121,13 +121,13 @@ function BoneInspector({ name }: { name: string }) {
             type="checkbox"
             aria-label="Include in ragdoll"
             checked={included}
-            onChange={(e) => editRig(`${e.target.checked ? 'Include' : 'Exclude'} ${name}`, (r) => setBoneIncluded(r, name, e.target.checked))}
+            onChange={(e) => told(editor.edits.setBoneIncluded(name, e.target.checked))}
           />
           <span className="hint">gets a rigid body when bodies are generated</span>
         </label>
         <div className="prop-row stacked">
           <span className="prop-label">Note</span>
-          <CommitField label="Bone note" multiline value={note} onCommit={(v) => editRig(`Note on ${name}`, (r) => setBoneNote(r, name, v))} />
+          <CommitField label="Bone note" multiline value={note} onCommit={(v) => told(editor.edits.setBoneNote(name, v))} />
         </div>
       </Section>
     </div>
@@ -145,7 +145,7 @@ function ProjectInspector() {
       <div className="inspector-heading"><span className="badge project">Project</span><span className="inspector-name">{doc.rig.name}</span></div>
       <Section title="Project">
         <Row label="Name">
-          <CommitField label="Creature name" value={doc.rig.name} onCommit={(v) => editRig('Rename', (r) => renameCreature(r, v))} />
+          <CommitField label="Creature name" value={doc.rig.name} onCommit={(v) => told(editor.edits.rename(v))} />
         </Row>
         <Row label="File">{file.fileName ?? <span className="muted">not saved yet</span>}{file.dirty && <span className="dirty-dot" title="Unsaved changes"> ●</span>}</Row>
       </Section>

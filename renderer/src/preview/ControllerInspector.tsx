@@ -6,9 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useEditor } from '../state/store';
-import { editRig, editor, notify } from '../state/editor';
-import { errorText } from '../../../shared/editor';
-import { GAIT_SETTINGS, gaitSetting, removeControlPoint, setControlPoint, setGaitEnabled, setGaitSetting, setMotorNumber, type GaitSetting } from '../../../shared/authoring';
+import { editor, told } from '../state/editor';
+import { GAIT_SETTINGS, gaitSetting, type GaitSetting } from '../../../shared/authoring';
 import { selectPathPoint, usePreview } from './previewStore';
 
 function NumberField({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => boolean }) {
@@ -40,7 +39,7 @@ export function ControllerInspector({ name }: { name: string }) {
           <span className="prop-value">
             <input type="checkbox" aria-label={`${name} enabled`} checked={c.enabled}
               title="A disabled controller freezes its phase and sets no motor targets"
-              onChange={(e) => editRig(`${e.target.checked ? 'Enable' : 'Disable'} ${name}`, (r) => setGaitEnabled(r, name, e.target.checked))} />
+              onChange={(e) => told(editor.edits.setGaitEnabled(name, e.target.checked))} />
           </span>
         </div>
         {(Object.keys(GAIT_SETTINGS) as GaitSetting[]).map((field) => (
@@ -48,7 +47,7 @@ export function ControllerInspector({ name }: { name: string }) {
             <span className="prop-label" title={GAIT_SETTINGS[field].unit}>{GAIT_SETTINGS[field].label} ({GAIT_SETTINGS[field].unit})</span>
             <span className="prop-value">
               <NumberField label={`${name} ${GAIT_SETTINGS[field].label}`} value={gaitSetting(c, field)}
-                onCommit={(v) => editRig(`${name} ${GAIT_SETTINGS[field].label}`, (r) => setGaitSetting(r, name, field, v))} />
+                onCommit={(v) => told(editor.edits.setGaitSetting(name, field, v, `${name} ${GAIT_SETTINGS[field].label}`))} />
             </span>
           </div>
         ))}
@@ -61,7 +60,7 @@ export function ControllerInspector({ name }: { name: string }) {
             <span className="vec">
               {[0, 1, 2].map((k) => (
                 <NumberField key={k} label={`Point ${i + 1} ${'xyz'[k]}`} value={p[k]!}
-                  onCommit={(v) => editRig(`Move ${name} point ${i + 1}`, (r) => setControlPoint(r, name, i, p.map((q, j) => (j === k ? v : q))))} />
+                  onCommit={(v) => told(editor.edits.setControlPoint(name, i, p.map((q, j) => (j === k ? v : q))))} />
               ))}
             </span>
           </div>
@@ -71,11 +70,10 @@ export function ControllerInspector({ name }: { name: string }) {
           <span className="prop-value">
             <button className="link" disabled={!point} onClick={() => {
               const r = editor.edits.insertControlPoint(name, sel);
-              if (r.ok) selectPathPoint({ controller: name, index: r.value });
-              else notify('error', errorText(r.error));
+              if (told(r) && r.ok) selectPathPoint({ controller: name, index: r.value });
             }}>Insert after</button>
             <button className="link" disabled={!point} onClick={() => {
-              if (editRig(`Remove ${name} point ${sel + 1}`, (r) => removeControlPoint(r, name, sel))) selectPathPoint(null);
+              if (told(editor.edits.removeControlPoint(name, sel))) selectPathPoint(null);
             }}>Remove</button>
           </span>
         </div>
@@ -89,8 +87,8 @@ export function ControllerInspector({ name }: { name: string }) {
             <div key={jn} className="prop-row">
               <span className="prop-label">{jn}</span>
               <span className="vec" style={{ gridTemplateColumns: '1fr 1fr' }}>
-                <NumberField label={`${jn} τmax`} value={j.motor.maxTorque} onCommit={(v) => editRig(`${jn} τmax`, (r) => setMotorNumber(r, jn, 'maxTorque', v))} />
-                <NumberField label={`${jn} r`} value={j.motor.errorReduction} onCommit={(v) => editRig(`${jn} r`, (r) => setMotorNumber(r, jn, 'errorReduction', v))} />
+                <NumberField label={`${jn} τmax`} value={j.motor.maxTorque} onCommit={(v) => told(editor.edits.setMotorNumber(jn, 'maxTorque', v))} />
+                <NumberField label={`${jn} r`} value={j.motor.errorReduction} onCommit={(v) => told(editor.edits.setMotorNumber(jn, 'errorReduction', v))} />
               </span>
             </div>
           );

@@ -116,8 +116,8 @@ editor.subscribe((event) => {
   if (st.motorClipboard !== useAuthoring.getState().motorClipboard) setAuthoring({ motorClipboard: st.motorClipboard });
 });
 
-/** A refusal as a toast; whether the command went through. */
-const told = (r: Result<unknown>): boolean => {
+/** A command's refusal as a toast (a cancelled dialog says nothing); whether the command went through. */
+export const told = (r: Result<unknown>): boolean => {
   if (!r.ok && !isCancelled(r)) notify('error', errorText(r.error));
   return r.ok;
 };
