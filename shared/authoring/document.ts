@@ -2,9 +2,10 @@
 import { RIG_AXES, RIG_FORMAT, RIG_UNITS, RIG_VERSION, type Bone, type RigDocument, type RigSimulationSettings } from '../rig/schema';
 import type { GeneratedRagdoll } from './generate';
 
-/** Solver settings of a fresh rig: 60 Hz, 2 substeps, a floor at y = 0 with μ = 1. */
+/** Solver settings of a fresh rig: 60 Hz, 2 substeps, joint correction 'shake' (keeps a swinging limb's energy:
+ *  docs/physics.md), a floor at y = 0 with μ = 1. */
 export const DEFAULT_SIMULATION: RigSimulationSettings = {
-  gravity: [0, -9.81, 0], dt: 1 / 60, substeps: 2, velocityIterations: 8, positionIterations: 2,
+  gravity: [0, -9.81, 0], dt: 1 / 60, substeps: 2, velocityIterations: 8, positionIterations: 2, jointCorrection: 'shake',
   ground: { height: 0, friction: 1, restitution: 0 },
 };
 

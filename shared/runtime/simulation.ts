@@ -162,7 +162,7 @@ class RigSimulation implements Simulation {
     const settings: Partial<WorldSettings> = {
       gravity: sim.gravity, substeps: sim.substeps, velocityIterations: sim.velocityIterations,
       positionIterations: sim.positionIterations, groundHeight: sim.ground ? sim.ground.height : null,
-      gyroscopic: sim.gyroscopic ?? 'damped',
+      jointCorrection: sim.jointCorrection ?? 'projection',
       ...(sim.ground ? { groundMaterial: { friction: sim.ground.friction, restitution: sim.ground.restitution } } : {}),
     };
     this.world = options.createWorld ? options.createWorld(settings) : new World(settings);
