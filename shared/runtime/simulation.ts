@@ -163,6 +163,7 @@ class RigSimulation implements Simulation {
       gravity: sim.gravity, substeps: sim.substeps, velocityIterations: sim.velocityIterations,
       positionIterations: sim.positionIterations, groundHeight: sim.ground ? sim.ground.height : null,
       jointCorrection: sim.jointCorrection ?? 'projection',
+      gyroscopic: sim.gyroscopic ?? 'damped',
       ...(sim.ground ? { groundMaterial: { friction: sim.ground.friction, restitution: sim.ground.restitution } } : {}),
     };
     this.world = options.createWorld ? options.createWorld(settings) : new World(settings);
