@@ -172,8 +172,19 @@ export function randomRig(seed: number, options: RandomRigOptions = {}): RandomR
       const neighbours = [parent, ...bones.flatMap((b, k) => (b.parent === `b${i}` ? [k] : []))];
       let m = target;
       for (const k of neighbours) m = Math.min(Math.max(m, masses[k]! / MAX_JOINTED_MASS_RATIO * 1.001), masses[k]! * MAX_JOINTED_MASS_RATIO * 0.999);
-      if (m < 1e-6 || m > 1e6) continue;
+      // Neighbours already far apart leave no mass within the bound of all of them: keep the density's.
+      if (m < 1e-6 || m > 1e6 || neighbours.some((k) => Math.max(m, masses[k]!) / Math.min(m, masses[k]!) > MAX_JOINTED_MASS_RATIO * 0.9995)) continue;
       masses[i] = m;
+      rig.bodies[i]!.mass = round(m); rig.bodies[i]!.density = null;
+      masses[i] = computeMassProperties(rig.bodies[i]!.shapes as readonly ShapeDesc[], { mass: rig.bodies[i]!.mass! }).mass;
+    }
+    // Shapes of one density can differ in volume by more than the bound: a last pass, parents first, brings
+    // every child within the bound of its parent (the validated rule; a body has one parent joint).
+    for (let i = 1; i < n; i++) {
+      const parent = Number(bones[i]!.parent!.slice(1));
+      const lo = masses[parent]! / (MAX_JOINTED_MASS_RATIO * 0.999), hi = masses[parent]! * MAX_JOINTED_MASS_RATIO * 0.999;
+      if (masses[i]! >= lo && masses[i]! <= hi) continue;
+      const m = Math.min(Math.max(masses[i]!, lo), hi);
       rig.bodies[i]!.mass = round(m); rig.bodies[i]!.density = null;
       masses[i] = computeMassProperties(rig.bodies[i]!.shapes as readonly ShapeDesc[], { mass: rig.bodies[i]!.mass! }).mass;
     }
