@@ -1,0 +1,405 @@
+/**
+ * A kinematic tree in joint (reduced) coordinates and its forward dynamics by Featherstone's
+ * articulated-body algorithm (ABA; RBDA 2008 Table 7.1), in body coordinates:
+ *  1. outward: Xup_i = XB_i·XJ(q_i)·Xtree_i, v_i = Xup_i·v_λ + S_i·q̇_i, c_i = v_i ×m S_i·q̇_i,
+ *     IA_i = I_i, pA_i = v_i ×f I_i·v_i − f_ext,i;
+ *  2. inward: U_i = IA_i·S_i, D_i = S_iᵀU_i, u_i = τ_i − S_iᵀpA_i; the parent gets
+ *     Xupᵀ(IA_i − U_i D_i⁻¹ U_iᵀ)Xup and Xupᵀ(pA_i + Ia·c_i + U_i D_i⁻¹ u_i);
+ *  3. outward: a_i = Xup_i·a_λ + c_i, q̈_i = D_i⁻¹(u_i − U_iᵀa_i), a_i += S_i·q̈_i;
+ * gravity enters as the world's acceleration a_0 = −g. O(n) in the bodies.
+ *
+ * Joints (the child's motion relative to its parent, between the parent-side joint frame and the
+ * child-side one; XB_i takes the child-side joint frame to the child body frame, a constant):
+ *  - free (a root's 6 DOF): q = position (3, world) + quaternion [x,y,z,w] (4, body → world);
+ *    q̇ = the body's spatial velocity in body coordinates [ω; v] (6);
+ *  - hinge: rotation q (rad) about the joint frame's X; prismatic: offset q (m) along X;
+ *  - ball: q = quaternion (4) of the child joint frame in the parent's; q̇ = the relative angular
+ *    velocity in the child joint frame (3).
+ * Integration is semi-implicit (symplectic) Euler: q̇ += Δt·q̈, then q advances with the new q̇
+ * (quaternions by the exponential map, renormalised) — MuJoCo's "Euler". RK4 (MuJoCo's "RK4") is
+ * available for reference runs.
+ */
+import {
+  crossForce, crossMotion, inertiaToParent, mat6Vec, pluckerCompose, quatMat, solveDense,
+  xMotion, xTransposeForce, zero6, type Mat6, type Plucker, type Vec6,
+} from './spatial';
+
+export type ArticulatedJointType = 'free' | 'hinge' | 'prismatic' | 'ball';
+
+export const JOINT_NQ: Record<ArticulatedJointType, number> = { free: 7, hinge: 1, prismatic: 1, ball: 4 };
+export const JOINT_NV: Record<ArticulatedJointType, number> = { free: 6, hinge: 1, prismatic: 1, ball: 3 };
+
+export interface ArticulatedBodyDesc {
+  name: string;
+  /** The joint that attaches this body to its parent (for reports). */
+  jointName: string;
+  /** Index of the parent body (earlier in the list), or −1 for the world. */
+  parent: number;
+  joint: ArticulatedJointType;
+  /** Parent body frame (world for roots) → parent-side joint frame. Identity for a free joint. */
+  Xtree: Plucker;
+  /** Child-side joint frame → this body's frame. Identity for a free joint. */
+  XB: Plucker;
+  /** Spatial inertia about this body's frame origin, in body coordinates. */
+  inertia: Mat6;
+  /** Viscous joint damping per DOF (N·m·s/rad, N·s/m): τ −= damping·q̇. 0 for free joints. */
+  damping?: number;
+}
+
+export interface ArticulatedBody extends ArticulatedBodyDesc {
+  /** Offsets of this joint's coordinates in q and in q̇. */
+  qi: number;
+  vi: number;
+  nq: number;
+  nv: number;
+  /** Motion subspace in body coordinates: nv columns of 6, stored column after column. */
+  S: Vec6[];
+}
+
+/** Per-body results of a pass, body coordinates. */
+export interface Kinematics {
+  Xup: Plucker[];
+  /** World → body transform (its E is the body's rotation transposed, its r the body origin in world). */
+  X0: Plucker[];
+  v: Vec6[];
+}
+
+export interface ArticulatedOptions {
+  /** Gravity (m/s², world). Default [0, −9.81, 0]. */
+  gravity?: readonly [number, number, number];
+  integrator?: 'semi-implicit' | 'rk4';
+}
+
+export class ArticulatedModel {
+  readonly bodies: ArticulatedBody[];
+  readonly nq: number;
+  readonly nv: number;
+  gravity: [number, number, number];
+  integrator: 'semi-implicit' | 'rk4';
+  /** Joint coordinates, velocities and generalized forces (applied every step until changed). */
+  q: Float64Array;
+  qd: Float64Array;
+  tau: Float64Array;
+  /** External spatial forces per body, in WORLD coordinates about the world origin (zeroed by nobody). */
+  readonly fext: Vec6[];
+  /** Last accelerations computed by step()/forwardDynamics(). */
+  qdd: Float64Array;
+
+  constructor(descs: readonly ArticulatedBodyDesc[], options: ArticulatedOptions = {}) {
+    let nq = 0, nv = 0;
+    this.bodies = descs.map((d, i) => {
+      if (!(d.parent < i)) throw new Error(`articulated body ${i} ("${d.name}", joint "${d.jointName}"): parent ${d.parent} must come earlier in the list (parents first)`);
+      if (d.joint === 'free' && d.parent !== -1) throw new Error(`articulated body "${d.name}": a free joint ("${d.jointName}") can only attach a root to the world`);
+      const S = motionSubspace(d.joint).map((s) => xMotion(d.XB, s));
+      const b: ArticulatedBody = { ...d, qi: nq, vi: nv, nq: JOINT_NQ[d.joint], nv: JOINT_NV[d.joint], S };
+      nq += b.nq; nv += b.nv;
+      return b;
+    });
+    this.nq = nq; this.nv = nv;
+    this.gravity = [...(options.gravity ?? [0, -9.81, 0])] as [number, number, number];
+    this.integrator = options.integrator ?? 'semi-implicit';
+    this.q = new Float64Array(nq);
+    this.qd = new Float64Array(nv);
+    this.tau = new Float64Array(nv);
+    this.qdd = new Float64Array(nv);
+    this.fext = this.bodies.map(() => zero6());
+    for (const b of this.bodies) if (b.joint === 'free' || b.joint === 'ball') this.q[b.qi + b.nq - 1] = 1; // identity quaternions
+  }
+
+  /** Outward pass: transforms and velocities. */
+  kinematics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd): Kinematics {
+    const n = this.bodies.length;
+    const Xup: Plucker[] = new Array(n), X0: Plucker[] = new Array(n), v: Vec6[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = this.bodies[i]!;
+      Xup[i] = pluckerCompose(b.XB, pluckerCompose(jointTransform(b.joint, q, b.qi), b.Xtree));
+      X0[i] = b.parent < 0 ? Xup[i]! : pluckerCompose(Xup[i]!, X0[b.parent]!);
+      const vi = b.parent < 0 ? zero6() : xMotion(Xup[i]!, v[b.parent]!);
+      for (let k = 0; k < b.nv; k++) addScaled(vi, b.S[k]!, qd[b.vi + k]!);
+      v[i] = vi;
+    }
+    return { Xup, X0, v };
+  }
+
+  /** The generalized forces this step: τ minus joint damping. */
+  private effectiveTau(qd: ArrayLike<number>): Float64Array {
+    const t = new Float64Array(this.tau);
+    for (const b of this.bodies) {
+      const c = b.damping ?? 0;
+      if (c > 0) for (let k = 0; k < b.nv; k++) t[b.vi + k] -= c * qd[b.vi + k]!;
+    }
+    return t;
+  }
+
+  /** q̈ by the articulated-body algorithm for the given state (default: the current one) and generalized forces. */
+  forwardDynamics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd, tau: ArrayLike<number> = this.effectiveTau(qd)): Float64Array {
+    const n = this.bodies.length;
+    const { Xup, X0, v } = this.kinematics(q, qd);
+    const c: Vec6[] = new Array(n), IA: Mat6[] = new Array(n), pA: Vec6[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = this.bodies[i]!;
+      const vJ = zero6();
+      for (let k = 0; k < b.nv; k++) addScaled(vJ, b.S[k]!, qd[b.vi + k]!);
+      c[i] = crossMotion(v[i]!, vJ);
+      IA[i] = b.inertia.slice();
+      const p = crossForce(v[i]!, mat6Vec(b.inertia, v[i]!));
+      // External force: world coordinates → body coordinates by X0*.
+      const fe = forceToBody(X0[i]!, this.fext[i]!);
+      for (let k = 0; k < 6; k++) p[k] -= fe[k]!;
+      pA[i] = p;
+    }
+    const U: Vec6[][] = new Array(n), Dinv: number[][] = new Array(n), u: number[][] = new Array(n);
+    for (let i = n - 1; i >= 0; i--) {
+      const b = this.bodies[i]!, nv = b.nv;
+      const Ui = b.S.map((s) => mat6Vec(IA[i]!, s));
+      const D = new Array<number>(nv * nv);
+      for (let r = 0; r < nv; r++) for (let k = 0; k < nv; k++) D[r * nv + k] = dot6(b.S[r]!, Ui[k]!);
+      const ui = new Array<number>(nv);
+      for (let r = 0; r < nv; r++) ui[r] = tau[b.vi + r]! - dot6(b.S[r]!, pA[i]!);
+      const eye = new Array<number>(nv * nv).fill(0);
+      for (let r = 0; r < nv; r++) eye[r * nv + r] = 1;
+      const Di = solveDense(D, eye, nv, nv);
+      U[i] = Ui; Dinv[i] = Di; u[i] = ui;
+      if (b.parent < 0) continue;
+      // Ia = IA − U D⁻¹ Uᵀ, pa = pA + Ia c + U D⁻¹ u.
+      const Ia = IA[i]!.slice();
+      const UD: Vec6[] = []; // U·D⁻¹ (columns)
+      for (let k = 0; k < nv; k++) {
+        const col = zero6();
+        for (let r = 0; r < nv; r++) addScaled(col, Ui[r]!, Di[r * nv + k]!);
+        UD.push(col);
+      }
+      for (let k = 0; k < nv; k++) for (let x = 0; x < 6; x++) for (let y = 0; y < 6; y++) Ia[x * 6 + y] -= UD[k]![x]! * Ui[k]![y]!;
+      const pa = mat6Vec(Ia, c[i]!);
+      for (let k = 0; k < 6; k++) pa[k] += pA[i]![k]!;
+      for (let k = 0; k < nv; k++) addScaled(pa, UD[k]!, ui[k]!);
+      const Ip = inertiaToParent(Xup[i]!, Ia);
+      const P = IA[b.parent]!;
+      for (let k = 0; k < 36; k++) P[k] += Ip[k]!;
+      const fp = xTransposeForce(Xup[i]!, pa);
+      for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
+    }
+    const qdd = new Float64Array(this.nv);
+    const a: Vec6[] = new Array(n);
+    const a0: Vec6 = [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]];
+    for (let i = 0; i < n; i++) {
+      const b = this.bodies[i]!, nv = b.nv;
+      const ai = xMotion(Xup[i]!, b.parent < 0 ? a0 : a[b.parent]!);
+      for (let k = 0; k < 6; k++) ai[k] += c[i]![k]!;
+      const rhs = new Array<number>(nv);
+      for (let r = 0; r < nv; r++) rhs[r] = u[i]![r]! - dot6(U[i]![r]!, ai);
+      for (let r = 0; r < nv; r++) {
+        let s = 0;
+        for (let k = 0; k < nv; k++) s += Dinv[i]![r * nv + k]! * rhs[k]!;
+        qdd[b.vi + r] = s;
+        addScaled(ai, b.S[r]!, s);
+      }
+      a[i] = ai;
+    }
+    return qdd;
+  }
+
+  /**
+   * Inverse dynamics by the recursive Newton-Euler algorithm (RBDA Table 5.1): the generalized forces
+   * that give accelerations qdd in state (q, qd) under gravity and fext. A brute-force reference:
+   * M's columns are rnea(q, 0, e_j) − rnea(q, 0, 0) with gravity off, C = rnea(q, qd, 0).
+   */
+  inverseDynamics(q: ArrayLike<number>, qd: ArrayLike<number>, qdd: ArrayLike<number>): Float64Array {
+    const n = this.bodies.length;
+    const { Xup, X0, v } = this.kinematics(q, qd);
+    const a: Vec6[] = new Array(n), f: Vec6[] = new Array(n);
+    const a0: Vec6 = [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]];
+    for (let i = 0; i < n; i++) {
+      const b = this.bodies[i]!;
+      const vJ = zero6(), aJ = zero6();
+      for (let k = 0; k < b.nv; k++) { addScaled(vJ, b.S[k]!, qd[b.vi + k]!); addScaled(aJ, b.S[k]!, qdd[b.vi + k]!); }
+      const ai = xMotion(Xup[i]!, b.parent < 0 ? a0 : a[b.parent]!);
+      const cv = crossMotion(v[i]!, vJ);
+      for (let k = 0; k < 6; k++) ai[k] += aJ[k]! + cv[k]!;
+      a[i] = ai;
+      const fi = mat6Vec(b.inertia, ai);
+      const g = crossForce(v[i]!, mat6Vec(b.inertia, v[i]!));
+      const fe = forceToBody(X0[i]!, this.fext[i]!);
+      for (let k = 0; k < 6; k++) fi[k] += g[k]! - fe[k]!;
+      f[i] = fi;
+    }
+    const tau = new Float64Array(this.nv);
+    for (let i = n - 1; i >= 0; i--) {
+      const b = this.bodies[i]!;
+      for (let k = 0; k < b.nv; k++) tau[b.vi + k] = dot6(b.S[k]!, f[i]!);
+      if (b.parent >= 0) {
+        const fp = xTransposeForce(Xup[i]!, f[i]!);
+        for (let k = 0; k < 6; k++) f[b.parent]![k] += fp[k]!;
+      }
+    }
+    return tau;
+  }
+
+  /** Advance by h seconds. */
+  step(h: number): void {
+    if (this.integrator === 'rk4') { this.stepRk4(h); return; }
+    const qdd = this.forwardDynamics();
+    this.qdd = qdd;
+    for (let k = 0; k < this.nv; k++) this.qd[k] += h * qdd[k]!;
+    this.q = this.integratePositions(this.q, this.qd, h);
+  }
+
+  /** Classic RK4 on (q, q̇), positions advanced by the exponential map at each stage (as MuJoCo's RK4). */
+  private stepRk4(h: number): void {
+    const q0 = this.q, v0 = this.qd;
+    const B = [0, 0.5, 0.5, 1], W = [1 / 6, 1 / 3, 1 / 3, 1 / 6];
+    const ks: { v: Float64Array; a: Float64Array }[] = [];
+    for (let s = 0; s < 4; s++) {
+      let qs = q0, vs = v0;
+      if (s > 0) {
+        const prev = ks[s - 1]!;
+        vs = new Float64Array(this.nv);
+        for (let k = 0; k < this.nv; k++) vs[k] = v0[k]! + B[s]! * h * prev.a[k]!;
+        qs = this.integratePositions(q0, prev.v, B[s]! * h);
+      }
+      ks.push({ v: vs, a: this.forwardDynamics(qs, vs) });
+    }
+    const vbar = new Float64Array(this.nv), abar = new Float64Array(this.nv);
+    for (let s = 0; s < 4; s++) for (let k = 0; k < this.nv; k++) { vbar[k] += W[s]! * ks[s]!.v[k]!; abar[k] += W[s]! * ks[s]!.a[k]!; }
+    this.q = this.integratePositions(q0, vbar, h);
+    const qd = new Float64Array(this.nv);
+    for (let k = 0; k < this.nv; k++) qd[k] = v0[k]! + h * abar[k]!;
+    this.qd = qd;
+    this.qdd = ks[0]!.a;
+  }
+
+  /** q advanced by velocity qd over h (quaternions by the exponential map of the body-frame rotation, renormalised). */
+  integratePositions(q: ArrayLike<number>, qd: ArrayLike<number>, h: number): Float64Array {
+    const out = new Float64Array(q as ArrayLike<number>);
+    for (const b of this.bodies) {
+      const i = b.qi, j = b.vi;
+      switch (b.joint) {
+        case 'hinge': case 'prismatic': out[i] = q[i]! + h * qd[j]!; break;
+        case 'ball': quatIntegrate(out, i, qd[j]!, qd[j + 1]!, qd[j + 2]!, h); break;
+        case 'free': {
+          // ṗ = R·v_body (v_body = velocity of the body origin in body coordinates), with R at the start of the step.
+          const R = quatMat([q[i + 3]!, q[i + 4]!, q[i + 5]!, q[i + 6]!]);
+          const vx = qd[j + 3]!, vy = qd[j + 4]!, vz = qd[j + 5]!;
+          out[i] = q[i]! + h * (R[0]! * vx + R[1]! * vy + R[2]! * vz);
+          out[i + 1] = q[i + 1]! + h * (R[3]! * vx + R[4]! * vy + R[5]! * vz);
+          out[i + 2] = q[i + 2]! + h * (R[6]! * vx + R[7]! * vy + R[8]! * vz);
+          quatIntegrate(out, i + 3, qd[j]!, qd[j + 1]!, qd[j + 2]!, h);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Kinetic energy ½ Σ vᵢᵀ Iᵢ vᵢ and potential energy −Σ mᵢ g·cᵢ (J). */
+  energy(): { kinetic: number; potential: number; total: number } {
+    const { X0, v } = this.kinematics();
+    let kinetic = 0, potential = 0;
+    this.bodies.forEach((b, i) => {
+      kinetic += 0.5 * dot6(v[i]!, mat6Vec(b.inertia, v[i]!));
+      const c = this.centreOfMass(i, X0[i]!);
+      const m = b.inertia[35]!;
+      potential -= m * (this.gravity[0] * c[0] + this.gravity[1] * c[1] + this.gravity[2] * c[2]);
+    });
+    return { kinetic, potential, total: kinetic + potential };
+  }
+
+  /** World pose of each body frame: position and row-major rotation (body → world). */
+  poses(): { position: [number, number, number]; R: number[] }[] {
+    const { X0 } = this.kinematics();
+    return X0.map((X) => ({ position: [X.r[0], X.r[1], X.r[2]], R: [X.E[0]!, X.E[3]!, X.E[6]!, X.E[1]!, X.E[4]!, X.E[7]!, X.E[2]!, X.E[5]!, X.E[8]!] }));
+  }
+
+  /** World centre of mass of body i. */
+  centreOfMass(i: number, X0: Plucker = this.kinematics().X0[i]!): [number, number, number] {
+    const I = this.bodies[i]!.inertia, m = I[35]!;
+    // Upper-right block is m·c× in body coordinates: c = (I[5*?]) read from it.
+    const cb = [I[2 * 6 + 4]! / m, I[0 * 6 + 5]! / m, I[1 * 6 + 3]! / m];
+    const E = X0.E;
+    return [
+      X0.r[0] + E[0]! * cb[0]! + E[3]! * cb[1]! + E[6]! * cb[2]!,
+      X0.r[1] + E[1]! * cb[0]! + E[4]! * cb[1]! + E[7]! * cb[2]!,
+      X0.r[2] + E[2]! * cb[0]! + E[5]! * cb[1]! + E[8]! * cb[2]!,
+    ];
+  }
+
+  /** Spatial momentum of the whole tree about the world origin, world coordinates [L; P]. */
+  momentum(): Vec6 {
+    const { X0, v } = this.kinematics();
+    const h = zero6();
+    this.bodies.forEach((b, i) => {
+      const hb = mat6Vec(b.inertia, v[i]!);
+      // Body → world for a force-like vector: X0ᵀ.
+      const hw = xTransposeForce(X0[i]!, hb);
+      for (let k = 0; k < 6; k++) h[k] += hw[k]!;
+    });
+    return h;
+  }
+}
+
+function motionSubspace(t: ArticulatedJointType): Vec6[] {
+  const e = (k: number): Vec6 => { const s = zero6(); s[k] = 1; return s; };
+  switch (t) {
+    case 'hinge': return [e(0)];
+    case 'prismatic': return [e(3)];
+    case 'ball': return [e(0), e(1), e(2)];
+    case 'free': return [e(0), e(1), e(2), e(3), e(4), e(5)];
+  }
+}
+
+/** XJ(q): parent-side joint frame → child-side joint frame. */
+function jointTransform(t: ArticulatedJointType, q: ArrayLike<number>, i: number): Plucker {
+  switch (t) {
+    case 'hinge': {
+      const c = Math.cos(q[i]!), s = Math.sin(q[i]!);
+      // Child frame turned by q about X: E = Rx(q)ᵀ.
+      return { E: [1, 0, 0, 0, c, s, 0, -s, c], r: [0, 0, 0] };
+    }
+    case 'prismatic': return { E: [1, 0, 0, 0, 1, 0, 0, 0, 1], r: [q[i]!, 0, 0] };
+    case 'ball': {
+      const R = quatMat([q[i]!, q[i + 1]!, q[i + 2]!, q[i + 3]!]);
+      return { E: [R[0]!, R[3]!, R[6]!, R[1]!, R[4]!, R[7]!, R[2]!, R[5]!, R[8]!], r: [0, 0, 0] };
+    }
+    case 'free': {
+      const R = quatMat([q[i + 3]!, q[i + 4]!, q[i + 5]!, q[i + 6]!]);
+      return { E: [R[0]!, R[3]!, R[6]!, R[1]!, R[4]!, R[7]!, R[2]!, R[5]!, R[8]!], r: [q[i]!, q[i + 1]!, q[i + 2]!] };
+    }
+  }
+}
+
+/** out[i..i+4] ← normalise(q ⊗ exp(ω·h/2)), ω in the rotated (child/body) frame. */
+function quatIntegrate(out: Float64Array, i: number, wx: number, wy: number, wz: number, h: number): void {
+  const ang = Math.hypot(wx, wy, wz) * h;
+  let dx = 0, dy = 0, dz = 0, dw = 1;
+  if (ang > 1e-14) {
+    const s = Math.sin(ang / 2) / (ang / h);
+    dx = wx * s; dy = wy * s; dz = wz * s; dw = Math.cos(ang / 2);
+  }
+  const ax = out[i]!, ay = out[i + 1]!, az = out[i + 2]!, aw = out[i + 3]!;
+  const x = aw * dx + ax * dw + ay * dz - az * dy;
+  const y = aw * dy - ax * dz + ay * dw + az * dx;
+  const z = aw * dz + ax * dy - ay * dx + az * dw;
+  const w = aw * dw - ax * dx - ay * dy - az * dz;
+  const l = Math.hypot(x, y, z, w);
+  out[i] = x / l; out[i + 1] = y / l; out[i + 2] = z / l; out[i + 3] = w / l;
+}
+
+function addScaled(out: Vec6, s: Vec6, k: number): void {
+  if (k === 0) return;
+  for (let j = 0; j < 6; j++) out[j] += s[j]! * k;
+}
+
+const dot6 = (a: Vec6, b: Vec6): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]! + a[3]! * b[3]! + a[4]! * b[4]! + a[5]! * b[5]!;
+
+/** A world-coordinate force (about the world origin) in body coordinates: X0*·f. */
+function forceToBody(X0: Plucker, f: Vec6): Vec6 {
+  if (f[0] === 0 && f[1] === 0 && f[2] === 0 && f[3] === 0 && f[4] === 0 && f[5] === 0) return zero6();
+  const [rx, ry, rz] = X0.r;
+  const E = X0.E;
+  const n0 = f[0]! - (ry * f[5]! - rz * f[4]!), n1 = f[1]! - (rz * f[3]! - rx * f[5]!), n2 = f[2]! - (rx * f[4]! - ry * f[3]!);
+  return [
+    E[0]! * n0 + E[1]! * n1 + E[2]! * n2, E[3]! * n0 + E[4]! * n1 + E[5]! * n2, E[6]! * n0 + E[7]! * n1 + E[8]! * n2,
+    E[0]! * f[3]! + E[1]! * f[4]! + E[2]! * f[5]!, E[3]! * f[3]! + E[4]! * f[4]! + E[5]! * f[5]!, E[6]! * f[3]! + E[7]! * f[4]! + E[8]! * f[5]!,
+  ];
+}
+
