@@ -11,6 +11,8 @@ export interface ChainOptions {
   radius?: number;
   /** Initial angle of each link (rad, about world Z, relative to its parent; 0 = straight down). */
   angles: number[];
+  /** Optional extra turn of each link about world X (rad), after `angles` — a chain out of the plane. */
+  tilts?: number[];
   joint?: 'hinge' | 'ball';
   /** Extra joints appended (for the refusal tests). */
   extraJoints?: Record<string, unknown>[];
@@ -27,7 +29,7 @@ export function chainRig(o: ChainOptions): RigDocument {
   let parent = 'base';
   for (let i = 0; i < o.links; i++) {
     const name = `link${i}`;
-    const q = quatFromAxisAngle([0, 0, 1], o.angles[i] ?? 0);
+    const q = quatMul(quatFromAxisAngle([0, 0, 1], o.angles[i] ?? 0), quatFromAxisAngle([1, 0, 0], o.tilts?.[i] ?? 0));
     bones.push({ name, parent, rest: { translation: i === 0 ? [0, 0, 0] : [0, -L, 0], rotation: q, scale: [1, 1, 1] } });
     bodies.push(body(name, 'dynamic', { type: 'capsule', position: [0, -L / 2, 0], rotation: [0, 0, 0, 1], radius: r, halfHeight: L / 2 - r, axis: 'y' }));
     // frameA on the parent: at the parent's tip, X = world Z at rest; frameB the same point on the child.
