@@ -20,7 +20,10 @@
  *      everything else a capsule. `shape` / `shapes` force one kind.
  * 3. Masses: a recognised biped (anatomy.ts) gets Winter's segment fractions of `totalMass` (default
  *    70 kg; a body no segment names takes the density of the segment it hangs from); any other creature
- *    volume × `density`, scaled to `totalMass` when given. Each sole gets at least SOLE_FRACTION of the
+ *    its mesh's volume × `density` — per body the convex hull of its vertices, within [fill, 1] × its
+ *    fitted shape's volume (hullVolumes), blended toward the shapes' distribution when the hulls would put
+ *    the centre of mass less well over the soles (balancedVolumes) — scaled to `totalMass` when given.
+ *    Each sole gets at least SOLE_FRACTION of the
  *    total, more when the stance needs it (stanceShare). Then every jointed pair is brought within
  *    MAX_RATIO (mass, and largest principal moment) by moving the two masses toward each other
  *    (balanceMasses; soles are never lowered), and the total is scaled back — so a fresh Generate shows no
@@ -39,6 +42,7 @@
 import { CONTACT_HERTZ } from '../physics/contacts/contactSolver';
 import { computeMassProperties } from '../physics/massProperties';
 import type { ShapeDesc } from '../physics/types';
+import { convexHullVolume } from '../math/convexHull';
 import { quatConj, quatMul, quatRotate, type Quat } from '../math/quat';
 import { add, cross, dot, length, normalize, scale, sub, type Vec3 } from '../math/vec3';
 import { orderBones } from '../rig/restPose';
@@ -65,7 +69,7 @@ export interface GenerateOptions {
   /** kg/m³ (default 985, the mean density of a human body). */
   density?: number;
   /** Total mass (kg). A recognised biped defaults to 70 kg split by segment fractions; another creature
-   *  defaults to volume × density. */
+   *  defaults to its mesh's volume (per-body convex hulls) × density. */
   totalMass?: number;
   /** Which percentile of the owned vertices' distances from the bone axis is the radius (default 0.75). */
   radiusPercentile?: number;
@@ -87,7 +91,8 @@ export interface GenerateSummary {
   /** Lowest point of the generated shapes (m): where the floor should be for it to stand at rest. */
   lowest: number;
   totalMass: number;
-  /** How masses were set: Winter's segment fractions (a recognised biped) or volume × density. */
+  /** How masses were set: Winter's segment fractions (a recognised biped) or mesh volume × density
+   *  ('density': per-body convex hulls of the skinned vertices, see hullVolumes). */
   massSource: 'segments' | 'density';
   biped: boolean;
   /** World direction the creature faces (horizontal, unit). */
@@ -132,6 +137,10 @@ export const FLOOR_CLEARANCE = 0.02;
 export const MIN_RADIUS_FRACTION = 0.08;
 const G = 9.81;
 const MIN_VERTICES = 6;
+/** A non-biped body's volume is at least this share of its fitted shape × the creature's hull-to-shape
+ *  ratio (with 0.5 the Quaternius horse's thin-hulled BackShoulder, 8.8 kg between a 46 kg torso and its
+ *  leg, spun up and blew its 5 s powered trial at 4.2 s; with 1 every corpus creature stands). */
+export const MIN_HULL_FILL = 1;
 
 interface Fit { d: Vec3; L: number; lo: number; hi: number; radius: number; offset: Vec3; good: boolean; verts: Vec3[] }
 
@@ -315,6 +324,13 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
   }
 
   // 3. Masses.
+  const pairs = pairsEarly;
+  const children = new Map<string, string[]>(bodyBones.map((b) => [b, []]));
+  for (const p of pairs) children.get(p.parent)!.push(p.child);
+  // Soles: chain ends whose lowest point is within 4 % of the height of the creature's lowest point.
+  const lowestOf = new Map(bodyBones.map((b) => [b, lowestPoint(geometry.get(b)!, shapeOf.get(b)!)]));
+  const lowest = Math.min(...lowestOf.values());
+  const soles = bodyBones.filter((b) => lowestOf.get(b)! - lowest < 0.04 * measure.height && children.get(b)!.length === 0);
   const anatomyList = plan.map((p) => p.anatomy);
   const biped = isRecognisedBiped(anatomyList);
   const volume = new Map(bodyBones.map((b) => [b, computeMassProperties([shapeOf.get(b)! as ShapeDesc], { density: 1 }).mass]));
@@ -349,15 +365,9 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     }
     for (const b of loose) { const g = anchor(b); mass.set(b, volume.get(b)! * (g ? groupDensity.get(g)! : density)); }
   } else {
-    for (const b of bodyBones) mass.set(b, volume.get(b)! * density);
+    const meshVolume = balancedVolumes(hullVolumes(bodyBones, verts, volume), volume, soles, shapeOf, geometry, forward);
+    for (const b of bodyBones) mass.set(b, meshVolume.get(b)! * density);
   }
-  const pairs = pairsEarly;
-  const children = new Map<string, string[]>(bodyBones.map((b) => [b, []]));
-  for (const p of pairs) children.get(p.parent)!.push(p.child);
-  // Soles: chain ends whose lowest point is within 4 % of the height of the creature's lowest point.
-  const lowestOf = new Map(bodyBones.map((b) => [b, lowestPoint(geometry.get(b)!, shapeOf.get(b)!)]));
-  const lowest = Math.min(...lowestOf.values());
-  const soles = bodyBones.filter((b) => lowestOf.get(b)! - lowest < 0.04 * measure.height && children.get(b)!.length === 0);
   // The total: the biped's (70 kg by default), the user's, or volume × density — the ratio rules below move
   // mass between bodies, they do not add any.
   const targetTotal = biped ? options.totalMass ?? DEFAULT_BIPED_MASS : options.totalMass ?? [...mass.values()].reduce((s, m) => s + m, 0);
@@ -657,6 +667,76 @@ function facing(bodyBones: readonly string[], geometry: ReadonlyMap<string, Bone
 }
 
 // ---------------------------------------------------------------------------------------------- masses
+
+/** Where the centre of mass of `mass` lies within the soles' stance along `axis`: 0 at an edge (negative
+ *  outside), 0.5 in the middle; 0.5 when there are no soles. */
+function stanceMargin(soles: readonly string[], shapes: ReadonlyMap<string, RigShape>, geometry: ReadonlyMap<string, BoneGeometry>, mass: ReadonlyMap<string, number>, axis: Vec3): number {
+  if (soles.length === 0) return 0.5;
+  let M = 0, e = 0;
+  for (const [b, m] of mass) {
+    const g = geometry.get(b)!, props = computeMassProperties([shapes.get(b)! as ShapeDesc], { mass: m });
+    M += m; e += m * dot(add(g.world.position, quatRotate(g.world.rotation, props.centroid)), axis);
+  }
+  if (!(M > 0)) return 0.5;
+  e /= M;
+  let lo = Infinity, hi = -Infinity;
+  for (const b of soles) {
+    const shape = shapes.get(b)!, g = geometry.get(b)!;
+    const pts = shape.type === 'box' ? boxCorners(g, shape) : [add(g.world.position, quatRotate(g.world.rotation, shape.position as Vec3))];
+    const r = shape.type === 'sphere' || shape.type === 'capsule' ? shape.radius : 0;
+    for (const p of pts) { lo = Math.min(lo, dot(p, axis) - r); hi = Math.max(hi, dot(p, axis) + r); }
+  }
+  return hi - lo > 1e-9 ? Math.min(e - lo, hi - e) / (hi - lo) : 0.5;
+}
+
+/**
+ * The hulls decide how heavy a creature is, but not alone where its weight sits: a head's hull is full
+ * where a tail's low-poly rings are not, and the T-rex's hull masses put its centre of mass ahead of its
+ * toes (it fell on its nose). When the hull distribution is less well placed over the soles than the
+ * fitted shapes' (along the facing and across it), it is blended toward the shapes' distribution (same
+ * total) by the least fraction, in steps of 5 %, that brings the centre of mass within the middle third
+ * of the stance or as far in as the shapes have it.
+ */
+function balancedVolumes(hull: ReadonlyMap<string, number>, shapeVolume: ReadonlyMap<string, number>, soles: readonly string[], shapes: ReadonlyMap<string, RigShape>, geometry: ReadonlyMap<string, BoneGeometry>, forward: Vec3): Map<string, number> {
+  const sumHull = [...hull.values()].reduce((s, v) => s + v, 0), sumShape = [...shapeVolume.values()].reduce((s, v) => s + v, 0);
+  const blend = (t: number) => new Map([...hull].map(([b, v]) => [b, (1 - t) * v + (t * shapeVolume.get(b)! * sumHull) / sumShape]));
+  const axes = [forward, cross([0, 1, 0], forward)];
+  const goal = axes.map((a) => Math.min(1 / 3, stanceMargin(soles, shapes, geometry, shapeVolume, a)));
+  for (let k = 0; k <= 20; k++) {
+    const m = blend(k / 20);
+    if (k === 20 || axes.every((a, i) => stanceMargin(soles, shapes, geometry, m, a) >= goal[i]! - 1e-9)) return m;
+  }
+  return blend(1);
+}
+
+/**
+ * A non-biped body's volume from its mesh: the convex hull of the vertices it owns (its own and those of
+ * the bones merged into it). The fitted capsules wrap fur and overlap one another, so volume × density of
+ * the shapes overestimates (a 0.8 m fox 85 kg). Per body:
+ *  - the hull never exceeds the fitted shape (a hull spanning far-apart vertices — an ear tip and the jaw,
+ *    a head's vertices that overlap the neck's hull — is capped there);
+ *  - `fill` = Σ hull / Σ shape over the bodies that have a hull is how full this creature's mesh is; a body
+ *    with too few vertices (fewer than MIN_VERTICES), a flat hull (one ring of vertices, all on a plane) or
+ *    a hull thinner than MIN_HULL_FILL × fill of its shape (a low-poly ring between two neighbours, whose
+ *    volume no one's hull holds) takes MIN_HULL_FILL × fill × its shape's volume instead.
+ * So volume = shape × clamp(hull / shape, fill, 1).
+ */
+function hullVolumes(bodyBones: readonly string[], verts: ReadonlyMap<string, readonly Vec3[]>, shapeVolume: ReadonlyMap<string, number>): Map<string, number> {
+  const hull = new Map<string, number>();
+  for (const b of bodyBones) {
+    const v = verts.get(b) ?? [];
+    if (v.length < MIN_VERTICES) continue;
+    const h = convexHullVolume(v);
+    if (h > 0) hull.set(b, Math.min(h, shapeVolume.get(b)!));
+  }
+  let sumHull = 0, sumShape = 0;
+  for (const [b, h] of hull) { sumHull += h; sumShape += shapeVolume.get(b)!; }
+  const fill = sumShape > 0 ? sumHull / sumShape : 1;
+  return new Map(bodyBones.map((b) => {
+    const typical = shapeVolume.get(b)! * fill, h = hull.get(b);
+    return [b, h === undefined ? typical : Math.max(h, MIN_HULL_FILL * typical)];
+  }));
+}
 
 /** World corners of a box shape at rest. */
 function boxCorners(g: BoneGeometry, shape: RigShape & { type: 'box' }): Vec3[] {
