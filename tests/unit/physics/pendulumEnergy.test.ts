@@ -22,6 +22,14 @@ describe('rod pendulums keep their energy (jointCorrection "shake", the rig defa
     expect(r.maxLoss).toBeLessThanOrEqual(bound);
   });
 
+  it.each([['double-hinge', 90, 0.05], ['double-ball', 120, 0.05]] as const)('%s released bent (upper at 60°, lower at %s°): |ΔE| ≤ %s', (kind, lower, bound) => {
+    const r = pendulumEnergy(kind, { jointCorrection: 'shake' }, 10, 1 / 60, Math.PI / 3, (lower * Math.PI) / 180);
+    // Analytic swing energy: g·[½(1 − cos 60°) + (1 − cos 60°) + ½(1 − cos lower)] for 1 kg, 1 m rods.
+    expect(r.swing).toBeCloseTo(9.81 * (0.25 + 0.5 + 0.5 * (1 - Math.cos((lower * Math.PI) / 180))), 9);
+    console.log(`${kind} bent ${lower}° shake: max |ΔE| ${(100 * r.maxLoss).toFixed(2)} %`);
+    expect(r.maxLoss).toBeLessThanOrEqual(bound);
+  });
+
   it('"projection" (moves positions only) is the dissipative mode: ≥ 20 % lost in 10 s', () => {
     for (const kind of ['hinge', 'double-hinge'] as const) {
       const r = pendulumEnergy(kind, { jointCorrection: 'projection' });
