@@ -147,3 +147,53 @@ describe('generateRagdoll options', () => {
     expect(massOf(b.bodies[1]!)).toBeCloseTo(2 * massOf(a.bodies[1]!), 9);
   });
 });
+
+describe('generateRagdoll masses of a non-biped from its mesh (convex hulls)', () => {
+  // A vertical chain of three 0.3 m bones from y = 1, each owning an "urchin" around its middle: 10 points
+  // along each of 6 axis spikes of length r, and the centre. The hull is the octahedron (4/3) r³; the fitted
+  // capsule (P75 radius about the axis) is far bigger, as around fur. The last bone owns `lastCount` points.
+  const r = 0.1, octahedron = (4 / 3) * r ** 3;
+  const urchin = (lastCount = 61, flat = false): AuthoringSkeleton => {
+    const positions: number[] = [], joints: number[] = [], weights: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const cy = 1 + 0.3 * i + 0.15, pts: number[][] = [[0, 0, 0]];
+      for (const d of [[0, 1, 0], [0, -1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]]) {
+        if (flat && i === 2 && d[2] !== 0) continue; // the last urchin flat in z = 0
+        for (let k = 1; k <= 10; k++) pts.push(d.map((c) => (c * k * r) / 10));
+      }
+      for (const p of i === 2 ? pts.slice(0, lastCount) : pts) {
+        positions.push(p[0]!, cy + p[1]!, p[2]!);
+        joints.push(i, 0, 0, 0); weights.push(1, 0, 0, 0);
+      }
+    }
+    return {
+      bones: [0, 1, 2].map((i) => ({ name: `w${i}`, parent: i === 0 ? null : `w${i - 1}`, rest: { translation: [0, i === 0 ? 1 : 0.3, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } })),
+      skins: [{ positions, joints, weights, jointNames: ['w0', 'w1', 'w2'] }],
+    };
+  };
+  const shapeVolume = (b: RigBody) => computeMassProperties(b.shapes as readonly ShapeDesc[], { density: 1 }).mass;
+  const clampFill = (hull: number, shape: number, fill: number) => shape * Math.min(1, Math.max(hull / shape, fill));
+
+  it('total = Σ shape × clamp(hull / shape, fill, 1) × density: hulls, not the fitted capsules', () => {
+    const g = generateRagdoll(urchin());
+    expect(g.summary.massSource).toBe('density');
+    // The ratio rules then move mass between jointed bodies (they do not add any): the total is the sum.
+    const shapes = g.bodies.map(shapeVolume);
+    expect(shapes.every((v) => v > 1.2 * octahedron)).toBe(true); // the capsules overestimate
+    const fill = (3 * octahedron) / shapes.reduce((s, v) => s + v, 0);
+    const expected = 985 * shapes.reduce((s, v) => s + clampFill(octahedron, v, fill), 0);
+    expect(Math.abs(g.summary.totalMass - expected)).toBeLessThan(1e-6 * expected);
+    expect(g.summary.totalMass).toBeGreaterThanOrEqual(985 * 3 * octahedron * (1 - 1e-9));
+    expect(g.summary.totalMass).toBeLessThan(0.9 * 985 * shapes.reduce((s, v) => s + v, 0));
+  });
+
+  it('a body with fewer than 6 vertices, or a flat hull, takes the creature fill × its shape', () => {
+    for (const g of [generateRagdoll(urchin(5)), generateRagdoll(urchin(61, true))]) {
+      expect(g.bodies).toHaveLength(3);
+      const shapes = g.bodies.map(shapeVolume);
+      const fill = (2 * octahedron) / (shapes[0]! + shapes[1]!);
+      const expected = 985 * (clampFill(octahedron, shapes[0]!, fill) + clampFill(octahedron, shapes[1]!, fill) + fill * shapes[2]!);
+      expect(Math.abs(g.summary.totalMass - expected)).toBeLessThan(1e-6 * expected);
+    }
+  });
+});
