@@ -2,3 +2,4 @@
 export * from './spatial';
 export * from './model';
 export * from './fromRig';
+export * from './drives';

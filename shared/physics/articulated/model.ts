@@ -131,8 +131,12 @@ export class ArticulatedModel {
     return t;
   }
 
-  /** q̈ by the articulated-body algorithm for the given state (default: the current one) and generalized forces. */
-  forwardDynamics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd, tau: ArrayLike<number> = this.effectiveTau(qd)): Float64Array {
+  /**
+   * q̈ by the articulated-body algorithm for the given state (default: the current one) and generalized
+   * forces. With bias = false gravity and the external forces are left out: with qd = 0 that is M⁻¹·τ,
+   * the joint-space response to a generalized impulse (drives.ts).
+   */
+  forwardDynamics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd, tau: ArrayLike<number> = this.effectiveTau(qd), bias = true): Float64Array {
     const n = this.bodies.length;
     const { Xup, X0, v } = this.kinematics(q, qd);
     const c: Vec6[] = new Array(n), IA: Mat6[] = new Array(n), pA: Vec6[] = new Array(n);
@@ -144,8 +148,10 @@ export class ArticulatedModel {
       IA[i] = b.inertia.slice();
       const p = crossForce(v[i]!, mat6Vec(b.inertia, v[i]!));
       // External force: world coordinates → body coordinates by X0*.
-      const fe = forceToBody(X0[i]!, this.fext[i]!);
-      for (let k = 0; k < 6; k++) p[k] -= fe[k]!;
+      if (bias) {
+        const fe = forceToBody(X0[i]!, this.fext[i]!);
+        for (let k = 0; k < 6; k++) p[k] -= fe[k]!;
+      }
       pA[i] = p;
     }
     const U: Vec6[][] = new Array(n), Dinv: number[][] = new Array(n), u: number[][] = new Array(n);
@@ -181,7 +187,7 @@ export class ArticulatedModel {
     }
     const qdd = new Float64Array(this.nv);
     const a: Vec6[] = new Array(n);
-    const a0: Vec6 = [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]];
+    const a0: Vec6 = bias ? [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]] : zero6();
     for (let i = 0; i < n; i++) {
       const b = this.bodies[i]!, nv = b.nv;
       const ai = xMotion(Xup[i]!, b.parent < 0 ? a0 : a[b.parent]!);

@@ -14,6 +14,8 @@ export interface ChainOptions {
   /** Optional extra turn of each link about world X (rad), after `angles` — a chain out of the plane. */
   tilts?: number[];
   joint?: 'hinge' | 'ball';
+  /** Hinge limit (rad) of every joint but the first, which gets [−1.5, 1.5] when this is given. */
+  limit?: [number, number];
   /** Extra joints appended (for the refusal tests). */
   extraJoints?: Record<string, unknown>[];
   /** A fixed joint welds a second capsule at the tip of the first link (merging test). */
@@ -38,7 +40,7 @@ export function chainRig(o: ChainOptions): RigDocument {
     joints.push({
       type: o.joint ?? 'hinge', name: `j${i}`, bodyA: parent, bodyB: name, collideConnected: false,
       frameA: { position: i === 0 ? [0, 0, 0] : [0, -L, 0], rotation: frameARot }, frameB: { position: [0, 0, 0], rotation: X_TO_Z },
-      ...((o.joint ?? 'hinge') === 'hinge' ? { limit: null } : { twistLimit: null, swingLimit: null }),
+      ...((o.joint ?? 'hinge') === 'hinge' ? { limit: o.limit ? (i === 0 ? [-1.5, 1.5] : o.limit) : null } : { twistLimit: null, swingLimit: null }),
       motor: { mode: 'off', target: { source: 'rest' }, maxTorque: 0, errorReduction: 0.5, stiffness: 0, damping: 0, frictionTorque: 0 },
     });
     parent = name;
