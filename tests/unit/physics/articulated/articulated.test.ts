@@ -191,6 +191,45 @@ describe('pendulums from rigs', () => {
     expect(d1 / d2).toBeLessThan(2.3);
   });
 
+  it('60° rod pendulum, hinge and ball: the exact large-amplitude period 4√(I/mgd)·K(sin 30°) within 0.5 %', () => {
+    // Complete elliptic integral of the first kind by the arithmetic-geometric mean.
+    const ellipticK = (k: number) => { let a = 1, b = Math.sqrt(1 - k * k); for (let i = 0; i < 30; i++) [a, b] = [(a + b) / 2, Math.sqrt(a * b)]; return Math.PI / (2 * a); };
+    for (const joint of ['hinge', 'ball'] as const) {
+      const a = articulatedFromRig(chainRig({ links: 1, angles: [Math.PI / 3], joint }));
+      const I = a.model.bodies[0]!.inertia; // body frame at the pivot; the rod hangs along −y, so Izz is about the pivot
+      const T = 4 * Math.sqrt(I[14]! / (I[35]! * 9.81 * 0.5)) * ellipticK(Math.sin(Math.PI / 6));
+      const dt = 1 / 240, crossings: number[] = [];
+      const angle = () => { const r = articulatedBodyPoses(a).get('link0')!.rotation; return 2 * Math.atan2(r[2], r[3]); };
+      let prev = angle();
+      for (let s = 1; s <= Math.round(5.2 * T / dt); s++) {
+        a.model.step(dt);
+        const th = angle();
+        if (prev > 0 && th <= 0) crossings.push((s - 1 + prev / (prev - th)) * dt);
+        prev = th;
+      }
+      const measured = (crossings.at(-1)! - crossings[0]!) / (crossings.length - 1);
+      console.log(`60° ${joint} pendulum: period ${measured.toFixed(6)} s, exact ${T.toFixed(6)} s (${((measured / T - 1) * 100).toExponential(2)} %)`);
+      expect(crossings.length).toBeGreaterThanOrEqual(5);
+      expect(Math.abs(measured / T - 1)).toBeLessThan(0.005);
+    }
+  });
+
+  it('a 20-link chain keeps every link length exactly (joints cannot come apart)', () => {
+    const a = articulatedFromRig(chainRig({ links: 20, length: 0.1, radius: 0.01, angles: [Math.PI / 2] }));
+    let worst = 0;
+    for (let s = 0; s < 240; s++) {
+      a.model.step(1 / 240);
+      const p = articulatedBodyPoses(a);
+      for (let i = 1; i < 20; i++) {
+        const top = p.get(`link${i}`)!.position, prev = p.get(`link${i - 1}`)!;
+        const [x, y, z, w] = prev.rotation;
+        const tip = [prev.position[0] - 0.1 * 2 * (x * y - w * z), prev.position[1] - 0.1 * (1 - 2 * (x * x + z * z)), prev.position[2] - 0.1 * 2 * (y * z + w * x)];
+        worst = Math.max(worst, Math.hypot(top[0] - tip[0]!, top[1] - tip[1]!, top[2] - tip[2]!));
+      }
+    }
+    expect(worst).toBeLessThan(1e-12);
+  });
+
   it('the joints cannot come apart: every link keeps its length from the pivot to the machine precision', () => {
     const a = articulatedFromRig(chainRig({ links: 3, angles: [1.2, -0.4, 0.7] }));
     let worst = 0;
