@@ -13,10 +13,12 @@
  * speculative: a joint inside its range may move up to the limit in this step (rhs = (lo − q)/h), one past it is pushed back
  * at limitErp·(lo − q)/h; λ ≥ 0 at the lower limit, ≤ 0 at the upper. The step is semi-implicit:
  * q̇* = q̇ + h·q̈ (ABA), the impulses on q̇*, then q advances with the result.
- * Not yet: ball-joint motors (three rows about the joint frame axes) and the ball's twist/swing cone.
+ * A ball motor is three such rows about the child joint frame's X, Y, Z with C = the rotation vector of
+ * target⁻¹·q, each clamped to ±τmax·h (perAxis) or together to ‖λ‖ ≤ τmax·h (magnitude).
+ * Not yet: the ball's twist/swing cone.
  */
 import { jointRestValue } from '../../export/mjcf';
-import { wrapAngle } from '../../math/quat';
+import { quatConj, quatMul, quatToRotationVector, wrapAngle } from '../../math/quat';
 import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument } from '../../rig/schema';
 import { makeSoft } from '../soft';
@@ -26,7 +28,8 @@ import type { ArticulatedModel } from './model';
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
 
 export interface JointDrive {
-  /** Model body whose (hinge or prismatic) joint this drives. */
+  /** Model body whose (hinge, prismatic or ball) joint this drives. A ball drive has three motor rows about
+   *  the child joint frame's X, Y, Z (the ball's q̇ components) and no limit (the cone is not done). */
   body: number;
   mode: DriveMode;
   /** τmax (N·m; N for prismatic). */
@@ -41,6 +44,10 @@ export interface JointDrive {
   targetVelocity: number;
   /** [lo, hi] in the model's joint coordinate, or null. */
   limit: readonly [number, number] | null;
+  /** Ball: the target rotation [x, y, z, w] of the child joint frame in the parent's (identity = rest). */
+  targetRotation?: readonly [number, number, number, number];
+  /** Ball: how τmax bounds the three rows (the rig's torqueLimit): each on its own (default) or ‖τ‖ ≤ τmax. */
+  torqueLimit?: 'perAxis' | 'magnitude';
 }
 
 export interface DriveStepOptions {
@@ -54,7 +61,7 @@ export interface DriveStepOptions {
 }
 
 export interface DriveStepResult {
-  /** Motor torque (λ/h, N·m or N) per drive this step. */
+  /** Motor torque (λ/h, N·m or N) per drive this step; for a ball its magnitude ‖τ‖. */
   motorTorque: number[];
   /** Limit torque per drive (0 when the limit was not active). */
   limitTorque: number[];
@@ -69,29 +76,53 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   const zero = new Float64Array(nv);
-  interface Row { v: number; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean }
+  interface Row { v: number; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; norm?: { rows: Row[]; max: number } }
   const rows: Row[] = [];
+  const column = (v: number) => {
+    const e = new Float64Array(nv); e[v] = 1;
+    return model.forwardDynamics(model.q, zero, e, false);
+  };
   drives.forEach((d, i) => {
     const b = model.bodies[d.body];
-    if (!b || (b.joint !== 'hinge' && b.joint !== 'prismatic')) {
-      throw new Error(`drive ${i}: body ${d.body} ${b ? `has a ${b.joint} joint ("${b.jointName}")` : 'is not in the model'}; drives take hinge and prismatic joints`);
+    if (!b || (b.joint !== 'hinge' && b.joint !== 'prismatic' && b.joint !== 'ball')) {
+      throw new Error(`drive ${i}: body ${d.body} ${b ? `has a ${b.joint} joint ("${b.jointName}")` : 'is not in the model'}; drives take hinge, prismatic and ball joints`);
     }
-    const v = b.vi, q = model.q[b.qi]!;
-    const e = new Float64Array(nv); e[v] = 1;
-    const col = model.forwardDynamics(model.q, zero, e, false);
-    const K = col[v]!;
-    const C = b.joint === 'hinge' ? wrapAngle(q - d.target) : q - d.target;
-    if (d.mode !== 'off' || d.frictionTorque > 0) {
+    const motorRow = (v: number, col: Float64Array, C: number, targetVelocity: number): Row | null => {
+      if (d.mode === 'off' && !(d.frictionTorque > 0)) return null;
       let rhs = 0, gamma = 0, clamp = d.maxTorque;
       if (d.mode === 'position') rhs = (-d.errorReduction * C) / h;
       else if (d.mode === 'pd') {
         const s = makeSoft(d.stiffness, d.damping, h);
-        rhs = d.targetVelocity - s.biasRate * C;
+        rhs = targetVelocity - s.biasRate * C;
         gamma = s.softness;
-      } else if (d.mode === 'velocity') rhs = d.targetVelocity;
+      } else if (d.mode === 'velocity') rhs = targetVelocity;
       else clamp = d.frictionTorque;
-      if (Number.isFinite(gamma)) rows.push({ v, col, K, rhs, gamma, lo: -clamp * h, hi: clamp * h, acc: 0, drive: i, limit: false });
+      if (!Number.isFinite(gamma)) return null;
+      return { v, col, K: col[v]!, rhs, gamma, lo: -clamp * h, hi: clamp * h, acc: 0, drive: i, limit: false };
+    };
+    if (b.joint === 'ball') {
+      if (d.limit) throw new Error(`drive ${i}: ball joint "${b.jointName}" takes no [lo, hi] limit (its cone is not enforced by the articulated solver yet)`);
+      // Error: rotation vector of target⁻¹·q, in the child joint frame (the frame of the ball's q̇).
+      const t = d.targetRotation ?? [0, 0, 0, 1];
+      const q = [model.q[b.qi]!, model.q[b.qi + 1]!, model.q[b.qi + 2]!, model.q[b.qi + 3]!] as const;
+      const err = quatToRotationVector(quatMul(quatConj(t), q));
+      const group: Row[] = [];
+      for (let k = 0; k < 3; k++) {
+        const r = motorRow(b.vi + k, column(b.vi + k), err[k]!, 0);
+        if (r) group.push(r);
+      }
+      if (group.length === 3 && d.torqueLimit === 'magnitude' && d.mode !== 'off') {
+        const norm = { rows: group, max: d.maxTorque * h };
+        for (const r of group) { r.lo = -Infinity; r.hi = Infinity; r.norm = norm; }
+      }
+      rows.push(...group);
+      return;
     }
+    const v = b.vi, q = model.q[b.qi]!;
+    const col = column(v), K = col[v]!;
+    const C = b.joint === 'hinge' ? wrapAngle(q - d.target) : q - d.target;
+    const m = motorRow(v, col, C, d.targetVelocity);
+    if (m) rows.push(m);
     if (d.limit) {
       const [lo, hi] = d.limit;
       // Both ends, always: a speculative row far from its limit only allows motion and stays at λ = 0,
@@ -110,13 +141,30 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       r.acc = next;
       change = Math.max(change, Math.abs(dl * r.K));
       for (let k = 0; k < nv; k++) qd[k] += r.col[k]! * dl;
+      // ‖λ‖ ≤ τmax·h for a ball motor with torqueLimit "magnitude": scale the three back once the last is done.
+      if (r.norm && r === r.norm.rows[2]) {
+        const g = r.norm.rows, len = Math.hypot(g[0]!.acc, g[1]!.acc, g[2]!.acc);
+        if (len > r.norm.max) {
+          const f = r.norm.max / len;
+          for (const x of g) {
+            const d = x.acc * f - x.acc;
+            x.acc += d;
+            for (let k = 0; k < nv; k++) qd[k] += x.col[k]! * d;
+          }
+        }
+      }
     }
     if (change < tolerance) break;
   }
   model.qd = qd;
   model.q = model.integratePositions(model.q, qd, h);
-  const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0);
-  for (const r of rows) (r.limit ? limitTorque : motorTorque)[r.drive] += r.acc / h;
+  const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
+  for (const r of rows) {
+    if (r.limit) limitTorque[r.drive] += r.acc / h;
+    else if (model.bodies[drives[r.drive]!.body]!.joint === 'ball') sq[r.drive] += (r.acc / h) ** 2;
+    else motorTorque[r.drive] += r.acc / h;
+  }
+  drives.forEach((d, i) => { if (model.bodies[d.body]!.joint === 'ball') motorTorque[i] = Math.sqrt(sq[i]!); });
   return { motorTorque, limitTorque };
 }
 
@@ -125,7 +173,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
  * rig's angles are measured from frame A to frame B, ours from the rest pose, so target and limits are
  * shifted by the rest value (shared/export/mjcf.ts jointRestValue, the `ref` MuJoCo gets). Motor targets
  * start at the rest pose (source "rest"); a caller driving animation or IK targets sets `target`.
- * `unsupported` names what is not mapped yet (ball motors and limits).
+ * `unsupported` names what is not mapped yet (ball twist/swing limits).
  */
 export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: JointDrive[]; unsupported: string[] } {
   const world = bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones));
@@ -133,12 +181,17 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
   for (const j of rig.joints) {
     const at = a.joints.get(j.name);
     if (!at || j.type === 'fixed') continue;
+    const m = j.motor;
     if (j.type === 'ball') {
-      if (j.motor.mode !== 'off' || j.motor.frictionTorque > 0) unsupported.push(`joint "${j.name}": ball motor (mode ${j.motor.mode}) is not driven by the articulated solver yet`);
       if (j.twistLimit || j.swingLimit) unsupported.push(`joint "${j.name}": ball twist/swing limits are not enforced by the articulated solver yet`);
+      drives.push({
+        body: at.link, mode: m.mode, maxTorque: m.maxTorque, errorReduction: m.errorReduction, stiffness: m.stiffness,
+        damping: m.damping, frictionTorque: m.frictionTorque, target: 0, targetVelocity: 0, limit: null,
+        targetRotation: [0, 0, 0, 1], torqueLimit: m.torqueLimit ?? 'perAxis',
+      });
       continue;
     }
-    const rest = jointRestValue(j, world), m = j.motor;
+    const rest = jointRestValue(j, world);
     drives.push({
       body: at.link, mode: m.mode, maxTorque: m.maxTorque, errorReduction: m.errorReduction, stiffness: m.stiffness,
       damping: m.damping, frictionTorque: m.frictionTorque, target: 0, targetVelocity: m.target.velocity ?? 0,

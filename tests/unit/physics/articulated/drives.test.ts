@@ -87,4 +87,33 @@ describe('articulated drives', () => {
     // Measured 2.6e-5 rad with the default 100 sweeps (7.3e-3 with 8, 3.9e-4 with 50).
     expect(worst).toBeLessThan(1e-4);
   });
+
+  it('ball motor: saturated at τmax about the swing axis, holds above the load', () => {
+    const mk = (maxTorque: number) => {
+      const a = articulatedFromRig(chainRig({ links: 1, joint: 'ball', angles: [Math.PI / 2] }));
+      const d: JointDrive = { body: 0, mode: 'position', maxTorque, errorReduction: 0.5, stiffness: 0, damping: 0, frictionTorque: 0, target: 0, targetVelocity: 0, limit: null };
+      return { a, d, I: a.model.bodies[0]!.inertia[14]! };
+    };
+    const sat = mk(3);
+    const r = stepWithDrives(sat.a.model, [sat.d], h);
+    // The joint frame's X is world z, the swing axis: q̇ = (h·(τmax − m g d)/I, 0, 0).
+    expect(sat.a.model.qd[0]! / h).toBeCloseTo((3 - G) / sat.I, 10);
+    expect(Math.abs(sat.a.model.qd[1]!) + Math.abs(sat.a.model.qd[2]!)).toBeLessThan(1e-12);
+    expect(r.motorTorque[0]).toBeCloseTo(3, 12);
+    const hold = mk(10);
+    for (let s = 0; s < 480; s++) stepWithDrives(hold.a.model, [hold.d], h);
+    const q = hold.a.model.q;
+    expect(2 * Math.asin(Math.min(1, Math.hypot(q[0]!, q[1]!, q[2]!)))).toBeLessThan(1e-3);
+  });
+
+  it('ball motor torqueLimit: perAxis lets ‖τ‖ reach √2·τmax on a diagonal error, magnitude keeps ‖τ‖ = τmax', () => {
+    const run = (torqueLimit: 'perAxis' | 'magnitude') => {
+      const a = articulatedFromRig(chainRig({ links: 1, joint: 'ball', angles: [0] }), { gravity: [0, 0, 0] });
+      const s = Math.sin(0.25) / Math.SQRT2;
+      const d: JointDrive = { body: 0, mode: 'position', maxTorque: 0.5, errorReduction: 0.5, stiffness: 0, damping: 0, frictionTorque: 0, target: 0, targetVelocity: 0, limit: null, targetRotation: [0, s, s, Math.cos(0.25)], torqueLimit };
+      return stepWithDrives(a.model, [d], h).motorTorque[0]!;
+    };
+    expect(run('perAxis')).toBeCloseTo(0.5 * Math.SQRT2, 9);
+    expect(run('magnitude')).toBeCloseTo(0.5, 9);
+  });
 });
