@@ -10,6 +10,7 @@
  *  - Escape during a drag: the document goes back to the mark (cancelGesture, no undo step), `onCancel`
  *    puts the caller's own objects back (a TransformControls' reset, a marker's drag position), and the
  *    drag ends — in the capture phase, so the editor's own Escape (clear the selection) does not also run;
+ *    the orbit camera stays off until the button is released, so the rest of the motion does nothing;
  *  - the component unmounting mid-drag (selection changed, overlay off) still closes its undo step.
  *
  * Hover feedback is the same everywhere: "grab" over a handle, "grabbing" while dragging.
@@ -101,6 +102,13 @@ export function useDragGesture<S>(options: DragGestureOptions<S>): DragGesture<S
         finish(l);
         cancelGesture(l.mark);
         opts.current.onCancel?.(l.state);
+        // The button is still down: the orbit camera saw the press too, so it stays off until the release
+        // (else the rest of the cancelled drag would turn the camera).
+        const o = orbit.current;
+        if (o) {
+          o.enabled = false;
+          window.addEventListener('pointerup', () => { o.enabled = true; }, { once: true, capture: true });
+        }
       },
       pointer: (drag) => ({
         onPointerDown: (e) => {
