@@ -11,7 +11,8 @@
  * Joints (the child's motion relative to its parent, between the parent-side joint frame and the
  * child-side one; XB_i takes the child-side joint frame to the child body frame, a constant):
  *  - free (a root's 6 DOF): q = position (3, world) + quaternion [x,y,z,w] (4, body → world);
- *    q̇ = the body's spatial velocity in body coordinates [ω; v] (6);
+ *    q̇ = the body origin's linear velocity in WORLD axes (3) and the angular velocity in BODY axes (3),
+ *    MuJoCo's free joint: then S = [0 1; Rᵀ 0] depends on q and its Ṡq̇ = [0; −ω×Rᵀv] enters c;
  *  - hinge: rotation q (rad) about the joint frame's X; prismatic: offset q (m) along X;
  *  - ball: q = quaternion (4) of the child joint frame in the parent's; q̇ = the relative angular
  *    velocity in the child joint frame (3).
@@ -52,7 +53,7 @@ export interface ArticulatedBody extends ArticulatedBodyDesc {
   vi: number;
   nq: number;
   nv: number;
-  /** Motion subspace in body coordinates: nv columns of 6, stored column after column. */
+  /** Motion subspace in body coordinates: nv columns of 6 (a free joint's depends on q: Kinematics.S). */
   S: Vec6[];
 }
 
@@ -62,6 +63,10 @@ export interface Kinematics {
   /** World → body transform (its E is the body's rotation transposed, its r the body origin in world). */
   X0: Plucker[];
   v: Vec6[];
+  /** Motion subspace of each joint in body coordinates in this state. */
+  S: Vec6[][];
+  /** Ṡ·q̇ of each joint (zero but for free joints). */
+  cJ: Vec6[];
 }
 
 export interface ArticulatedOptions {
@@ -110,15 +115,28 @@ export class ArticulatedModel {
   kinematics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd): Kinematics {
     const n = this.bodies.length;
     const Xup: Plucker[] = new Array(n), X0: Plucker[] = new Array(n), v: Vec6[] = new Array(n);
+    const S: Vec6[][] = new Array(n), cJ: Vec6[] = new Array(n);
     for (let i = 0; i < n; i++) {
       const b = this.bodies[i]!;
       Xup[i] = pluckerCompose(b.XB, pluckerCompose(jointTransform(b.joint, q, b.qi), b.Xtree));
       X0[i] = b.parent < 0 ? Xup[i]! : pluckerCompose(Xup[i]!, X0[b.parent]!);
       const vi = b.parent < 0 ? zero6() : xMotion(Xup[i]!, v[b.parent]!);
-      for (let k = 0; k < b.nv; k++) addScaled(vi, b.S[k]!, qd[b.vi + k]!);
+      if (b.joint === 'free') {
+        // Columns: world linear velocity e_k → [0; Rᵀe_k] (E = Rᵀ), body angular velocity e_k → [e_k; 0].
+        const E = Xup[i]!.E;
+        S[i] = [0, 1, 2].map((k) => [0, 0, 0, E[k]!, E[3 + k]!, E[6 + k]!] as Vec6).concat(b.S.slice(0, 3));
+        const w = [qd[b.vi + 3]!, qd[b.vi + 4]!, qd[b.vi + 5]!];
+        const vx = qd[b.vi]!, vy = qd[b.vi + 1]!, vz = qd[b.vi + 2]!;
+        const vb = [E[0]! * vx + E[1]! * vy + E[2]! * vz, E[3]! * vx + E[4]! * vy + E[5]! * vz, E[6]! * vx + E[7]! * vy + E[8]! * vz];
+        cJ[i] = [0, 0, 0, -(w[1]! * vb[2]! - w[2]! * vb[1]!), -(w[2]! * vb[0]! - w[0]! * vb[2]!), -(w[0]! * vb[1]! - w[1]! * vb[0]!)];
+      } else {
+        S[i] = b.S;
+        cJ[i] = zero6();
+      }
+      for (let k = 0; k < b.nv; k++) addScaled(vi, S[i]![k]!, qd[b.vi + k]!);
       v[i] = vi;
     }
-    return { Xup, X0, v };
+    return { Xup, X0, v, S, cJ };
   }
 
   /** The generalized forces this step: τ minus joint damping. */
@@ -138,13 +156,14 @@ export class ArticulatedModel {
    */
   forwardDynamics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd, tau: ArrayLike<number> = this.effectiveTau(qd), bias = true): Float64Array {
     const n = this.bodies.length;
-    const { Xup, X0, v } = this.kinematics(q, qd);
+    const { Xup, X0, v, S, cJ } = this.kinematics(q, qd);
     const c: Vec6[] = new Array(n), IA: Mat6[] = new Array(n), pA: Vec6[] = new Array(n);
     for (let i = 0; i < n; i++) {
       const b = this.bodies[i]!;
       const vJ = zero6();
-      for (let k = 0; k < b.nv; k++) addScaled(vJ, b.S[k]!, qd[b.vi + k]!);
+      for (let k = 0; k < b.nv; k++) addScaled(vJ, S[i]![k]!, qd[b.vi + k]!);
       c[i] = crossMotion(v[i]!, vJ);
+      for (let k = 0; k < 6; k++) c[i]![k] += cJ[i]![k]!;
       IA[i] = b.inertia.slice();
       const p = crossForce(v[i]!, mat6Vec(b.inertia, v[i]!));
       // External force: world coordinates → body coordinates by X0*.
@@ -156,12 +175,12 @@ export class ArticulatedModel {
     }
     const U: Vec6[][] = new Array(n), Dinv: number[][] = new Array(n), u: number[][] = new Array(n);
     for (let i = n - 1; i >= 0; i--) {
-      const b = this.bodies[i]!, nv = b.nv;
-      const Ui = b.S.map((s) => mat6Vec(IA[i]!, s));
+      const b = this.bodies[i]!, nv = b.nv, Si = S[i]!;
+      const Ui = Si.map((s) => mat6Vec(IA[i]!, s));
       const D = new Array<number>(nv * nv);
-      for (let r = 0; r < nv; r++) for (let k = 0; k < nv; k++) D[r * nv + k] = dot6(b.S[r]!, Ui[k]!);
+      for (let r = 0; r < nv; r++) for (let k = 0; k < nv; k++) D[r * nv + k] = dot6(Si[r]!, Ui[k]!);
       const ui = new Array<number>(nv);
-      for (let r = 0; r < nv; r++) ui[r] = tau[b.vi + r]! - dot6(b.S[r]!, pA[i]!);
+      for (let r = 0; r < nv; r++) ui[r] = tau[b.vi + r]! - dot6(Si[r]!, pA[i]!);
       const eye = new Array<number>(nv * nv).fill(0);
       for (let r = 0; r < nv; r++) eye[r * nv + r] = 1;
       const Di = solveDense(D, eye, nv, nv);
@@ -198,7 +217,7 @@ export class ArticulatedModel {
         let s = 0;
         for (let k = 0; k < nv; k++) s += Dinv[i]![r * nv + k]! * rhs[k]!;
         qdd[b.vi + r] = s;
-        addScaled(ai, b.S[r]!, s);
+        addScaled(ai, S[i]![r]!, s);
       }
       a[i] = ai;
     }
@@ -212,16 +231,16 @@ export class ArticulatedModel {
    */
   inverseDynamics(q: ArrayLike<number>, qd: ArrayLike<number>, qdd: ArrayLike<number>): Float64Array {
     const n = this.bodies.length;
-    const { Xup, X0, v } = this.kinematics(q, qd);
+    const { Xup, X0, v, S, cJ } = this.kinematics(q, qd);
     const a: Vec6[] = new Array(n), f: Vec6[] = new Array(n);
     const a0: Vec6 = [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]];
     for (let i = 0; i < n; i++) {
       const b = this.bodies[i]!;
       const vJ = zero6(), aJ = zero6();
-      for (let k = 0; k < b.nv; k++) { addScaled(vJ, b.S[k]!, qd[b.vi + k]!); addScaled(aJ, b.S[k]!, qdd[b.vi + k]!); }
+      for (let k = 0; k < b.nv; k++) { addScaled(vJ, S[i]![k]!, qd[b.vi + k]!); addScaled(aJ, S[i]![k]!, qdd[b.vi + k]!); }
       const ai = xMotion(Xup[i]!, b.parent < 0 ? a0 : a[b.parent]!);
       const cv = crossMotion(v[i]!, vJ);
-      for (let k = 0; k < 6; k++) ai[k] += aJ[k]! + cv[k]!;
+      for (let k = 0; k < 6; k++) ai[k] += aJ[k]! + cv[k]! + cJ[i]![k]!;
       a[i] = ai;
       const fi = mat6Vec(b.inertia, ai);
       const g = crossForce(v[i]!, mat6Vec(b.inertia, v[i]!));
@@ -232,7 +251,7 @@ export class ArticulatedModel {
     const tau = new Float64Array(this.nv);
     for (let i = n - 1; i >= 0; i--) {
       const b = this.bodies[i]!;
-      for (let k = 0; k < b.nv; k++) tau[b.vi + k] = dot6(b.S[k]!, f[i]!);
+      for (let k = 0; k < b.nv; k++) tau[b.vi + k] = dot6(S[i]![k]!, f[i]!);
       if (b.parent >= 0) {
         const fp = xTransposeForce(Xup[i]!, f[i]!);
         for (let k = 0; k < 6; k++) f[b.parent]![k] += fp[k]!;
@@ -282,16 +301,11 @@ export class ArticulatedModel {
       switch (b.joint) {
         case 'hinge': case 'prismatic': out[i] = q[i]! + h * qd[j]!; break;
         case 'ball': quatIntegrate(out, i, qd[j]!, qd[j + 1]!, qd[j + 2]!, h); break;
-        case 'free': {
-          // ṗ = R·v_body (v_body = velocity of the body origin in body coordinates), with R at the start of the step.
-          const R = quatMat([q[i + 3]!, q[i + 4]!, q[i + 5]!, q[i + 6]!]);
-          const vx = qd[j + 3]!, vy = qd[j + 4]!, vz = qd[j + 5]!;
-          out[i] = q[i]! + h * (R[0]! * vx + R[1]! * vy + R[2]! * vz);
-          out[i + 1] = q[i + 1]! + h * (R[3]! * vx + R[4]! * vy + R[5]! * vz);
-          out[i + 2] = q[i + 2]! + h * (R[6]! * vx + R[7]! * vy + R[8]! * vz);
-          quatIntegrate(out, i + 3, qd[j]!, qd[j + 1]!, qd[j + 2]!, h);
+        case 'free':
+          // ṗ = the world linear velocity; the orientation by the body-frame angular velocity.
+          out[i] = q[i]! + h * qd[j]!; out[i + 1] = q[i + 1]! + h * qd[j + 1]!; out[i + 2] = q[i + 2]! + h * qd[j + 2]!;
+          quatIntegrate(out, i + 3, qd[j + 3]!, qd[j + 4]!, qd[j + 5]!, h);
           break;
-        }
       }
     }
     return out;

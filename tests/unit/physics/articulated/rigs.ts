@@ -16,6 +16,8 @@ export interface ChainOptions {
   joint?: 'hinge' | 'ball';
   /** Hinge limit (rad) of every joint but the first, which gets [−1.5, 1.5] when this is given. */
   limit?: [number, number];
+  /** The base is a dynamic 1 kg box (a free root) instead of static. */
+  floating?: boolean;
   /** Extra joints appended (for the refusal tests). */
   extraJoints?: Record<string, unknown>[];
   /** A fixed joint welds a second capsule at the tip of the first link (merging test). */
@@ -26,7 +28,7 @@ export interface ChainOptions {
 export function chainRig(o: ChainOptions): RigDocument {
   const L = o.length ?? 1, r = o.radius ?? 0.02;
   const bones: Record<string, unknown>[] = [{ name: 'base', parent: null, rest: { translation: [0, 2, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } }];
-  const bodies = [body('base', 'static', { type: 'box', position: [0, 0, 0], rotation: [0, 0, 0, 1], halfExtents: [0.05, 0.05, 0.05] })];
+  const bodies = [body('base', o.floating ? 'dynamic' : 'static', { type: 'box', position: [0, 0, 0], rotation: [0, 0, 0, 1], halfExtents: [0.05, 0.05, 0.05] })];
   const joints: Record<string, unknown>[] = [];
   let parent = 'base';
   for (let i = 0; i < o.links; i++) {
