@@ -230,6 +230,26 @@ describe('pendulums from rigs', () => {
     expect(worst).toBeLessThan(1e-12);
   });
 
+  it('joint damping c: small swings decay as exp(−c·t/2I) per the damped oscillator', () => {
+    const c = 0.05, theta0 = 0.01, dt = 1 / 240;
+    const { model } = articulatedFromRig(chainRig({ links: 1, angles: [theta0] }), { jointDamping: c });
+    expect(model.bodies[0]!.damping).toBe(c);
+    const I = model.bodies[0]!.inertia[14]!;
+    const peaks: { t: number; a: number }[] = [];
+    let p2 = theta0, p1 = theta0;
+    for (let s = 1; s <= 10 * 240; s++) {
+      model.step(dt);
+      const th = model.q[0]! + theta0;
+      if (p1 > p2 && p1 >= th && p1 > 0) peaks.push({ t: (s - 1) * dt, a: p1 });
+      p2 = p1; p1 = th;
+    }
+    expect(peaks.length).toBeGreaterThanOrEqual(4);
+    const first = peaks[0]!, last = peaks.at(-1)!;
+    const rate = Math.log(first.a / last.a) / (last.t - first.t);
+    console.log(`joint damping ${c}: decay rate ${rate.toFixed(5)} 1/s, analytic c/2I = ${(c / (2 * I)).toFixed(5)} 1/s`);
+    expect(Math.abs(rate / (c / (2 * I)) - 1)).toBeLessThan(0.01);
+  });
+
   it('the joints cannot come apart: every link keeps its length from the pivot to the machine precision', () => {
     const a = articulatedFromRig(chainRig({ links: 3, angles: [1.2, -0.4, 0.7] }));
     let worst = 0;
@@ -308,6 +328,12 @@ describe('rig builder', () => {
     expect(() => articulatedFromRig(loop)).toThrow(/joint "closer": body "link2" already has the parent joint "j2" — a loop/);
     const cyc = { ...rig, joints: [rig.joints[1]!, { ...rig.joints[0]!, name: 'back', bodyA: 'link1', bodyB: 'link0' }] };
     expect(() => articulatedFromRig(cyc)).toThrow(/closes a loop/);
+  });
+
+  it('refuses a static child under a dynamic parent, naming the joint', () => {
+    const rig = chainRig({ links: 2, angles: [0, 0] });
+    const bad = { ...rig, bodies: rig.bodies.map((b) => (b.name === 'link1' ? { ...b, type: 'static' as const } : b)) };
+    expect(() => articulatedFromRig(bad)).toThrow(/joint "j1": its child body "link1" is static but its parent "link0" is dynamic/);
   });
 
   it('rest pose: q = 0 puts every body at its rig rest pose', () => {
