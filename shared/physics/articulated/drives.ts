@@ -13,23 +13,26 @@
  * speculative: a joint inside its range may move up to the limit in this step (rhs = (lo − q)/h), one past it is pushed back
  * at limitErp·(lo − q)/h; λ ≥ 0 at the lower limit, ≤ 0 at the upper. The step is semi-implicit:
  * q̇* = q̇ + h·q̈ (ABA), the impulses on q̇*, then q advances with the result.
- * A ball motor is three such rows about the child joint frame's X, Y, Z with C = the rotation vector of
- * target⁻¹·q, each clamped to ±τmax·h (perAxis) or together to ‖λ‖ ≤ τmax·h (magnitude).
- * Not yet: the ball's twist/swing cone.
+ * A ball's rows act along joint-space directions: a row about frame-A axis a is Rᵀ(q)·a over the ball's
+ * three q̇ (ω in the child joint frame). Its motor is three rows about frame A's X, Y, Z with C = the
+ * rotation vector of q_AB·target⁻¹ (the rigid ball motor's error), each clamped to ±τmax·h (perAxis) or
+ * together to ‖λ‖ ≤ τmax·h (magnitude); its twist limit (about the bisector of the frames' X axes) and
+ * elliptical swing cone are the rigid ball joint's rows from the same swing-twist decomposition.
  */
 import { jointRestValue } from '../../export/mjcf';
-import { quatConj, quatMul, quatToRotationVector, wrapAngle } from '../../math/quat';
+import { quatConj, quatMul, quatNormalize, quatToRotationVector, wrapAngle, type ReadonlyQuat } from '../../math/quat';
 import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument } from '../../rig/schema';
 import { makeSoft } from '../soft';
 import type { ArticulatedRig } from './fromRig';
 import type { ArticulatedModel } from './model';
+import { quatMat } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
 
 export interface JointDrive {
   /** Model body whose (hinge, prismatic or ball) joint this drives. A ball drive has three motor rows about
-   *  the child joint frame's X, Y, Z (the ball's q̇ components) and no limit (the cone is not done). */
+   *  frame A's X, Y, Z and takes twistLimit / swingLimit instead of `limit`. */
   body: number;
   mode: DriveMode;
   /** τmax (N·m; N for prismatic). */
@@ -44,8 +47,14 @@ export interface JointDrive {
   targetVelocity: number;
   /** [lo, hi] in the model's joint coordinate, or null. */
   limit: readonly [number, number] | null;
-  /** Ball: the target rotation [x, y, z, w] of the child joint frame in the parent's (identity = rest). */
+  /** Ball: the rig's rotation of frame B in frame A at rest (the model's q is measured from it; default identity). */
+  restRotation?: readonly [number, number, number, number];
+  /** Ball: the motor's target rotation of frame B in frame A, as the rig's (default restRotation). */
   targetRotation?: readonly [number, number, number, number];
+  /** Ball: twist about frame X (rad), [lo, hi], as the rig's twistLimit. */
+  twistLimit?: readonly [number, number] | null;
+  /** Ball: swing half-angles (rad) about frame Y and Z, an elliptical cone, as the rig's swingLimit. */
+  swingLimit?: readonly [number, number] | null;
   /** Ball: how τmax bounds the three rows (the rig's torqueLimit): each on its own (default) or ‖τ‖ ≤ τmax. */
   torqueLimit?: 'perAxis' | 'magnitude';
 }
@@ -76,18 +85,27 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   const zero = new Float64Array(nv);
-  interface Row { v: number; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; norm?: { rows: Row[]; max: number } }
+  // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
+  interface Row { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; norm?: { rows: Row[]; max: number } }
   const rows: Row[] = [];
   const column = (v: number) => {
     const e = new Float64Array(nv); e[v] = 1;
     return model.forwardDynamics(model.q, zero, e, false);
   };
+  const direction = (dofs: number[], n: number[], cols: Float64Array[]) => {
+    const col = new Float64Array(nv);
+    dofs.forEach((_, k) => { for (let j = 0; j < nv; j++) col[j] += n[k]! * cols[k]![j]!; });
+    let K = 0;
+    dofs.forEach((v, k) => { K += n[k]! * col[v]!; });
+    return { dofs, n, col, K };
+  };
+  const rowVelocity = (r: Row) => { let u = 0; for (let k = 0; k < r.dofs.length; k++) u += r.n[k]! * qd[r.dofs[k]!]!; return u; };
   drives.forEach((d, i) => {
     const b = model.bodies[d.body];
     if (!b || (b.joint !== 'hinge' && b.joint !== 'prismatic' && b.joint !== 'ball')) {
       throw new Error(`drive ${i}: body ${d.body} ${b ? `has a ${b.joint} joint ("${b.jointName}")` : 'is not in the model'}; drives take hinge, prismatic and ball joints`);
     }
-    const motorRow = (v: number, col: Float64Array, C: number, targetVelocity: number): Row | null => {
+    const motorRow = (dir: { dofs: number[]; n: number[]; col: Float64Array; K: number }, C: number, targetVelocity: number): Row | null => {
       if (d.mode === 'off' && !(d.frictionTorque > 0)) return null;
       let rhs = 0, gamma = 0, clamp = d.maxTorque;
       if (d.mode === 'position') rhs = (-d.errorReduction * C) / h;
@@ -98,18 +116,44 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       } else if (d.mode === 'velocity') rhs = targetVelocity;
       else clamp = d.frictionTorque;
       if (!Number.isFinite(gamma)) return null;
-      return { v, col, K: col[v]!, rhs, gamma, lo: -clamp * h, hi: clamp * h, acc: 0, drive: i, limit: false };
+      return { ...dir, rhs, gamma, lo: -clamp * h, hi: clamp * h, acc: 0, drive: i, limit: false };
     };
     if (b.joint === 'ball') {
-      if (d.limit) throw new Error(`drive ${i}: ball joint "${b.jointName}" takes no [lo, hi] limit (its cone is not enforced by the articulated solver yet)`);
-      // Error: rotation vector of target⁻¹·q, in the child joint frame (the frame of the ball's q̇).
-      const t = d.targetRotation ?? [0, 0, 0, 1];
+      if (d.limit) throw new Error(`drive ${i}: ball joint "${b.jointName}" takes twistLimit and swingLimit, not a [lo, hi] limit`);
+      // The rig's relative rotation of frame B in frame A: ours (from the rest pose) times the rest offset.
       const q = [model.q[b.qi]!, model.q[b.qi + 1]!, model.q[b.qi + 2]!, model.q[b.qi + 3]!] as const;
-      const err = quatToRotationVector(quatMul(quatConj(t), q));
+      const qr = quatMul(q, d.restRotation ?? [0, 0, 0, 1]);
+      // Our q̇ is ω in the child joint frame; a row about frame-A axis a has q̇-direction Rᵀ(q)·a.
+      const R = quatMat(q);
+      const dofs = [b.vi, b.vi + 1, b.vi + 2], cols = dofs.map(column);
+      const along = (a: readonly number[]) => direction(dofs, [0, 1, 2].map((k) => R[k]! * a[0]! + R[3 + k]! * a[1]! + R[6 + k]! * a[2]!), cols);
+      // Motor error as the rigid solver's: rotation vector of qr·target⁻¹, frame A axes, rows about A's X, Y, Z.
+      const err = quatToRotationVector(quatMul(qr, quatConj(d.targetRotation ?? d.restRotation ?? [0, 0, 0, 1])));
       const group: Row[] = [];
       for (let k = 0; k < 3; k++) {
-        const r = motorRow(b.vi + k, column(b.vi + k), err[k]!, 0);
+        const r = motorRow(along([k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]), err[k]!, 0);
         if (r) group.push(r);
+      }
+      const st = swingTwistAngles(qr);
+      if (d.twistLimit) {
+        // Twist axis: the bisector of the two frames' X axes (frame A axes), as the rigid ball joint.
+        const bx = quatMat(qr);
+        let ax = 1 + bx[0]!, ay = bx[3]!, az = bx[6]!;
+        const l = Math.hypot(ax, ay, az);
+        if (l > 1e-9) { ax /= l; ay /= l; az /= l; } else { ax = bx[0]!; ay = bx[3]!; az = bx[6]!; }
+        const dir = along([ax, ay, az]), [lo, hi] = d.twistLimit, tw = st[0];
+        rows.push({ ...dir, rhs: tw < lo ? (erp * (lo - tw)) / h : (lo - tw) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: i, limit: true });
+        rows.push({ ...along([ax, ay, az]), rhs: tw > hi ? (erp * (hi - tw)) / h : (hi - tw) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
+      }
+      const theta = Math.hypot(st[1], st[2]);
+      if (d.swingLimit && theta > 1e-9) {
+        // Ellipse (θy/αy)² + (θz/αz)² = 1: its radius toward the swing and its outward normal there (frame A).
+        const [sa, sb] = d.swingLimit, dy = st[1] / theta, dz = st[2] / theta;
+        const limit = 1 / Math.sqrt((dy / sa) ** 2 + (dz / sb) ** 2);
+        let ny = dy / (sa * sa), nz = dz / (sb * sb);
+        const nn = Math.hypot(ny, nz); ny /= nn; nz /= nn;
+        const gap = (limit - theta) * (dy * ny + dz * nz); // ≥ 0 inside the cone; swing grows with +ω·(0, ny, nz)
+        rows.push({ ...along([0, ny, nz]), rhs: gap < 0 ? (erp * gap) / h : gap / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
       }
       if (group.length === 3 && d.torqueLimit === 'magnitude' && d.mode !== 'off') {
         const norm = { rows: group, max: d.maxTorque * h };
@@ -119,23 +163,23 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       return;
     }
     const v = b.vi, q = model.q[b.qi]!;
-    const col = column(v), K = col[v]!;
+    const dir = direction([v], [1], [column(v)]);
     const C = b.joint === 'hinge' ? wrapAngle(q - d.target) : q - d.target;
-    const m = motorRow(v, col, C, d.targetVelocity);
+    const m = motorRow(dir, C, d.targetVelocity);
     if (m) rows.push(m);
     if (d.limit) {
       const [lo, hi] = d.limit;
       // Both ends, always: a speculative row far from its limit only allows motion and stays at λ = 0,
       // and one that the other rows' impulses push toward its limit is there to stop it.
-      rows.push({ v, col, K, rhs: q < lo ? (erp * (lo - q)) / h : (lo - q) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: i, limit: true });
-      rows.push({ v, col, K, rhs: q > hi ? (erp * (hi - q)) / h : (hi - q) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
+      rows.push({ ...dir, rhs: q < lo ? (erp * (lo - q)) / h : (lo - q) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: i, limit: true });
+      rows.push({ ...dir, rhs: q > hi ? (erp * (hi - q)) / h : (hi - q) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
     }
   });
   for (let it = 0; it < iterations && rows.length > 0; it++) {
     let change = 0;
     for (const r of rows) {
       const old = r.acc;
-      const next = Math.min(r.hi, Math.max(r.lo, old - (qd[r.v]! - r.rhs + r.gamma * old) / (r.K + r.gamma)));
+      const next = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
       const dl = next - old;
       if (dl === 0) continue;
       r.acc = next;
@@ -173,7 +217,8 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
  * rig's angles are measured from frame A to frame B, ours from the rest pose, so target and limits are
  * shifted by the rest value (shared/export/mjcf.ts jointRestValue, the `ref` MuJoCo gets). Motor targets
  * start at the rest pose (source "rest"); a caller driving animation or IK targets sets `target`.
- * `unsupported` names what is not mapped yet (ball twist/swing limits).
+ * Ball targets and limits keep the rig's frame-A/frame-B convention (restRotation carries the rest offset).
+ * `unsupported` names what a rig asks for that is not mapped (nothing at present; kept for new pairs).
  */
 export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: JointDrive[]; unsupported: string[] } {
   const world = bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones));
@@ -183,11 +228,14 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
     if (!at || j.type === 'fixed') continue;
     const m = j.motor;
     if (j.type === 'ball') {
-      if (j.twistLimit || j.swingLimit) unsupported.push(`joint "${j.name}": ball twist/swing limits are not enforced by the articulated solver yet`);
+      const fa = quatMul(world.get(j.bodyA)!.rotation, quatNormalize(j.frameA.rotation));
+      const fb = quatMul(world.get(j.bodyB)!.rotation, quatNormalize(j.frameB.rotation));
+      const restRotation = quatNormalize(quatMul(quatConj(fa), fb));
       drives.push({
         body: at.link, mode: m.mode, maxTorque: m.maxTorque, errorReduction: m.errorReduction, stiffness: m.stiffness,
         damping: m.damping, frictionTorque: m.frictionTorque, target: 0, targetVelocity: 0, limit: null,
-        targetRotation: [0, 0, 0, 1], torqueLimit: m.torqueLimit ?? 'perAxis',
+        restRotation, targetRotation: restRotation, torqueLimit: m.torqueLimit ?? 'perAxis',
+        twistLimit: j.twistLimit ?? null, swingLimit: j.swingLimit ?? null,
       });
       continue;
     }
@@ -199,4 +247,17 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
     });
   }
   return { drives, unsupported };
+}
+
+/** [twist about X, swing about Y, swing about Z] of a frame-B-in-A rotation, as the rigid ball joint's
+ *  swingTwist (shared/physics/joints/ballJoint.ts): twist = 2·atan2(x, w) with w ≥ 0, swing = q·twist⁻¹. */
+function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
+  let [x, y, z, w] = q;
+  if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
+  const tn = Math.hypot(x, w);
+  const tx = tn > 1e-12 ? x / tn : 0, tw = tn > 1e-12 ? w / tn : 1;
+  const sy = y * tw - z * tx, sz = z * tw + y * tx, sw = w * tw + x * tx;
+  const sn = Math.hypot(sy, sz);
+  const k = sn > 1e-12 ? (2 * Math.atan2(sn, sw)) / sn : 2;
+  return [2 * Math.atan2(tx, tw), sy * k, sz * k];
 }

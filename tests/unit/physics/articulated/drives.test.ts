@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { articulatedFromRig, drivesFromRig, stepWithDrives, type JointDrive } from '../../../../shared/physics/articulated';
+import { swingTwist } from '../../../../shared/physics/joints/ballJoint';
 import { twoBodyRig } from '../../export/testRigs';
 import { chainRig } from './rigs';
 
@@ -115,5 +116,34 @@ describe('articulated drives', () => {
     };
     expect(run('perAxis')).toBeCloseTo(0.5 * Math.SQRT2, 9);
     expect(run('magnitude')).toBeCloseTo(0.5, 9);
+  });
+
+  it('ball twist limit and swing cone (elliptical) hold, measured by the rigid ball joint\'s swingTwist', () => {
+    const st = new Float64Array(3);
+    const angles = (q: Float64Array) => { swingTwist(st, q[0]!, q[1]!, q[2]!, q[3]!); return [st[0]!, Math.hypot(st[1]!, st[2]!)] as const; };
+    // Twist: chainRig's frame X is world z, so a pendulum released at 60° turns about frame X.
+    {
+      const rig = chainRig({ links: 1, joint: 'ball', angles: [Math.PI / 3] });
+      const a = articulatedFromRig(rig);
+      const { drives } = drivesFromRig(rig, a);
+      drives[0]!.twistLimit = [-0.5, 0.5];
+      let most = 0;
+      for (let s = 0; s < 480; s++) { stepWithDrives(a.model, drives, h); most = Math.max(most, Math.abs(angles(a.model.q)[0])); }
+      expect(most).toBeLessThan(0.5 + 1e-6);
+      expect(most).toBeGreaterThan(0.5 - 1e-3);
+    }
+    // Swing: hanging straight down, kicked at 3 rad/s about world x = −(frame Z): a swing about frame Z.
+    for (const [limit, bound] of [[[0.3, 0.3], 0.3], [[0.3, 0.6], 0.6]] as const) {
+      const rig = chainRig({ links: 1, joint: 'ball', angles: [0] });
+      const a = articulatedFromRig(rig);
+      const { drives } = drivesFromRig(rig, a);
+      drives[0]!.swingLimit = limit;
+      a.model.qd.set([0, 0, -3]);
+      let most = 0;
+      for (let s = 0; s < 480; s++) { stepWithDrives(a.model, drives, h); most = Math.max(most, angles(a.model.q)[1]); }
+      console.log(`swing cone ${JSON.stringify(limit)}: largest swing ${most.toFixed(6)} rad`);
+      expect(most).toBeLessThan(bound + 1e-4);
+      expect(most).toBeGreaterThan(bound - 1e-3);
+    }
   });
 });
