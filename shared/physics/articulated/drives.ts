@@ -26,7 +26,7 @@ import type { RigDocument } from '../../rig/schema';
 import { makeSoft } from '../soft';
 import type { ArticulatedRig } from './fromRig';
 import type { ArticulatedModel } from './model';
-import { quatMat } from './spatial';
+import { quatMat, solveDense } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
 
@@ -86,7 +86,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   const zero = new Float64Array(nv);
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
-  interface Row { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; norm?: { rows: Row[]; max: number } }
+  interface Row { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; block?: { rows: Row[]; norm: number | null } }
   const rows: Row[] = [];
   const column = (v: number) => {
     const e = new Float64Array(nv); e[v] = 1;
@@ -155,9 +155,10 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         const gap = (limit - theta) * (dy * ny + dz * nz); // ≥ 0 inside the cone; swing grows with +ω·(0, ny, nz)
         rows.push({ ...along([0, ny, nz]), rhs: gap < 0 ? (erp * gap) / h : gap / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
       }
-      if (group.length === 3 && d.torqueLimit === 'magnitude' && d.mode !== 'off') {
-        const norm = { rows: group, max: d.maxTorque * h };
-        for (const r of group) { r.lo = -Infinity; r.hi = Infinity; r.norm = norm; }
+      if (group.length === 3) {
+        // Solved as one 3×3 block: a slender limb's three rows are too strongly coupled for row-by-row sweeps.
+        const block = { rows: group, norm: d.torqueLimit === 'magnitude' && d.mode !== 'off' ? d.maxTorque * h : null };
+        for (const r of group) r.block = block;
       }
       rows.push(...group);
       return;
@@ -178,6 +179,10 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   for (let it = 0; it < iterations && rows.length > 0; it++) {
     let change = 0;
     for (const r of rows) {
+      if (r.block) {
+        if (r === r.block.rows[0]) change = Math.max(change, solveBlock(r.block, rowVelocity, qd));
+        continue;
+      }
       const old = r.acc;
       const next = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
       const dl = next - old;
@@ -185,18 +190,6 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       r.acc = next;
       change = Math.max(change, Math.abs(dl * r.K));
       for (let k = 0; k < nv; k++) qd[k] += r.col[k]! * dl;
-      // ‖λ‖ ≤ τmax·h for a ball motor with torqueLimit "magnitude": scale the three back once the last is done.
-      if (r.norm && r === r.norm.rows[2]) {
-        const g = r.norm.rows, len = Math.hypot(g[0]!.acc, g[1]!.acc, g[2]!.acc);
-        if (len > r.norm.max) {
-          const f = r.norm.max / len;
-          for (const x of g) {
-            const d = x.acc * f - x.acc;
-            x.acc += d;
-            for (let k = 0; k < nv; k++) qd[k] += x.col[k]! * d;
-          }
-        }
-      }
     }
     if (change < tolerance) break;
   }
@@ -260,4 +253,55 @@ function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
   const sn = Math.hypot(sy, sz);
   const k = sn > 1e-12 ? (2 * Math.atan2(sn, sw)) / sn : 2;
   return [2 * Math.atan2(tx, tw), sy * k, sz * k];
+}
+
+interface BlockRow { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number }
+
+/**
+ * One block step of a ball motor's three rows: (W + γ)Δλ = −(u − rhs + γλ) with W_ij = n_i·(M⁻¹n_j), then
+ * the accumulated impulses as a vector to ‖λ‖ ≤ norm (magnitude); perAxis: when a row would leave its
+ * ±τmax·h the three rows are swept one by one instead (as the rigid solver's rows).
+ * Returns the largest velocity change.
+ */
+function solveBlock(block: { rows: BlockRow[]; norm: number | null }, rowVelocity: (r: BlockRow) => number, qd: Float64Array): number {
+  const g = block.rows, m = g.length;
+  const W = new Array<number>(m * m), b = new Array<number>(m);
+  for (let i = 0; i < m; i++) {
+    const ri = g[i]!;
+    for (let j = 0; j < m; j++) {
+      let w = 0;
+      for (let k = 0; k < ri.dofs.length; k++) w += ri.n[k]! * g[j]!.col[ri.dofs[k]!]!;
+      W[i * m + j] = w + (i === j ? ri.gamma : 0);
+    }
+    b[i] = -(rowVelocity(ri) - ri.rhs + ri.gamma * ri.acc);
+  }
+  const delta = solveDense(W, b, m);
+  const next = g.map((r, i) => r.acc + delta[i]!);
+  if (block.norm !== null) {
+    const len = Math.hypot(...next);
+    if (len > block.norm) for (let i = 0; i < m; i++) next[i] = next[i]! * (block.norm / len);
+  } else if (next.some((x, i) => x < g[i]!.lo || x > g[i]!.hi)) {
+    // A saturated row: the clamped block solution is not the projected one; sweep the rows one by one
+    // (the rigid solver's way) and let the outer iterations converge.
+    let change = 0;
+    for (const r of g) {
+      const old = r.acc;
+      const nx = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
+      const dl = nx - old;
+      if (dl === 0) continue;
+      r.acc = nx;
+      change = Math.max(change, Math.abs(dl * r.K));
+      for (let k = 0; k < qd.length; k++) qd[k] += r.col[k]! * dl;
+    }
+    return change;
+  }
+  let change = 0;
+  g.forEach((r, i) => {
+    const dl = next[i]! - r.acc;
+    if (dl === 0) return;
+    r.acc = next[i]!;
+    change = Math.max(change, Math.abs(dl * r.K));
+    for (let k = 0; k < qd.length; k++) qd[k] += r.col[k]! * dl;
+  });
+  return change;
 }

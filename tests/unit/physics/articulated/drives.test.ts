@@ -3,7 +3,8 @@
  * semantics"): a 1 kg, 1 m rod held horizontal about its end (gravity torque m·g·d = 4.905 N·m).
  */
 import { describe, expect, it } from 'vitest';
-import { articulatedFromRig, drivesFromRig, stepWithDrives, type JointDrive } from '../../../../shared/physics/articulated';
+import { quatToRotationVector } from '../../../../shared/math/quat';
+import { articulatedFromRig, drivesFromRig, quatMat, stepWithDrives, type JointDrive } from '../../../../shared/physics/articulated';
 import { swingTwist } from '../../../../shared/physics/joints/ballJoint';
 import { twoBodyRig } from '../../export/testRigs';
 import { chainRig } from './rigs';
@@ -145,5 +146,30 @@ describe('articulated drives', () => {
       expect(most).toBeLessThan(bound + 1e-4);
       expect(most).toBeGreaterThan(bound - 1e-3);
     }
+  });
+
+  it('ball position motor drives a large rotation (1.2 rad about a skew axis) to its target without gravity', () => {
+    const a = articulatedFromRig(chainRig({ links: 1, joint: 'ball', angles: [0] }), { gravity: [0, 0, 0] });
+    const axis = [0.3, 0.8, -0.52], l = Math.hypot(...axis), half = 0.6;
+    const target = [axis[0]! / l * Math.sin(half), axis[1]! / l * Math.sin(half), axis[2]! / l * Math.sin(half), Math.cos(half)] as const;
+    const d: JointDrive = { body: 0, mode: 'position', maxTorque: 20, errorReduction: 0.2, stiffness: 0, damping: 0, frictionTorque: 0, target: 0, targetVelocity: 0, limit: null, targetRotation: target };
+    for (let s = 0; s < 480; s++) stepWithDrives(a.model, [d], h);
+    const q = a.model.q;
+    // Angle between q and the target.
+    const dot = Math.abs(q[0]! * target[0] + q[1]! * target[1] + q[2]! * target[2] + q[3]! * target[3]);
+    expect(2 * Math.acos(Math.min(1, dot))).toBeLessThan(1e-4);
+    expect(Math.hypot(a.model.qd[0]!, a.model.qd[1]!, a.model.qd[2]!)).toBeLessThan(1e-3);
+  });
+
+  it('ball position motor rows are about frame A: from a turned start, one step gives ω_A = −r·ε/h exactly', () => {
+    const a = articulatedFromRig(chainRig({ links: 1, joint: 'ball', angles: [0] }), { gravity: [0, 0, 0] });
+    const q0 = [Math.sin(0.45) * 0.6, Math.sin(0.45) * 0.8, 0, Math.cos(0.45)];
+    a.model.q.set(q0);
+    const d: JointDrive = { body: 0, mode: 'position', maxTorque: 1e4, errorReduction: 0.3, stiffness: 0, damping: 0, frictionTorque: 0, target: 0, targetVelocity: 0, limit: null, targetRotation: [0, 0, 0, 1] };
+    stepWithDrives(a.model, [d], h);
+    const R = quatMat(q0), w = a.model.qd; // ω_A = R(q)·ω_child
+    const wA = [0, 1, 2].map((k) => R[3 * k]! * w[0]! + R[3 * k + 1]! * w[1]! + R[3 * k + 2]! * w[2]!);
+    const eps = quatToRotationVector(q0 as [number, number, number, number]); // q·target⁻¹ with target = identity
+    for (let k = 0; k < 3; k++) expect(wA[k]).toBeCloseTo(-0.3 * eps[k]! / h, 6);
   });
 });
