@@ -99,7 +99,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
     dofs.forEach((v, k) => { K += n[k]! * col[v]!; });
     return { dofs, n, col, K };
   };
-  const rowVelocity = (r: Row) => { let u = 0; for (let k = 0; k < r.dofs.length; k++) u += r.n[k]! * qd[r.dofs[k]!]!; return u; };
+  const rowVelocity = (r: { dofs: number[]; n: number[] }) => { let u = 0; for (let k = 0; k < r.dofs.length; k++) u += r.n[k]! * qd[r.dofs[k]!]!; return u; };
   drives.forEach((d, i) => {
     const b = model.bodies[d.body];
     if (!b || (b.joint !== 'hinge' && b.joint !== 'prismatic' && b.joint !== 'ball')) {
