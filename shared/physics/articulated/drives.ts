@@ -84,13 +84,14 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   model.qdd = qdd;
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
-  const zero = new Float64Array(nv);
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
   interface Row { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; block?: { rows: Row[]; norm: number | null } }
   const rows: Row[] = [];
+  let response: ((tau: ArrayLike<number>) => Float64Array) | null = null; // M⁻¹·, built on first use
   const column = (v: number) => {
     const e = new Float64Array(nv); e[v] = 1;
-    return model.forwardDynamics(model.q, zero, e, false);
+    response ??= model.inverseMassOperator(model.q);
+    return response(e);
   };
   const direction = (dofs: number[], n: number[], cols: Float64Array[]) => {
     const col = new Float64Array(nv);

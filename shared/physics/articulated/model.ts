@@ -225,6 +225,69 @@ export class ArticulatedModel {
   }
 
   /**
+   * The joint-space impulse response at configuration q: a function τ ↦ M(q)⁻¹·τ. The articulated
+   * inertias (ABA's expensive pass, 6×6 products) are computed once; each call is then two light O(n)
+   * passes over 6-vectors. Equals forwardDynamics(q, 0, τ, false) (tested).
+   */
+  inverseMassOperator(q: ArrayLike<number> = this.q): (tau: ArrayLike<number>) => Float64Array {
+    const n = this.bodies.length;
+    const { Xup, S } = this.kinematics(q, new Float64Array(this.nv));
+    const IA: Mat6[] = this.bodies.map((b) => b.inertia.slice());
+    const U: Vec6[][] = new Array(n), Dinv: number[][] = new Array(n), UD: Vec6[][] = new Array(n);
+    for (let i = n - 1; i >= 0; i--) {
+      const b = this.bodies[i]!, nv = b.nv, Si = S[i]!;
+      const Ui = Si.map((s) => mat6Vec(IA[i]!, s));
+      const D = new Array<number>(nv * nv);
+      for (let r = 0; r < nv; r++) for (let k = 0; k < nv; k++) D[r * nv + k] = dot6(Si[r]!, Ui[k]!);
+      const eye = new Array<number>(nv * nv).fill(0);
+      for (let r = 0; r < nv; r++) eye[r * nv + r] = 1;
+      const Di = solveDense(D, eye, nv, nv);
+      const udi: Vec6[] = [];
+      for (let k = 0; k < nv; k++) {
+        const col = zero6();
+        for (let r = 0; r < nv; r++) addScaled(col, Ui[r]!, Di[r * nv + k]!);
+        udi.push(col);
+      }
+      U[i] = Ui; Dinv[i] = Di; UD[i] = udi;
+      if (b.parent < 0) continue;
+      const Ia = IA[i]!.slice();
+      for (let k = 0; k < nv; k++) for (let x = 0; x < 6; x++) for (let y = 0; y < 6; y++) Ia[x * 6 + y] -= udi[k]![x]! * Ui[k]![y]!;
+      const Ip = inertiaToParent(Xup[i]!, Ia);
+      const P = IA[b.parent]!;
+      for (let k = 0; k < 36; k++) P[k] += Ip[k]!;
+    }
+    return (tau) => {
+      const pA: Vec6[] = this.bodies.map(() => zero6()), u: number[][] = new Array(n);
+      for (let i = n - 1; i >= 0; i--) {
+        const b = this.bodies[i]!, nv = b.nv, Si = S[i]!;
+        const ui = new Array<number>(nv);
+        for (let r = 0; r < nv; r++) ui[r] = tau[b.vi + r]! - dot6(Si[r]!, pA[i]!);
+        u[i] = ui;
+        if (b.parent < 0) continue;
+        const pa = pA[i]!.slice();
+        for (let k = 0; k < nv; k++) addScaled(pa, UD[i]![k]!, ui[k]!);
+        const fp = xTransposeForce(Xup[i]!, pa);
+        for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
+      }
+      const qdd = new Float64Array(this.nv), a: Vec6[] = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const b = this.bodies[i]!, nv = b.nv;
+        const ai = b.parent < 0 ? zero6() : xMotion(Xup[i]!, a[b.parent]!);
+        const rhs = new Array<number>(nv);
+        for (let r = 0; r < nv; r++) rhs[r] = u[i]![r]! - dot6(U[i]![r]!, ai);
+        for (let r = 0; r < nv; r++) {
+          let s = 0;
+          for (let k = 0; k < nv; k++) s += Dinv[i]![r * nv + k]! * rhs[k]!;
+          qdd[b.vi + r] = s;
+          addScaled(ai, S[i]![r]!, s);
+        }
+        a[i] = ai;
+      }
+      return qdd;
+    };
+  }
+
+  /**
    * Inverse dynamics by the recursive Newton-Euler algorithm (RBDA Table 5.1): the generalized forces
    * that give accelerations qdd in state (q, qd) under gravity and fext. A brute-force reference:
    * M's columns are rnea(q, 0, e_j) − rnea(q, 0, 0) with gravity off, C = rnea(q, qd, 0).

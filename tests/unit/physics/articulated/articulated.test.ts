@@ -100,7 +100,7 @@ function randomTree(r: () => number, n: number, floating: boolean): ArticulatedM
 describe('articulated-body algorithm', () => {
   it('q̈ equals the solution of M q̈ = τ − C (M and C by Newton-Euler, brute force) within 1e-9 on random trees', () => {
     const r = rng(12);
-    let worst = 0, asym = 0;
+    let worst = 0, asym = 0, worstMinv = 0;
     for (let t = 0; t < 40; t++) {
       const m = randomTree(r, 2 + Math.floor(r() * 9), t % 2 === 0);
       const qddAba = m.forwardDynamics(m.q, m.qd, m.tau);
@@ -121,9 +121,13 @@ describe('articulated-body algorithm', () => {
       const qddRef = solveDense(M, rhs, m.nv);
       const scale = Math.max(1, ...qddRef.map(Math.abs));
       worst = Math.max(worst, maxAbs(qddAba, qddRef) / scale);
+      // The cached impulse response (drives.ts) is M⁻¹ too.
+      const minvRef = solveDense(M, Array.from(m.tau), m.nv);
+      worstMinv = Math.max(worstMinv, maxAbs(m.inverseMassOperator(m.q)(m.tau), minvRef) / Math.max(1, ...minvRef.map(Math.abs)));
     }
     expect(asym).toBeLessThan(1e-10);
     expect(worst).toBeLessThan(1e-9);
+    expect(worstMinv).toBeLessThan(1e-9);
   });
 });
 
