@@ -2,8 +2,8 @@
  * Motors and limits of one-DOF joints (hinge, prismatic) in the articulated solver, as joint-space
  * impulses with the same modes and τmax semantics as the rigid solver's motor rows (joints/motor.ts):
  *     Δλ = −(q̇_k − rhs + γ·λ_acc) / (K + γ),  λ_acc clamped to ±clamp·h,
- * where K = (M⁻¹)_kk is the joint's inverse articulated effective inertia (one ABA pass with τ = e_k,
- * no gravity, q̇ = 0) and an impulse λ changes all velocities by M⁻¹e_k·λ, so the rows of a chain couple
+ * where K = (M⁻¹)_kk is the joint's inverse articulated effective inertia (M⁻¹e_k from the model's
+ * inverseMassOperator: the articulated inertias once per step, two light passes per column) and an impulse λ changes all velocities by M⁻¹e_k·λ, so the rows of a chain couple
  * exactly as they do in the rigid solver's Gauss-Seidel loop. C = q − target (hinge: wrapped):
  *   position  rhs = −r·C/h, γ = 0                            (bias r·ε/Δt)
  *   pd        rhs = q̇d − kp/(kv + h·kp)·C, γ = 1/(h(kv + h·kp))  (soft.ts makeSoft: τ = kp(θd−θ) + kv(θ̇d−θ̇))

@@ -152,7 +152,7 @@ export class ArticulatedModel {
   /**
    * q̈ by the articulated-body algorithm for the given state (default: the current one) and generalized
    * forces. With bias = false gravity and the external forces are left out: with qd = 0 that is M⁻¹·τ,
-   * the joint-space response to a generalized impulse (drives.ts).
+   * the joint-space response to a generalized impulse (inverseMassOperator computes it faster).
    */
   forwardDynamics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd, tau: ArrayLike<number> = this.effectiveTau(qd), bias = true): Float64Array {
     const n = this.bodies.length;
