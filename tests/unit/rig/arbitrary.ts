@@ -10,6 +10,7 @@ import { quatConj, quatMul, quatNormalize, type Quat } from '../../../shared/mat
 import { inverseTransformPoint } from '../../../shared/math/transform';
 import type { Vec3 } from '../../../shared/math/vec3';
 import { computeMassProperties } from '../../../shared/physics/massProperties';
+import { MAX_JOINTED_MASS_RATIO } from '../../../shared/rig/semantics';
 import type { ShapeDesc } from '../../../shared/physics/types';
 import { bodyRestWorld, boneRestWorld, RIG_AXES, RIG_UNITS, type RigDocument, type RigJoint, type RigMotor, type RigShape } from '../../../shared/rig';
 
@@ -46,7 +47,7 @@ const boneSpec = fc.record({
   motor, collideConnected: fc.boolean(), damping: real(0, 1),
 });
 
-export const arbitraryRig: fc.Arbitrary<RigDocument> = fc.record({
+const anyRig: fc.Arbitrary<RigDocument> = fc.record({
   bones: fc.array(boneSpec, { minLength: 1, maxLength: 5 }),
   staticRoot: fc.boolean(),
   dt: fc.constantFrom(1 / 30, 1 / 60, 1 / 120),
@@ -136,3 +137,15 @@ export const arbitraryRig: fc.Arbitrary<RigDocument> = fc.record({
     },
   } satisfies RigDocument;
 });
+
+/** Jointed dynamic bodies within the mass ratio validation allows (rig/semantics.ts MAX_JOINTED_MASS_RATIO):
+ *  shapes of random sizes and densities can differ in mass by more than 100×, which is now refused. */
+function withinMassRatio(rig: RigDocument): boolean {
+  const mass = new Map(rig.bodies.map((b) => [b.name, b.type === 'dynamic' ? b.computed!.mass : Number.NaN]));
+  return rig.joints.every((j) => {
+    const a = mass.get(j.bodyA)!, b = mass.get(j.bodyB)!;
+    return !(a > 0 && b > 0) || Math.max(a, b) / Math.min(a, b) <= MAX_JOINTED_MASS_RATIO;
+  });
+}
+
+export const arbitraryRig: fc.Arbitrary<RigDocument> = anyRig.filter(withinMassRatio);
