@@ -10,6 +10,7 @@
  * A gizmo handle or a limit handle under the cursor always wins.
  */
 import { useEffect } from 'react';
+import { clickEndsDrag } from '../viewport/useDragGesture';
 import { useThree } from '@react-three/fiber';
 import { select } from '../state/editor';
 import { useAuthoring } from './authoringStore';
@@ -52,7 +53,7 @@ export function PickInterceptor() {
       if (e.target !== el) return;
       const moved = downAt ? Math.hypot(e.clientX - downAt.x, e.clientY - downAt.y) : 0;
       if (useAuthoring.getState().tool === 'poke') { if (poke.consumedClick()) stop(e); return; }
-      if (moved > 4) return;
+      if (moved > 4 || clickEndsDrag()) return;
       const hit = hitAt(e);
       if (!hit) return;
       stop(e);

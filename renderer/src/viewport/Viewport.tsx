@@ -4,6 +4,7 @@
  * view toggles or the framing request change.
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { clickEndsDrag } from './useDragGesture';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { Grid, OrbitControls } from '@react-three/drei';
 import { Vector3, PCFShadowMap, type Camera } from 'three';
@@ -48,7 +49,7 @@ export function Viewport() {
         dpr={isTestBuild ? 1 : [1, 2]}
         camera={{ position: [1.6, 1.2, 2.2], fov: 40, near: 0.01, far: 1000 }}
         gl={{ preserveDrawingBuffer: isTestBuild, antialias: true }}
-        onPointerMissed={(e) => { if (e.button === 0) select(null); }}
+        onPointerMissed={(e) => { if (e.button === 0 && !clickEndsDrag()) select(null); }}
       >
         <color attach="background" args={[VIEWPORT_BACKGROUND]} />
         <Lights />

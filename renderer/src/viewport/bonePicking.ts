@@ -6,6 +6,7 @@
  * the same priority, so what lights up under the cursor is what a click there selects.
  */
 import type { ThreeEvent } from '@react-three/fiber';
+import { clickEndsDrag } from './useDragGesture';
 import type { Object3D } from 'three';
 import { hover, select } from '../state/editor';
 import { useEditor, type Selection } from '../state/store';
@@ -39,6 +40,7 @@ function pickHover(e: ThreeEvent<PointerEvent>): Selection {
 export const bonePickingHandlers = {
   onClick(e: ThreeEvent<MouseEvent>) {
     e.stopPropagation();
+    if (clickEndsDrag()) return; // the release of a gizmo drag, not a pick
     select(pick(e));
   },
   onPointerMove(e: ThreeEvent<PointerEvent>) {

@@ -11,7 +11,9 @@
  *    puts the caller's own objects back (a TransformControls' reset, a marker's drag position), and the
  *    drag ends — in the capture phase, so the editor's own Escape (clear the selection) does not also run;
  *    the orbit camera stays off until the button is released, so the rest of the motion does nothing;
- *  - the component unmounting mid-drag (selection changed, overlay off) still closes its undo step.
+ *  - the component unmounting mid-drag (selection changed, overlay off) still closes its undo step;
+ *  - the click the release makes is not a pick (clickEndsDrag): a drag ending over a bone or empty space
+ *    keeps the selection.
  *
  * Hover feedback is the same everywhere: "grab" over a handle, "grabbing" while dragging.
  * Pointer-event drags use `pointer(…)`, which returns the mesh's handlers; drei TransformControls drags
@@ -23,6 +25,11 @@ import { beginGesture, cancelGesture, endGesture } from '../state/editor';
 import { setAuthoring } from '../authoring/authoringStore';
 
 export const DRAG_CURSOR = { hover: 'grab', drag: 'grabbing' } as const;
+
+// The click that ends (or follows a cancelled) drag is not a pick: from the drag's end until the next press.
+let dragEndsClick = false;
+/** True for the click that ends a drag (the viewport's pick and click-on-empty-space handlers skip it). */
+export const clickEndsDrag = (): boolean => dragEndsClick;
 
 export interface DragGestureOptions<S> {
   /** The undo step's label for the drag that ends. */
@@ -71,6 +78,8 @@ export function useDragGesture<S>(options: DragGestureOptions<S>): DragGesture<S
 
   const finish = (l: Live<S>) => {
     live.current = null;
+    dragEndsClick = true;
+    window.addEventListener('pointerdown', () => { dragEndsClick = false; }, { once: true, capture: true });
     if (l.capture) { try { l.capture.target.releasePointerCapture(l.capture.pointerId); } catch { /* already released */ } }
     if (orbit.current) orbit.current.enabled = true;
     setAuthoring({ dragging: false });
