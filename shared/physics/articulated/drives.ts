@@ -21,12 +21,14 @@
  */
 import { jointRestValue } from '../../export/mjcf';
 import { quatConj, quatMul, quatNormalize, quatToRotationVector, wrapAngle, type ReadonlyQuat } from '../../math/quat';
+import { composeTransforms, transformPoint } from '../../math/transform';
+import type { Vec3 } from '../../math/vec3';
 import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument } from '../../rig/schema';
 import { makeSoft } from '../soft';
 import type { ArticulatedRig } from './fromRig';
 import type { ArticulatedModel } from './model';
-import { quatMat, solveDense } from './spatial';
+import { dot6, quatMat, solveDense, xForce, xTransposeForce } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
 
@@ -59,7 +61,27 @@ export interface JointDrive {
   torqueLimit?: 'perAxis' | 'magnitude';
 }
 
+/** A contact probe for the ground: a sphere of `radius` (0: a point) at `point` in a model body's frame. */
+export interface GroundProbe {
+  body: number; point: readonly [number, number, number]; radius: number;
+  /** μ of this probe against the ground (default GroundContact.friction). */
+  friction?: number;
+}
+
+export interface GroundContact {
+  /** The plane y = height. */
+  height: number;
+  /** Coulomb μ (the rigid solver's pair value: geometric mean of the body's and the ground's). */
+  friction: number;
+  probes: readonly GroundProbe[];
+  /** Probes farther than this above the ground (m) make no rows this step (default 0.05). */
+  margin?: number;
+}
+
 export interface DriveStepOptions {
+  /** A ground plane: each probe within `margin` of it becomes a normal row (speculative, λ ≥ 0) and two
+   *  friction rows along world x and z (|λ_t| ≤ μ·λ_n), in the same Gauss-Seidel loop as the drives. */
+  ground?: GroundContact;
   /** Most Gauss-Seidel sweeps over the rows (default 100; the joint-space rows of a chain are strongly
    *  coupled, a 3-link chain resting on two limits needs ~100 for 3e-5 rad). */
   iterations?: number;
@@ -85,7 +107,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
-  interface Row { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; block?: { rows: Row[]; norm: number | null } }
+  interface Row { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; block?: { rows: Row[]; norm: number | null }; friction?: { normal: Row; mu: number } }
   const rows: Row[] = [];
   let response: ((tau: ArrayLike<number>) => Float64Array) | null = null; // M⁻¹·, built on first use
   const column = (v: number) => {
@@ -177,6 +199,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       rows.push({ ...dir, rhs: q > hi ? (erp * (hi - q)) / h : (hi - q) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
     }
   });
+  if (options.ground) groundRows(model, options.ground, h, erp, response ??= model.inverseMassOperator(model.q), rows);
   for (let it = 0; it < iterations && rows.length > 0; it++) {
     let change = 0;
     for (const r of rows) {
@@ -184,6 +207,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         if (r === r.block.rows[0]) change = Math.max(change, solveBlock(r.block, rowVelocity, qd));
         continue;
       }
+      if (r.friction) { r.hi = r.friction.mu * r.friction.normal.acc; r.lo = -r.hi; }
       const old = r.acc;
       const next = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
       const dl = next - old;
@@ -198,6 +222,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   model.q = model.integratePositions(model.q, qd, h);
   const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
   for (const r of rows) {
+    if (r.drive < 0) continue; // ground contact rows
     if (r.limit) limitTorque[r.drive] += r.acc / h;
     else if (model.bodies[drives[r.drive]!.body]!.joint === 'ball') sq[r.drive] += (r.acc / h) ** 2;
     else motorTorque[r.drive] += r.acc / h;
@@ -305,4 +330,90 @@ function solveBlock(block: { rows: BlockRow[]; norm: number | null }, rowVelocit
     for (let k = 0; k < qd.length; k++) qd[k] += r.col[k]! * dl;
   });
   return change;
+}
+
+interface ContactRow { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; friction?: { normal: ContactRow; mu: number } }
+
+/**
+ * Rows of the probes near the ground. A unit world force d at world point p on body i is the spatial
+ * force [p×d; d]; in joint space it is J_qᵀ = Σ over i and its ancestors j of S_jᵀ·f_j (f carried to each
+ * parent by Xupᵀ), the row's velocity J_q·q̇ and its response M⁻¹J_qᵀ.
+ */
+function groundRows(model: ArticulatedModel, g: GroundContact, h: number, erp: number, response: (tau: ArrayLike<number>) => Float64Array, rows: ContactRow[]): void {
+  const kin = model.kinematics(model.q, new Float64Array(model.nv));
+  const margin = g.margin ?? 0.05;
+  const jointForce = (i: number, p: readonly number[], d: readonly number[]) => {
+    const fw = [p[1]! * d[2]! - p[2]! * d[1]!, p[2]! * d[0]! - p[0]! * d[2]!, p[0]! * d[1]! - p[1]! * d[0]!, d[0]!, d[1]!, d[2]!];
+    let f = xForce(kin.X0[i]!, fw);
+    const tau = new Float64Array(model.nv);
+    for (let j = i; j >= 0; j = model.bodies[j]!.parent) {
+      const b = model.bodies[j]!;
+      for (let k = 0; k < b.nv; k++) tau[b.vi + k] = dot6(kin.S[j]![k]!, f);
+      f = xTransposeForce(kin.Xup[j]!, f);
+    }
+    const dofs: number[] = [], n: number[] = [];
+    tau.forEach((x, k) => { if (x !== 0) { dofs.push(k); n.push(x); } });
+    const col = response(tau);
+    let K = 0;
+    for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
+    return { dofs, n, col, K };
+  };
+  for (const probe of g.probes) {
+    const X = kin.X0[probe.body]!, E = X.E, [x, y, z] = probe.point;
+    // Body → world: p = r + Eᵀ·point.
+    const c = [X.r[0] + E[0]! * x + E[3]! * y + E[6]! * z, X.r[1] + E[1]! * x + E[4]! * y + E[7]! * z, X.r[2] + E[2]! * x + E[5]! * y + E[8]! * z];
+    const gap = c[1]! - probe.radius - g.height;
+    if (gap > margin) continue;
+    const p = [c[0]!, c[1]! - probe.radius, c[2]!];
+    const normal: ContactRow = { ...jointForce(probe.body, p, [0, 1, 0]), rhs: gap >= 0 ? -gap / h : (-erp * gap) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: -1, limit: true };
+    rows.push(normal);
+    const mu = probe.friction ?? g.friction;
+    if (mu > 0) {
+      for (const d of [[1, 0, 0], [0, 0, 1]]) {
+        rows.push({ ...jointForce(probe.body, p, d), rhs: 0, gamma: 0, lo: 0, hi: 0, acc: 0, drive: -1, limit: true, friction: { normal, mu } });
+      }
+    }
+  }
+}
+
+/**
+ * The rig's ground (null when it has none) with a probe per collision feature of every moving body:
+ * sphere and ellipsoid (its bounding sphere, as the rigid solver collides it): the centre with the radius;
+ * capsule: its two end centres; box: its 8 corners; cylinder: 8 rim points per end. μ per probe is the
+ * geometric mean of the body's and the ground's (the rigid solver's pair rule).
+ */
+export function groundFromRig(rig: RigDocument, a: ArticulatedRig): GroundContact | null {
+  const ground = rig.simulation.ground;
+  if (!ground) return null;
+  const probes: GroundProbe[] = [];
+  for (const body of rig.bodies) {
+    const at = a.bodies.get(body.name);
+    if (!at || at.link < 0) continue;
+    const friction = Math.sqrt(body.material.friction * ground.friction);
+    for (const shape of body.shapes) {
+      const pose = composeTransforms(at.offset, { position: [...shape.position] as Vec3, rotation: quatNormalize(shape.rotation) });
+      const add = (local: readonly number[], radius: number) => {
+        const p = transformPoint(pose, local as Vec3);
+        probes.push({ body: at.link, point: [p[0], p[1], p[2]], radius, friction });
+      };
+      const along = (axis: 'x' | 'y' | 'z' | undefined, t: number, u = 0, v = 0): number[] =>
+        axis === 'x' ? [t, u, v] : axis === 'z' ? [u, v, t] : [u, t, v];
+      switch (shape.type) {
+        case 'sphere': add([0, 0, 0], shape.radius); break;
+        case 'ellipsoid': add([0, 0, 0], Math.max(...shape.radii)); break;
+        case 'capsule': add(along(shape.axis, shape.halfHeight), shape.radius); add(along(shape.axis, -shape.halfHeight), shape.radius); break;
+        case 'box': {
+          const [x, y, z] = shape.halfExtents;
+          for (const sx of [-x, x]) for (const sy of [-y, y]) for (const sz of [-z, z]) add([sx, sy, sz], 0);
+          break;
+        }
+        case 'cylinder':
+          for (const t of [-shape.halfHeight, shape.halfHeight]) {
+            for (let k = 0; k < 8; k++) add(along(shape.axis, t, shape.radius * Math.cos((k * Math.PI) / 4), shape.radius * Math.sin((k * Math.PI) / 4)), 0);
+          }
+          break;
+      }
+    }
+  }
+  return { height: ground.height, friction: ground.friction, probes };
 }
