@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convexHull, convexHullVolume } from '../../../shared/math/convexHull';
 import type { Vec3 } from '../../../shared/math/vec3';
-
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../physics/helpers';
 
 const cubeCorners = (a: number, o: Vec3 = [0, 0, 0]): Vec3[] => {
   const out: Vec3[] = [];

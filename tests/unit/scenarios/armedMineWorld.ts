@@ -15,6 +15,7 @@ import type { ReadonlyVec3, Vec3 } from '../../../shared/math/vec3';
 import { forwardKinematics, type JointValue } from '../../../shared/ik/chain';
 import { chainFromRig } from '../../../shared/gait/rigChain';
 import { quatFromAxisAngle, quatMul, quatNormalize, type Quat } from '../../../shared/math/quat';
+import { rng as random } from '../physics/helpers';
 
 const DEG = Math.PI / 180;
 
@@ -80,17 +81,8 @@ export function jointReport(m: Mine): { maxError: number; overLimit: string | nu
   return { maxError, overLimit };
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers (mulberry32): the physics tests' generator. */
+export { random };
 
 /**
  * Blast the mine: body at a random orientation, the arm at random joint angles inside its limits, dropped

@@ -9,18 +9,8 @@ import {
   xInverseMotion, xMotion, xTransposeForce, type ArticulatedBodyDesc, type ArticulatedJointType, type Plucker, type Vec6,
 } from '../../../../shared/physics/articulated';
 import { chainRig } from './rigs';
+import { rng } from '../helpers';
 
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const sym = (r: () => number) => 2 * r() - 1;
 const randVec6 = (r: () => number): Vec6 => [0, 1, 2, 3, 4, 5].map(() => sym(r));
 function randQuat(r: () => number): [number, number, number, number] {
