@@ -12,6 +12,8 @@ import * as exportCommand from './commands/export';
 import * as importCommand from './commands/import';
 import * as schema from './commands/schema';
 import * as bench from './commands/bench';
+import * as tune from './commands/tune';
+import * as transfer from './commands/transfer';
 
 interface Command {
   summary: string;
@@ -19,7 +21,7 @@ interface Command {
   run(argv: string[], io: CliIO): number | Promise<number>;
 }
 
-const commands: Record<string, Command> = { validate, generate, simulate, export: exportCommand, import: importCommand, schema, bench };
+const commands: Record<string, Command> = { validate, generate, transfer, simulate, export: exportCommand, import: importCommand, schema, bench, tune };
 
 const usage = () => `Usage: marionette <command> [options]
 
