@@ -23,3 +23,4 @@ export { checkMassRatios, fixMassRatios, type MassRatioIssue } from './massRatio
 export { pdGainsFromFrequency, frequencyFromPdGains, jointEffectiveInertia, inertiaAboutPoint, type PdGains } from './pdGains';
 export { inheritVelocity, type PoseSample } from './velocity';
 export { animationTargets, type AnimationTargetOptions } from './animationTargets';
+export { transferRig, matchBones, type TransferResult, type BoneMatch, type BoneMatchKind } from './transfer';
