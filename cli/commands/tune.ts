@@ -66,7 +66,7 @@ export function run(argv: string[], io: CliIO): number {
     const j = rig.joints.find((x) => x.name === n);
     if (!j) throw new UsageError(`--joint: rig "${rig.name}" has no joint "${n}" (joints: ${rig.joints.map((x) => x.name).join(', ')})`);
     if (!((j.type === 'hinge' || j.type === 'ball') && (j.motor.mode === 'pd' || j.motor.mode === 'position'))) {
-      throw new UsageError(`--joint: joint "${n}" is a ${j.type} joint with motor mode "${j.motor.mode}"; only hinge and ball joints with a pd or position motor can be tuned`);
+      throw new UsageError(`--joint: joint "${n}" is a ${j.type} joint${j.type === 'fixed' ? '' : ` with motor mode "${j.motor.mode}"`}; only hinge and ball joints with a pd or position motor can be tuned`);
     }
   }
   const tuned = tuneRig(rig, { settle, overshoot, margin, joints: names.length > 0 ? names : undefined });

@@ -73,6 +73,9 @@ export interface JointTune {
   why: string | null;
 }
 
+/** The joints tune handles: hinge and ball (their motor mode 'pd' or 'position'). */
+export type TunableJoint = Extract<RigJoint, { type: 'hinge' | 'ball' }>;
+
 export interface TuneResult { rig: RigDocument; joints: JointTune[] }
 
 const BAND = 0.02;
@@ -125,13 +128,13 @@ export function tuneRig(rig: RigDocument, options: TuneOptions): TuneResult {
   const zeta = dampingRatioForOvershoot(overshoot);
   if (!(margin > 0 && Number.isFinite(margin))) throw new Error(`margin must be > 0, got ${margin}`);
   if (!(stepAngle > 0 && stepAngle < 1)) throw new Error(`step must be in (0, 1) rad, got ${stepAngle}`);
-  const tunable = (j: RigJoint) => (j.type === 'hinge' || j.type === 'ball') && (j.motor.mode === 'pd' || j.motor.mode === 'position');
-  let selected: RigJoint[];
+  const tunable = (j: RigJoint): j is TunableJoint => (j.type === 'hinge' || j.type === 'ball') && (j.motor.mode === 'pd' || j.motor.mode === 'position');
+  let selected: TunableJoint[];
   if (options.joints) {
     selected = options.joints.map((name) => {
       const j = rig.joints.find((x) => x.name === name);
       if (!j) throw new Error(`rig "${rig.name}" has no joint "${name}" (joints: ${rig.joints.map((x) => x.name).join(', ')})`);
-      if (!tunable(j)) throw new Error(`joint "${name}" is a ${j.type} joint with motor mode "${j.motor.mode}": only hinge and ball joints with a 'pd' or 'position' motor can be tuned`);
+      if (!tunable(j)) throw new Error(`joint "${name}" is a ${j.type} joint${j.type === 'fixed' ? '' : ` with motor mode "${j.motor.mode}"`}: only hinge and ball joints with a 'pd' or 'position' motor can be tuned`);
       return j;
     });
   } else selected = rig.joints.filter(tunable);
@@ -221,7 +224,7 @@ function stepResponse(rig: RigDocument, joint: RigJoint, axis: Vec3, stepAngle: 
     ...rig,
     bodies: rig.bodies.filter((b) => keep.has(b.name)).map((b) => (b.name === joint.bodyA ? { ...b, type: 'static' as const } : b)),
     joints: rig.joints.filter((j) => keep.has(j.bodyA) && keep.has(j.bodyB))
-      .map((j) => (j.motor.target.source === 'controller' ? { ...j, motor: { ...j.motor, target: { source: 'rest' as const } } } : j)),
+      .map((j) => (j.type !== 'fixed' && j.motor.target.source === 'controller' ? { ...j, motor: { ...j.motor, target: { source: 'rest' as const } } } : j)),
     controllers: [],
     simulation: { ...rig.simulation, ground: null },
   };

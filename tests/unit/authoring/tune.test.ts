@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dampingRatioForOvershoot, normalizedSettleTime, tuneRig } from '../../../shared/authoring/tune';
 import { loadRig } from '../../../shared/rig';
+import type { RigDocument, RigJoint } from '../../../shared/rig/schema';
 import { repo } from '../rig/corpus';
 
 const rigAt = (p: string) => loadRig(readFileSync(`${repo}${p}`, 'utf8'));
+type Hinge = Extract<RigJoint, { type: 'hinge' }>;
+const hinge = (rig: RigDocument, name: string) => rig.joints.find((j) => j.name === name) as Hinge;
 
 describe('second-order targets', () => {
   it('damping ratio from overshoot: 0 % → 1, 5 % → 0.690, 16.3 % → 0.5', () => {
@@ -43,11 +46,11 @@ describe('tuneRig', () => {
     const w = normalizedSettleTime(dampingRatioForOvershoot(5)) / 0.3;
     expect(fore.params.damping).toBeCloseTo(2 * dampingRatioForOvershoot(5) * fore.inertia * w, 6);
     // The tuned rig carries the parameters; untouched fields stay.
-    const tj = r.rig.joints.find((j) => j.name === 'forearm_l')!;
+    const tj = hinge(r.rig, 'forearm_l');
     expect(tj.motor.stiffness).toBe(fore.params.stiffness);
     expect(tj.motor.maxTorque).toBe(fore.params.maxTorque);
     expect(tj.motor.maxTorque).toBeGreaterThanOrEqual(2.5 * fore.staticTorque - 1e-9);
-    expect(tj.limit).toEqual(rig.joints.find((j) => j.name === 'forearm_l')!.limit);
+    expect(tj.limit).toEqual(hinge(rig, 'forearm_l').limit);
   });
 
   it('pendulum (position motors), 0.3 s: r = 1 − 0.02^(h/T); elbow and wrist within 20 %, the ball shoulder saturates at τmax', () => {
@@ -69,7 +72,7 @@ describe('tuneRig', () => {
     expect(() => tuneRig(rig, { settle: 0 })).toThrow(/settle time must be a positive number/);
     expect(() => tuneRig(rig, { settle: Number.NaN })).toThrow(/settle time/);
     expect(() => tuneRig(rig, { settle: 0.3, joints: ['nope'] })).toThrow(/no joint "nope"/);
-    const off = { ...rig, joints: rig.joints.map((j) => (j.name === 'wrist' ? { ...j, motor: { ...j.motor, mode: 'off' as const } } : j)) };
+    const off = { ...rig, joints: rig.joints.map((j) => (j.name === 'wrist' && j.type !== 'fixed' ? { ...j, motor: { ...j.motor, mode: 'off' as const } } : j)) };
     expect(() => tuneRig(off, { settle: 0.3, joints: ['wrist'] })).toThrow(/motor mode "off"/);
   });
 });

@@ -2,11 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JointTune } from '../../../shared/authoring/tune';
 import { loadRig } from '../../../shared/rig';
+import type { JointTune, TunableJoint } from '../../../shared/authoring/tune';
+import type { RigDocument } from '../../../shared/rig/schema';
 import { fixture, repo } from '../rig/corpus';
 import { runInProcess } from './run';
 
+const motorOf = (rig: RigDocument, name: string) => (rig.joints.find((j) => j.name === name) as TunableJoint).motor;
 const tmp = mkdtempSync(join(tmpdir(), 'marionette-tune-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -22,7 +24,7 @@ describe('marionette tune', () => {
     expect(r.out).toContain('9 of 12 joints within 20 % of the requested settle time');
     const rig = loadRig(readFileSync(out, 'utf8'));
     const original = loadRig(readFileSync(`${repo}assets/creatures/humanoid.rig.json`, 'utf8'));
-    expect(rig.joints.find((j) => j.name === 'forearm_l')!.motor.stiffness).not.toBe(original.joints.find((j) => j.name === 'forearm_l')!.motor.stiffness);
+    expect(motorOf(rig, 'forearm_l').stiffness).not.toBe(motorOf(original, 'forearm_l').stiffness);
   });
 
   it('--joint wrist and --json on the pendulum: one result, settle within 20 % of 0.3 s', async () => {
@@ -33,7 +35,7 @@ describe('marionette tune', () => {
     expect(rows.map((x) => x.joint)).toEqual(['wrist']);
     expect(rows[0]!.ok).toBe(true);
     expect(Math.abs(rows[0]!.achieved!.settle! - 0.3) / 0.3).toBeLessThanOrEqual(0.2);
-    expect(loadRig(readFileSync(out, 'utf8')).joints.find((j) => j.name === 'wrist')!.motor.errorReduction).toBeCloseTo(rows[0]!.params.errorReduction, 9);
+    expect(motorOf(loadRig(readFileSync(out, 'utf8')), 'wrist').errorReduction).toBeCloseTo(rows[0]!.params.errorReduction, 9);
   });
 
   it('refuses a bad --settle, a missing --out, an unknown --joint (usage, exit 2) and an invalid rig (exit 1)', async () => {
