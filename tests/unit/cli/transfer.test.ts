@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { transferRig } from '../../../shared/authoring';
 import { bodyRestWorld, boneRestWorld } from '../../../shared/rig/restPose';
 import { validateRig, type RigDocument } from '../../../shared/rig';
-import { composeTransforms, quatConj, quatMul, quatNormalize, type ReadonlyQuat, type Vec3 } from '../../../shared/math';
+import { composeTransforms, quatConj, quatMul, quatNormalize, quatRotate, type ReadonlyQuat, type Vec3 } from '../../../shared/math';
 import { readCreatureInput } from '../../../cli/commands/generate';
 import { runInProcess } from './run';
 import { repo } from '../rig/corpus';
@@ -93,6 +93,23 @@ describe('transferRig', () => {
     expect(validateRig(r.rig).ok).toBe(true);
   });
 
+  it('bones whose frames point another way (another tool\'s conventions) give the same bodies in the world', () => {
+    // Every bone's frame turned by its own rotation q, its children compensated: same joints in the world.
+    const turns = new Map(humanoid.skeleton.bones.map((b, i) => [b.name, quatNormalize([Math.sin(i + 1), Math.cos(2 * i), 0.3 * i - 1, 1.5])]));
+    const parentTurn = (b: { parent: string | null }) => (b.parent === null ? [0, 0, 0, 1] as const : turns.get(b.parent)!);
+    const turned = humanoid.skeleton.bones.map((b) => {
+      const up = quatConj(parentTurn(b));
+      return { ...b, rest: { ...b.rest, translation: quatRotate(up, b.rest.translation), rotation: quatMul(quatMul(up, b.rest.rotation), turns.get(b.name)!) } };
+    });
+    const r = transferRig(humanoid, turned);
+    const before = bodiesWorld(humanoid), after = bodiesWorld(r.rig);
+    for (const [name, w] of before) {
+      expect(dist(after.get(name)!.position, w.position)).toBeLessThan(1e-9);
+      expect(quatAngleBetween(after.get(name)!.rotation, w.rotation)).toBeLessThan(1e-9);
+    }
+    expect(anchorGap(r.rig, humanoid)).toBeLessThan(1e-9);
+  });
+
   it('carries controllers, their paths scaled with the limb (Armed Mine at 2x)', () => {
     const mine = JSON.parse(readFileSync(`${repo}assets/creatures/armed-mine.rig.json`, 'utf8')) as RigDocument;
     expect(mine.controllers.length).toBeGreaterThan(0);
@@ -148,6 +165,22 @@ describe('marionette transfer', () => {
     // humanoid's are.
     const before = bodiesWorld(humanoid), after = bodiesWorld(rig);
     for (const [name, w] of before) expect(dist(after.get(name)!.position, w.position)).toBeLessThan(1e-3);
+  }, 60_000);
+
+  it('onto the Unreal and Rigify corpus humanoids: every body finds its bone by the name maps, same places', async () => {
+    for (const [file, expected] of [
+      ['unreal-zup.glb', [/shin_l +-> calf_l +anatomy/, /forearm_r +-> lowerarm_r +anatomy/, /spine +-> spine_01 +anatomy/]],
+      ['rigify-nonuniform.glb', [/pelvis +-> DEF-spine +anatomy/, /spine +-> DEF-spine\.003 +anatomy/, /head +-> DEF-spine\.006 +anatomy/, /thigh_l +-> DEF-thigh\.L +name/]],
+    ] as const) {
+      const out = join(dir, `${file}.rig.json`);
+      const r = await runInProcess(['transfer', humanoidRig, '--creature', `${repo}assets/third-party/synthetic/${file}`, '--out', out]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/13 of 13 bones matched; 13 bodies, 12 joints/);
+      for (const re of expected) expect(r.out).toMatch(re);
+      const rig = readRig(out);
+      const before = bodiesWorld(humanoid), after = bodiesWorld(rig);
+      for (const [name, w] of before) expect(dist(after.get(name)!.position, w.position)).toBeLessThan(1e-4);
+    }
   }, 60_000);
 
   it('lists an unmatched bone and the body and joint left out with it', async () => {
