@@ -81,7 +81,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
   say(`${rigFile} -> ${creatureFile}: ${result.matched.length} of ${result.matched.length + result.unmatched.length} bones matched; ${result.rig.bodies.length} bodies, ${result.rig.joints.length} joints, ${result.rig.controllers.length} controllers${scale !== 1 ? ` (creature scaled x${+scale.toPrecision(6)})` : ''}\n`);
   say('matched:\n');
-  for (const m of result.matched) say(`  ${m.from.padEnd(28)} -> ${m.to.padEnd(28)} ${m.kind.padEnd(8)} x${result.scale[result.rig.bodies.find((b) => b.bone === m.to)?.name ?? ''] !== undefined ? result.scale[result.rig.bodies.find((b) => b.bone === m.to)!.name]!.toFixed(3) : '?'}\n`);
+  const bodyOn = new Map(result.rig.bodies.map((b) => [b.bone, b.name]));
+  for (const m of result.matched) {
+    const k = result.scale[bodyOn.get(m.to) ?? ''];
+    say(`  ${m.from.padEnd(28)} -> ${m.to.padEnd(28)} ${m.kind.padEnd(8)}${k !== undefined ? ` x${k.toFixed(3)}` : ''}\n`);
+  }
   // Unmatched bones and what they took with them are always printed: nothing is dropped silently.
   if (result.unmatched.length) {
     io.out(`unmatched: ${result.unmatched.length}\n`);
