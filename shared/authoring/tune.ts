@@ -10,11 +10,18 @@
  *  - PD (τ = kp(θd−θ) − kv·θ̇): damping ratio ζ from the overshoot, ζ = −ln(p)/√(π² + ln²p) (p = 0 → ζ = 1);
  *    the natural frequency from the exact 2 %-settle time of the second-order step response (scaled: the
  *    settle time at ωn = 1, divided by the request); kp, kv from pdGains.ts pdGainsFromFrequency.
+ *    The spring the joint feels under gravity is kp + k_g (k_g = m·g·r⊥, the carried chain's linearised
+ *    gravity stiffness): kp = I·ω² − k_g. A joint between the trunk and a sole of a standing creature
+ *    (supportLoad) is tuned instead for what it carries in stance — the weight above it as an inverted
+ *    pendulum, inertia m·L², kp = m·L²·ω² + m·g·L — when that inertia is the larger, so the creature still
+ *    stands (its hanging step test then runs faster than asked, and `why` says so if it misses).
  *  - position (bias r·ε/h per substep h = dt/substeps, motor.ts): a first-order decay ε ← (1−r)·ε per
  *    substep, so r = 1 − 0.02^(h/T) settles into the 2 % band at T; it never overshoots (the requested
  *    overshoot does not apply and is reported as such).
  *  - τmax = margin (default 2.5, generate.ts's torqueScale) × the static gravity torque of the chain it
- *    carries at its worst lever (m·|g|·|com − anchor|, as generate.ts step 5 computes it), and at least the
+ *    carries at its worst lever (m·|g|·|com − anchor|, as generate.ts step 5 computes it) — for a joint
+ *    between the trunk and a sole of a standing creature the weight it holds up instead when that is more
+ *    (generate.ts's support torque, supportLoad below) — and at least the
  *    PD spring's torque at the test step (kp·step) so a joint that carries no gravity load can still move.
  *
  * Verification: a copy of the rig with only the joint's parent (made static) and the subtree, no ground and
@@ -32,6 +39,7 @@ import { bodyRestWorld, boneRestWorld } from '../rig/restPose';
 import type { RigDocument, RigJoint, RigMotor } from '../rig/schema';
 import { createSimulation } from '../runtime/simulation';
 import { bodyMassProperties } from '../export/rig';
+import { SUPPORT_MARGIN } from './generate';
 import { inertiaAboutPoint, pdGainsFromFrequency } from './pdGains';
 
 export interface TuneOptions {
@@ -57,7 +65,8 @@ export interface JointTune {
   axis: Vec3;
   /** Effective inertia of the carried chain about that axis (kg·m²). */
   inertia: number;
-  /** Static gravity torque of the carried chain at its worst lever (N·m). */
+  /** Static gravity torque (N·m): of the carried chain at its worst lever, or, for a joint between the trunk
+   *  and a sole of a standing creature, of the weight it holds up (generate.ts's support torque). */
   staticTorque: number;
   requested: { settle: number; overshoot: number };
   params: { stiffness: number; damping: number; errorReduction: number; maxTorque: number };
@@ -71,6 +80,8 @@ export interface JointTune {
   } | null;
   ok: boolean;
   why: string | null;
+  /** PD gains set for the weight the joint holds up in stance (a joint between the trunk and a sole). */
+  stance: boolean;
 }
 
 /** The joints tune handles: hinge and ball (their motor mode 'pd' or 'position'). */
@@ -143,6 +154,7 @@ export function tuneRig(rig: RigDocument, options: TuneOptions): TuneResult {
   const g = rig.simulation.gravity as Vec3, gNorm = length(g);
   const h = rig.simulation.dt / rig.simulation.substeps;
   const wnUnit = normalizedSettleTime(zeta);
+  const support = supportLoad(rig, rest, gNorm);
   const results: JointTune[] = [];
   const motors = new Map<string, RigMotor>();
 
@@ -178,12 +190,24 @@ export function tuneRig(rig: RigDocument, options: TuneOptions): TuneResult {
         gravityStiffness = mass * dot(g, rPerp);
       }
     }
-    const staticTorque = mass * gNorm * length(sub(com, anchor));
-    let stiffness = 0, damping = 0, errorReduction = joint.motor.errorReduction;
+    const staticTorque = Math.max(mass * gNorm * length(sub(com, anchor)), support.torque(joint, carried, anchor));
+    let stiffness = 0, damping = 0, errorReduction = joint.motor.errorReduction, stanceTuned = false;
+    const stance = support.stance(carried, anchor);
     if (joint.motor.mode === 'pd') {
-      const gains = pdGainsFromFrequency(wnUnit / settle / (2 * Math.PI), zeta, inertia);
+      const f = wnUnit / settle / (2 * Math.PI);
+      const gains = pdGainsFromFrequency(f, zeta, inertia);
       // The spring the joint feels is kp + k_g: take gravity's share out (never below a tenth of I·ω²).
-      stiffness = round9(Math.max(gains.stiffness - gravityStiffness, 0.1 * gains.stiffness)); damping = round9(gains.damping);
+      stiffness = Math.max(gains.stiffness - gravityStiffness, 0.1 * gains.stiffness);
+      damping = gains.damping;
+      if (stance.inertia > inertia) {
+        // A joint that holds the creature up is tuned for its load in stance — the weight above it as an
+        // inverted pendulum — not for the limb below it hanging (its hanging step test then runs faster).
+        const st = pdGainsFromFrequency(f, zeta, stance.inertia);
+        stiffness = Math.max(stiffness, st.stiffness + stance.topple);
+        damping = Math.max(damping, st.damping);
+        stanceTuned = true;
+      }
+      stiffness = round9(stiffness); damping = round9(damping);
     } else {
       errorReduction = round9(Math.min(1, 1 - Math.pow(BAND, h / settle)));
     }
@@ -194,7 +218,7 @@ export function tuneRig(rig: RigDocument, options: TuneOptions): TuneResult {
       joint: joint.name, type: joint.type as 'hinge' | 'ball', mode: joint.motor.mode as 'pd' | 'position', axis, inertia: round9(inertia), staticTorque: round9(staticTorque),
       requested: { settle, overshoot: joint.motor.mode === 'pd' ? overshoot : 0 },
       params: { stiffness: motor.stiffness, damping: motor.damping, errorReduction, maxTorque },
-      achieved: null, ok: false, why: null,
+      achieved: null, ok: false, why: null, stance: stanceTuned,
     });
   }
 
@@ -210,6 +234,44 @@ export function tuneRig(rig: RigDocument, options: TuneOptions): TuneResult {
     }
   }
   return { rig: tuned, joints: results };
+}
+
+/**
+ * The weight a joint holds up when the creature stands: for a joint whose carried chain holds a sole (a leaf
+ * body, its centre within 4 % of the creature's height of the lowest leaf, on a rig with a ground) while
+ * nothing static or kinematic is above it, generate.ts's support torque — SUPPORT_MARGIN × its share of the
+ * mass above (split between the soles) × g × half the lever to that mass's centre (a 30° lean). 0 otherwise.
+ */
+function supportLoad(rig: RigDocument, rest: ReadonlyMap<string, { position: Vec3; rotation: Quat }>, gNorm: number) {
+  const dyn = rig.bodies.filter((b) => b.type === 'dynamic' && rest.has(b.name));
+  const info = new Map(dyn.map((b) => [b.name, { mass: bodyMassProperties(b).mass, com: bodyCentroid(b, rest.get(b.name)!.rotation, rest.get(b.name)!.position) }]));
+  const leaves = dyn.filter((b) => !rig.joints.some((j) => j.bodyA === b.name)).map((b) => b.name);
+  const ys = [...info.values()].map((v) => v.com[1]);
+  const height = ys.length > 0 ? Math.max(...ys) - Math.min(...ys) : 0;
+  const lowest = Math.min(...leaves.map((b) => info.get(b)!.com[1]));
+  const soles = rig.simulation.ground && !rig.bodies.some((b) => b.type !== 'dynamic')
+    ? leaves.filter((b) => info.get(b)!.com[1] - lowest <= 0.04 * height) : [];
+  return {
+    soles,
+    torque(joint: RigJoint, carried: readonly string[], anchor: Vec3): number {
+      if (soles.length === 0 || !carried.some((b) => soles.includes(b))) return 0;
+      let m = 0, c: Vec3 = [0, 0, 0];
+      for (const [name, v] of info) if (!carried.includes(name)) { m += v.mass; c = [c[0] + v.mass * v.com[0], c[1] + v.mass * v.com[1], c[2] + v.mass * v.com[2]]; }
+      if (!(m > 0)) return 0;
+      return SUPPORT_MARGIN * (m / soles.length) * gNorm * 0.5 * length(sub(scale(c, 1 / m), anchor));
+    },
+    /** In stance, the weight a support joint holds up as an inverted pendulum on it: its share m (split
+     *  between the soles) at the lever L to its centre — inertia m·L² (kg·m²), toppling stiffness m·g·L
+     *  (N·m/rad). Zeros for a joint that holds nothing up. */
+    stance(carried: readonly string[], anchor: Vec3): { inertia: number; topple: number } {
+      if (soles.length === 0 || !carried.some((b) => soles.includes(b))) return { inertia: 0, topple: 0 };
+      let m = 0, c: Vec3 = [0, 0, 0];
+      for (const [name, v] of info) if (!carried.includes(name)) { m += v.mass; c = [c[0] + v.mass * v.com[0], c[1] + v.mass * v.com[1], c[2] + v.mass * v.com[2]]; }
+      if (!(m > 0)) return { inertia: 0, topple: 0 };
+      const share = m / soles.length, L = length(sub(scale(c, 1 / m), anchor));
+      return { inertia: share * L * L, topple: share * gNorm * L };
+    },
+  };
 }
 
 function bodyCentroid(body: RigDocument['bodies'][number], rotation: Quat, position: Vec3): Vec3 {
@@ -266,6 +328,7 @@ function stepResponse(rig: RigDocument, joint: RigJoint, axis: Vec3, stepAngle: 
 
 function explain(r: JointTune, rig: RigDocument, joint: RigJoint, h: number, overshootOk: boolean): string {
   const a = r.achieved!, reasons: string[] = [];
+  if (r.stance) reasons.push('tuned for the weight it holds up in stance, so the hanging limb below it moves faster');
   if (a.settle === null) reasons.push('it did not stay within the 2 % band');
   else reasons.push(`settled in ${fmt(a.settle)} s for ${fmt(r.requested.settle)} s`);
   if (!overshootOk) reasons.push(`overshoot ${fmt(a.overshoot)} % for ${fmt(r.requested.overshoot)} %`);

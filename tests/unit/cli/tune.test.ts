@@ -21,7 +21,7 @@ describe('marionette tune', () => {
     expect(r.out).toMatch(/joint\s+mode\s+I kg·m²\s+kp\s+kv/);
     expect(r.out).toMatch(/^\s+forearm_l\s+pd\s.*\sok$/m);
     expect(r.out).toMatch(/^\s+spine\s+pd\s.*MISS: settled in 0\.\d+ s for 0\.3 s/m);
-    expect(r.out).toContain('9 of 12 joints within 20 % of the requested settle time');
+    expect(r.out).toContain('11 of 12 joints within 20 % of the requested settle time');
     const rig = loadRig(readFileSync(out, 'utf8'));
     const original = loadRig(readFileSync(`${repo}assets/creatures/humanoid.rig.json`, 'utf8'));
     expect(motorOf(rig, 'forearm_l').stiffness).not.toBe(motorOf(original, 'forearm_l').stiffness);
