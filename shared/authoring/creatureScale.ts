@@ -61,7 +61,7 @@ const v3 = (v: readonly number[], k: number): [number, number, number] => [v[0]!
 function scaleShape(s: RigShape, k: number): RigShape {
   const base = { ...s, position: v3(s.position, k) } as RigShape & Record<string, unknown>;
   for (const key of ['radius', 'halfHeight'] as const) if (typeof base[key] === 'number') (base as Record<string, unknown>)[key] = (base[key] as number) * k;
-  for (const key of ['halfExtents', 'semiAxes'] as const) if (Array.isArray(base[key])) (base as Record<string, unknown>)[key] = v3(base[key] as number[], k);
+  for (const key of ['halfExtents', 'radii'] as const) if (Array.isArray(base[key])) (base as Record<string, unknown>)[key] = v3(base[key] as number[], k);
   if (typeof base.mass === 'number') (base as Record<string, unknown>).mass = (base.mass as number) * k ** 3;
   return base;
 }
@@ -103,10 +103,13 @@ export function rescaleRig(rig: RigDocument, factor: number): RigDocument {
     controllers: rig.controllers.map((c) => {
       const steering = c.steering ? { ...c.steering } as Record<string, unknown> : c.steering;
       if (steering) {
-        for (const key of ['stopRadius', 'arriveRadius', 'restartRadius']) if (typeof steering[key] === 'number') steering[key] = (steering[key] as number) * k;
+        for (const key of ['stopRadius', 'arriveRadius', 'restartRadius', 'pivotLead']) if (typeof steering[key] === 'number') steering[key] = (steering[key] as number) * k;
         if (Array.isArray(steering.restPoint)) steering.restPoint = v3(steering.restPoint as number[], k);
       }
-      return { ...c, controlPoints: c.controlPoints.map((p) => v3(p, k)), pole: v3(c.pole, k), steering: steering as typeof c.steering };
+      return {
+        ...c, effector: { ...c.effector, offset: v3(c.effector.offset, k) },
+        controlPoints: c.controlPoints.map((p) => v3(p, k)), pole: v3(c.pole, k), steering: steering as typeof c.steering,
+      };
     }),
     simulation: { ...rig.simulation, ground: rig.simulation.ground ? { ...rig.simulation.ground, height: rig.simulation.ground.height * k } : null },
   };

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   boneAnatomy, checkRestOverlaps, checkRigPlausibility, fixRestOverlaps, generateRagdoll, newRigDocument, rescaleRig, withGeneratedRagdoll,
 } from '../../../shared/authoring';
-import { validateRig, type RigDocument } from '../../../shared/rig';
+import { readFileSync } from 'node:fs';
+import { loadRig, validateRig, type RigDocument, type RigShape } from '../../../shared/rig';
 import { runTrial } from '../../../shared/authoring/trial';
 import { creature } from './creatures';
 
@@ -64,6 +65,24 @@ describe('checkRigPlausibility', () => {
     const half = rescaleRig(rig, 0.5);
     expect(validateRig(half).ok).toBe(true);
     expect(runTrial(half, 2, true).blewUpAt).toBeNull();
+  });
+
+  it('rescaleRig carries every length: ellipsoid radii, the gait effector point and the steering pivot lead', () => {
+    const mine = loadRig(JSON.parse(readFileSync(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url), 'utf8')));
+    const withEllipsoid: RigDocument = {
+      ...mine,
+      bodies: mine.bodies.map((b, i) => (i === 0 ? { ...b, shapes: [...b.shapes, { type: 'ellipsoid', position: [0, 0.1, 0], rotation: [0, 0, 0, 1], radii: [0.1, 0.2, 0.05] } as RigShape] } : b)),
+    };
+    const big = rescaleRig(withEllipsoid, 2);
+    const e = big.bodies[0]!.shapes.at(-1)! as Extract<RigShape, { type: 'ellipsoid' }>;
+    expect(e.radii).toEqual([0.2, 0.4, 0.1]);
+    expect(e.position).toEqual([0, 0.2, 0]);
+    const c0 = mine.controllers[0]!, c1 = big.controllers[0]!;
+    expect(c1.effector.offset).toEqual(c0.effector.offset.map((x) => 2 * x));
+    expect(c1.effector.offset.some((x) => x !== 0)).toBe(true);
+    expect(c1.steering.pivotLead).toBeCloseTo(2 * c0.steering.pivotLead!, 12);
+    expect(c1.righting).toEqual(c0.righting); // angles do not scale
+    expect(validateRig(big).ok).toBe(true);
   });
 });
 
