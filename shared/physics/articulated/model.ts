@@ -204,24 +204,8 @@ export class ArticulatedModel {
       const fp = xTransposeForce(Xup[i]!, pa);
       for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
     }
-    const qdd = new Float64Array(this.nv);
-    const a: Vec6[] = new Array(n);
     const a0: Vec6 = bias ? [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]] : zero6();
-    for (let i = 0; i < n; i++) {
-      const b = this.bodies[i]!, nv = b.nv;
-      const ai = xMotion(Xup[i]!, b.parent < 0 ? a0 : a[b.parent]!);
-      for (let k = 0; k < 6; k++) ai[k] += c[i]![k]!;
-      const rhs = new Array<number>(nv);
-      for (let r = 0; r < nv; r++) rhs[r] = u[i]![r]! - dot6(U[i]![r]!, ai);
-      for (let r = 0; r < nv; r++) {
-        let s = 0;
-        for (let k = 0; k < nv; k++) s += Dinv[i]![r * nv + k]! * rhs[k]!;
-        qdd[b.vi + r] = s;
-        addScaled(ai, S[i]![r]!, s);
-      }
-      a[i] = ai;
-    }
-    return qdd;
+    return accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c);
   }
 
   /**
@@ -269,21 +253,7 @@ export class ArticulatedModel {
         const fp = xTransposeForce(Xup[i]!, pa);
         for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
       }
-      const qdd = new Float64Array(this.nv), a: Vec6[] = new Array(n);
-      for (let i = 0; i < n; i++) {
-        const b = this.bodies[i]!, nv = b.nv;
-        const ai = b.parent < 0 ? zero6() : xMotion(Xup[i]!, a[b.parent]!);
-        const rhs = new Array<number>(nv);
-        for (let r = 0; r < nv; r++) rhs[r] = u[i]![r]! - dot6(U[i]![r]!, ai);
-        for (let r = 0; r < nv; r++) {
-          let s = 0;
-          for (let k = 0; k < nv; k++) s += Dinv[i]![r * nv + k]! * rhs[k]!;
-          qdd[b.vi + r] = s;
-          addScaled(ai, S[i]![r]!, s);
-        }
-        a[i] = ai;
-      }
-      return qdd;
+      return accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, zero6(), null);
     };
   }
 
@@ -486,3 +456,29 @@ function forceToBody(X0: Plucker, f: Vec6): Vec6 {
   ];
 }
 
+/**
+ * The articulated-body method's third pass (root to leaves): each body's spatial acceleration from its
+ * parent's (the root's from `a0`), plus its bias acceleration `c` (null = none), gives its joint
+ * accelerations D⁻¹·(u − Uᵀa). Shared by forwardDynamics and inverseMassOperator.
+ */
+function accelerationPass(
+  bodies: readonly ArticulatedBody[], nvTotal: number, Xup: readonly Plucker[], S: readonly Vec6[][],
+  U: readonly Vec6[][], Dinv: readonly number[][], u: readonly number[][], a0: Vec6, c: readonly Vec6[] | null,
+): Float64Array {
+  const qdd = new Float64Array(nvTotal), a: Vec6[] = new Array(bodies.length);
+  for (let i = 0; i < bodies.length; i++) {
+    const b = bodies[i]!, nv = b.nv;
+    const ai = xMotion(Xup[i]!, b.parent < 0 ? a0 : a[b.parent]!);
+    if (c) for (let k = 0; k < 6; k++) ai[k] += c[i]![k]!;
+    const rhs = new Array<number>(nv);
+    for (let r = 0; r < nv; r++) rhs[r] = u[i]![r]! - dot6(U[i]![r]!, ai);
+    for (let r = 0; r < nv; r++) {
+      let s = 0;
+      for (let k = 0; k < nv; k++) s += Dinv[i]![r * nv + k]! * rhs[k]!;
+      qdd[b.vi + r] = s;
+      addScaled(ai, S[i]![r]!, s);
+    }
+    a[i] = ai;
+  }
+  return qdd;
+}
