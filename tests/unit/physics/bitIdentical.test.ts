@@ -37,9 +37,9 @@ import type { ControllerContext, ControllerInstance, ControllerStep } from '../.
 
 const EXPECTED: Record<string, string> = {
   armedMine: 'ecbb9197',
-  ragdoll4MotorsOn: '667f4e2c',
-  ragdoll4MotorsOff: '8018910e',
-  mixedPile: 'b29dfc96',
+  ragdoll4MotorsOn: 'a479c0ce',
+  ragdoll4MotorsOff: '82aaa41c',
+  mixedPile: 'cb2894ef',
 };
 
 /** FNV-1a (32-bit) over the bytes of float64 values, folded one value at a time. */
