@@ -5,7 +5,7 @@
  * from there. The engine owns its simulation and its recorded frames; the timeline reaches them only
  * through the three hooks below.
  */
-import type { PreviewInput } from './input';
+import { expandInputs, type PreviewInput } from './input';
 
 export interface TimelineHooks<Snapshot> {
   /** Frames recorded so far. */
@@ -16,7 +16,8 @@ export interface TimelineHooks<Snapshot> {
 }
 
 export class Timeline<Snapshot> {
-  /** The inputs, sorted by frame (a stable sort: inputs of one frame keep the order they came in). */
+  /** The inputs, drags spelled out (input.ts expandInputs), sorted by frame (a stable sort: inputs of one
+   *  frame keep the order they came in). */
   inputs: readonly PreviewInput[] = [];
   /** The earliest frame the last setInputs changed (frames ≤ it are unaffected). */
   lastChange = Infinity;
@@ -37,7 +38,7 @@ export class Timeline<Snapshot> {
 
   /** Replace the inputs. Returns the recording's new length (cut back by invalidateFrom when they changed). */
   setInputs(inputs: readonly PreviewInput[]): number {
-    const next = [...inputs].sort((a, b) => a.frame - b.frame);
+    const next = expandInputs(inputs).sort((a, b) => a.frame - b.frame);
     const oldKeys = this.inputs.map((i) => JSON.stringify(i)), newKeys = next.map((i) => JSON.stringify(i));
     let changed = Infinity;
     for (let i = 0; i < Math.max(oldKeys.length, newKeys.length); i++) {
@@ -53,6 +54,27 @@ export class Timeline<Snapshot> {
     this.lastChange = changed;
     this.failure = null;
     return this.invalidateFrom(changed);
+  }
+
+  /** The last snapshot frame at or before `frame` (0 at least: frame 0's is always kept). */
+  snapshotAtOrBefore(frame: number): number {
+    let s = Math.max(0, Math.min(frame, this.hooks.length() - 1));
+    s -= s % this.snapshotEvery;
+    while (s > 0 && !this.snapshots.has(s)) s -= this.snapshotEvery;
+    return s;
+  }
+
+  /** The snapshots of frames 1 … through (to hand to another timeline, see adopt). Snapshots are never
+   *  mutated once taken, so two timelines may share them. */
+  snapshotsThrough(through: number): [number, Snapshot][] {
+    return [...this.snapshots].filter(([k]) => k > 0 && k <= through);
+  }
+
+  /** Take another run's snapshots of frames the recording already holds (copied from that run), then
+   *  resume from the last of them (`frame`). */
+  adopt(snapshots: readonly [number, Snapshot][], frame: number): number {
+    for (const [k, snap] of snapshots) this.snapshots.set(k, snap);
+    return this.invalidateFrom(frame);
   }
 
   /** Drop frames after the last snapshot at or before `frame`; the simulation resumes from that snapshot. */

@@ -7,7 +7,7 @@
  *   import * as preview from '../preview/previewApi';
  *   preview.applyImpulseAt('forearm', [0.2, 0.3, 0.5], [0, 0, 20]);     // N·s at a world point (m)
  *   preview.blast([0, 0, 0.3], 1.5, 40);                                // centre, radius m, N·s at the centre
- *   preview.grab('body', hit.point); preview.moveGrab(p); preview.releaseGrab();
+ *   preview.grab('body', hit.point); preview.moveGrab(p); preview.releaseGrab();  // one drag = one input
  *   preview.setLimp('all', true);                                       // go limp now; false = power on
  *   preview.setAnimationClips(clips); preview.setMotorTargetSource(['elbow'], 'animation', 'wave');
  *   const rec = preview.frames(); rec.t; rec.series('elbow', 'torque'); preview.playhead();
@@ -21,6 +21,7 @@ import type { RigMotor } from '../../../shared/rig';
 import { edit } from '../state/editor';
 import { previewClient } from './client';
 import type { PreviewInput, Vec3Tuple } from '../../../shared/preview/engine';
+import { extendGrab, releaseGrabAt, type GrabInput } from '../../../shared/preview/input';
 import { usePreview } from './previewStore';
 import { recordedSeries, type RecordedSeries } from '../../../shared/preview/series';
 
@@ -54,24 +55,57 @@ export function blast(center: V3, radius: number, strength: number): void {
   previewClient().addInput({ kind: 'blast', frame: playhead(), center: v3(center, 'center'), radius, strength });
 }
 
+/**
+ * One drag of the grab tool is one input on the timeline: a `grab` carrying the path of its spring's end
+ * (input.ts). grab() stamps it at the frame shown; moveGrab() adds a key at the frame shown (several moves
+ * within one frame keep only the last); releaseGrab() ends it there. A grab while paused plays the preview
+ * while the mouse is down (the spring acts in real time, as the user drags) and pauses again on release.
+ */
+let drag: { input: GrabInput; startedPlayback: boolean } | null = null;
+
+/** Put the drag's input back on the timeline changed (false if it is gone: the inputs were cleared). */
+function updateDrag(next: GrabInput): boolean {
+  const c = previewClient(), inputs = usePreview.getState().inputs;
+  const k = drag ? inputs.indexOf(drag.input) : -1;
+  if (!drag || k < 0) { drag = null; return false; }
+  drag.input = next;
+  c.setInputs(inputs.map((x, i) => (i === k ? next : x)));
+  return true;
+}
+
 /** Grab a body at a world point with a spring (GRAB_FREQUENCY Hz, critically damped) whose end is moved by moveGrab. */
 export function grab(body: string, worldPoint: V3): void {
   requireBody(body);
-  previewClient().addInput({ kind: 'grab', frame: playhead(), body, point: v3(worldPoint, 'point') });
+  const c = previewClient();
+  if (drag) releaseGrab();
+  const input: GrabInput = { kind: 'grab', frame: playhead(), body, point: v3(worldPoint, 'point'), path: [] };
+  c.addInput(input);
+  const playing = usePreview.getState().playing;
+  drag = { input, startedPlayback: !playing };
+  if (!playing) c.setPlaying(true);
 }
 
-/** Move the grab spring's end (world, m). Several moves within one frame keep only the last. */
+/** Move the grab spring's end (world, m), from the frame shown on. */
 export function moveGrab(target: V3): void {
-  const c = previewClient(), f = playhead(), t = v3(target, 'target');
-  const inputs = usePreview.getState().inputs;
-  const last = inputs.at(-1);
+  const t = v3(target, 'target');
+  if (drag && updateDrag(extendGrab(drag.input, playhead(), t))) return;
+  // No drag of ours (a script's grab input, or the inputs were cleared mid-drag): a separate key.
+  const c = previewClient(), f = playhead(), inputs = usePreview.getState().inputs, last = inputs.at(-1);
   if (last?.kind === 'grabMove' && last.frame === f) c.setInputs([...inputs.slice(0, -1), { ...last, target: t }]);
   else c.addInput({ kind: 'grabMove', frame: f, target: t });
 }
 
+/** Let go at the frame shown; a grab that started the playback pauses it again. */
 export function releaseGrab(): void {
-  previewClient().addInput({ kind: 'release', frame: playhead() });
+  const d = drag;
+  if (!d) { previewClient().addInput({ kind: 'release', frame: playhead() }); return; }
+  updateDrag(releaseGrabAt(d.input, playhead()));
+  drag = null;
+  if (d.startedPlayback) previewClient().setPlaying(false);
 }
+
+/** Whether a drag of the grab tool is in progress. */
+export const grabbing = (): boolean => drag !== null;
 
 /**
  * Go limp (true) or power on (false) at the current frame, for some joints or 'all'. The bodies moved by
