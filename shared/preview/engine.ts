@@ -145,6 +145,29 @@ export class PreviewEngine {
     return { frames, aux };
   }
 
+  /**
+   * Take over `prev`'s recording through frame `through` and resume from its last snapshot at or before
+   * it: for an edit that leaves frames 0 … through unchanged (editFrontier.ts), from an engine of the
+   * edited rig with the same inputs and clips. Call after setClips/setInputs on a fresh engine. Returns
+   * the frame resumed from (the recording then holds frames 0 … that), 0 when nothing could be taken.
+   */
+  resumeFrom(prev: PreviewEngine, through: number): number {
+    if (!(through >= 1) || this.length !== 1 || prev.frameSize !== this.frameSize || prev.aux.size !== this.aux.size) return 0;
+    const s = prev.timeline.snapshotAtOrBefore(Math.min(through, prev.length - 1));
+    if (s <= 0) return 0;
+    const { frames, aux } = prev.slice(1, s + 1);
+    this.recorder.append(frames);
+    const size = this.aux.size;
+    if ((s + 1) * size > this.auxData.length) {
+      const bigger = new Float64Array(Math.max(this.auxData.length * 2, (s + 1) * size));
+      bigger.set(this.auxData);
+      this.auxData = bigger;
+    }
+    this.auxData.set(aux, size);
+    this.timeline.adopt(prev.timeline.snapshotsThrough(s), s);
+    return s;
+  }
+
   /** Clips for joints whose motor target source is "animation" (matched by rig motor.target.clip). */
   setClips(clips: readonly AnimationClip[]): number {
     this.clips = new Map(clips.map((c) => [c.name, c]));

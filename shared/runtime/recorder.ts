@@ -69,6 +69,20 @@ export class FrameRecorder {
     return out;
   }
 
+  /** Append frames recorded elsewhere for the same layout (flat numbers, a whole number of frames): the
+   *  preview keeps the unchanged start of a recording when an edit re-simulates only what follows. */
+  append(flat: Float64Array): void {
+    if (flat.length % this.frameSize !== 0) throw new Error(`FrameRecorder.append: ${flat.length} numbers are not a whole number of ${this.frameSize}-number frames`);
+    const need = this.count * this.frameSize + flat.length;
+    if (need > this.data.length) {
+      const bigger = new Float64Array(Math.max(this.data.length * 2, need));
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data.set(flat, this.count * this.frameSize);
+    this.count += flat.length / this.frameSize;
+  }
+
   /** Keep the first n frames (the timeline re-simulates from there after an edit). */
   truncate(n: number): void {
     if (!(Number.isInteger(n) && n >= 0)) throw new Error(`FrameRecorder.truncate: n must be an integer ≥ 0, got ${n}`);
