@@ -13,7 +13,9 @@ import { validateRig } from '../rig/validate';
 import { formatProblem } from '../rig/problems';
 import { decodeUtf8 } from '../project/utf8';
 import type { RigDocument } from '../rig/schema';
+import type { PreviewInput } from '../preview/input';
 import { EditorCore } from './core';
+import { inputsForRig } from './inputs';
 import { cancelled, err, ok, selectedBoneName, thrownText, type Result } from './types';
 
 /** The file a creature was loaded from: File › Export › glTF carries its skin, mesh and animations. */
@@ -169,11 +171,25 @@ export class FileCommands<C extends object> {
       if (found.relinked) doc = relinkCreature(doc, { name: found.picked.name, path: found.picked.path ?? found.picked.name });
       const file = opts.fromAutosave ? { path: null, fileName: null } : { path, fileName: name };
       this.#show(loaded.value, doc, file, found.relinked || !!opts.fromAutosave, project.session ?? null);
-      this.editor.notify('info', opts.fromAutosave ? `Restored the autosaved "${doc.rig.name}"` : `Opened project ${name}`);
+      // The preview inputs saved with it (version 2) go back on the timeline; a project without any clears it.
+      const restored = this.#restoreInputs(doc.rig, project.preview?.inputs ?? []);
+      this.editor.notify('info', `${opts.fromAutosave ? `Restored the autosaved "${doc.rig.name}"` : `Opened project ${name}`}${restored}`);
       return ok();
     } catch (e) {
       return this.editor.fail('Could not open ', { field: '', message: thrownText(e) });
     }
+  }
+
+  /** A project's preview inputs onto the timeline; returns what to add to the "Opened" notice. */
+  #restoreInputs(rig: RigDocument, inputs: readonly PreviewInput[]): string {
+    const preview = this.editor.platform.preview;
+    if (!preview?.replace) return inputs.length ? `; its ${inputs.length} preview input${inputs.length === 1 ? ' was' : 's were'} not restored (the preview is not running)` : '';
+    const { kept, dropped } = inputsForRig(rig, inputs);
+    try { preview.replace(kept); } catch (e) {
+      return `; its preview inputs were not restored (${thrownText(e)})`;
+    }
+    if (dropped.length) this.editor.notify('error', `${dropped.length} saved preview input${dropped.length === 1 ? ' was' : 's were'} left out: ${dropped.slice(0, 4).join('; ')}${dropped.length > 4 ? '; …' : ''}`);
+    return kept.length ? ` with ${kept.length} preview input${kept.length === 1 ? '' : 's'} (pokes, blasts, grabs, limp switches)` : '';
   }
 
   /** File › Open Project…. */
@@ -205,10 +221,13 @@ export class FileCommands<C extends object> {
     const doc = this.editor.document;
     if (!doc) return err('Nothing to save', 'no creature is open.');
     const creature = doc.creature.path ? { ...doc.creature, path: creaturePathForProject(projectPath, doc.creature.path) } : doc.creature;
+    let inputs: PreviewInput[] = [];
+    try { inputs = this.editor.platform.preview?.list?.() ?? []; } catch { /* no preview: nothing to keep */ }
     return ok(serializeProject({
       creature,
       rig: doc.rig,
       session: { selectedBone: selectedBoneName(this.editor.selection), ...this.editor.platform.viewSession() },
+      ...(inputs.length ? { preview: { inputs } } : {}),
     }));
   }
 

@@ -3,8 +3,11 @@
  * moving target) and go limp / power on — each stamped on the preview's timeline at the frame shown, so it
  * is part of the recording that plays, scrubs and plots. The arguments are checked here (finite numbers, a
  * body or joint of the rig) and the preview (injected: platform.preview) does the rest; a refusal from it
- * comes back as a Result, never a throw.
+ * comes back as a Result, never a throw. The inputs are saved with the project (files.ts) and reopen with
+ * it; `clear` takes them all off the timeline.
  */
+import type { PreviewInput } from '../preview/input';
+import type { RigDocument } from '../rig/schema';
 import type { EditorCore } from './core';
 import { err, ok, thrownText, type Result } from './types';
 
@@ -15,7 +18,7 @@ type Vec = readonly number[];
 const isVec3 = (v: Vec): boolean => v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x));
 
 export class InputCommands<C> {
-  constructor(private readonly editor: Pick<EditorCore<C>, 'platform' | 'rig' | 'notify'>) {}
+  constructor(private readonly editor: Pick<EditorCore<C>, 'platform' | 'rig' | 'notify' | 'setStatus'>) {}
 
   #send(what: string, f: (p: NonNullable<EditorCore<C>['platform']['preview']>) => void): Result {
     const preview = this.editor.platform.preview;
@@ -74,6 +77,56 @@ export class InputCommands<C> {
       const missing = joints.find((j) => !rig.joints.some((x) => x.name === j));
       if (missing) return this.#fail(what, `there is no joint named "${missing}"`);
     }
-    return this.#send(what, (p) => p.setLimp(joints, limp));
+    const r = this.#send(what, (p) => p.setLimp(joints, limp));
+    if (r.ok) this.editor.setStatus(`${what}: ${joints === 'all' ? 'all joints' : joints.join(', ')}${limp ? ' (motors off)' : ' (motors driving again)'} from the frame shown`);
+    return r;
   }
+
+  /** The inputs on the preview's timeline (none when the preview is not running). */
+  list(): PreviewInput[] {
+    try { return this.editor.platform.preview?.list?.() ?? []; } catch { return []; }
+  }
+
+  /** Take every poke, blast, grab and limp switch off the timeline (the preview re-simulates). ok with how many. */
+  clear(): Result<number> {
+    const preview = this.editor.platform.preview;
+    if (!preview?.replace) return this.#fail('Clear inputs', 'the preview is not running') as Result<number>;
+    const n = this.list().length;
+    try { preview.replace([]); } catch (e) { return this.#fail('Clear inputs', thrownText(e)) as Result<number>; }
+    this.editor.notify('info', n === 0 ? 'The timeline has no inputs to clear' : `Cleared ${n} preview input${n === 1 ? '' : 's'} from the timeline`);
+    return ok(n);
+  }
+}
+
+/** What an input names that `rig` lacks (a body or joint), or null when it fits the rig. */
+function missingName(rig: RigDocument, input: PreviewInput): string | null {
+  const body = input.kind === 'impulse' || input.kind === 'grab' ? input.body : null;
+  if (body !== null && !rig.bodies.some((b) => b.name === body)) return `body "${body}"`;
+  if (input.kind === 'limp' && input.joints !== 'all') {
+    const j = input.joints.find((n) => !rig.joints.some((x) => x.name === n));
+    if (j !== undefined) return `joint "${j}"`;
+  }
+  return null;
+}
+
+/**
+ * A saved project's inputs checked against its rig: those naming a body or joint the rig no longer has are
+ * left out, each with the reason (the caller tells the user: nothing is dropped silently). A grab whose
+ * body is gone takes its moves and release with it.
+ */
+export function inputsForRig(rig: RigDocument, inputs: readonly PreviewInput[]): { kept: PreviewInput[]; dropped: string[] } {
+  const kept: PreviewInput[] = [], dropped: string[] = [];
+  let grabGone = false;
+  for (const input of inputs) {
+    if (input.kind === 'grab') grabGone = false;
+    if ((input.kind === 'grabMove' || input.kind === 'release') && grabGone) continue;
+    const missing = missingName(rig, input);
+    if (missing) {
+      if (input.kind === 'grab') grabGone = true;
+      dropped.push(`${input.kind} at frame ${input.frame}: the rig has no ${missing}`);
+      continue;
+    }
+    kept.push(input);
+  }
+  return { kept, dropped };
 }

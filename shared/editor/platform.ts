@@ -6,10 +6,12 @@
  * The editor never reaches any of these by import.
  */
 import type { PlatformApi } from '../platform';
-import type { Bone } from '../rig/schema';
+import type { Bone, RigDocument } from '../rig/schema';
 import type { AuthoringSkeleton } from '../authoring/skeletonInput';
 import type { Transform } from '../math/transform';
 import type { ProjectSession } from '../project/projectFile';
+import type { PreviewInput } from '../preview/input';
+import type { TuneOptions, TuneResult } from '../authoring/tune';
 import type { NoticeKind } from './types';
 
 export type EditorFiles = Pick<PlatformApi,
@@ -54,6 +56,11 @@ export interface PreviewInputs {
   setLimp(joints: string[] | 'all', limp: boolean): void;
   /** A body's pose on a recorded frame, or null (copy pose, tests). */
   bodyPoseAt?(body: string, frame: number): Transform | null;
+  /** Every input on the timeline now, sorted by frame (what a saved project keeps). */
+  list?(): PreviewInput[];
+  /** Replace the timeline's inputs (a project opened with its inputs; [] clears them). Called right after
+   *  the project's creature is shown: the preview keeps them through its own reset for the new creature. */
+  replace?(inputs: PreviewInput[]): void;
 }
 
 export interface EditorPlatform<C> {
@@ -65,4 +72,7 @@ export interface EditorPlatform<C> {
   preview: PreviewInputs | null;
   /** The view state a saved project records besides the selection (skeleton shown, camera). */
   viewSession(): Omit<ProjectSession, 'selectedBone'>;
+  /** Runs shared/authoring's tuneRig somewhere else (a Web Worker in the app: it simulates each joint's
+   *  step response, 0.3–0.5 s of work on the shipped rigs); without it the editor runs it itself. */
+  tuneRig?(rig: RigDocument, options: TuneOptions): Promise<TuneResult>;
 }

@@ -1,19 +1,28 @@
 /**
  * The Marionette project file (`*.marionette`, JSON): which creature, and the rig document built for it.
  *
- *   { "format": "marionette-project", "version": 1,
+ *   { "format": "marionette-project", "version": 2,
  *     "creature": { "name": "armed-mine.glb", "path": "../creatures/armed-mine.glb", "builtin": "armed-mine" },
  *     "rig": { ...RigDocument, opaque here: shared/rig validates it },
- *     "session": { "camera": {...}, "selectedBone": "forearm", "showSkeleton": true } }
+ *     "session": { "camera": {...}, "selectedBone": "forearm", "showSkeleton": true },
+ *     "preview": { "inputs": [ { "kind": "impulse", "frame": 30, "body": "hand", ... }, ... ] } }
  *
+ * Versions: 1 had no `preview`; it opens as a version 2 project without inputs. Version 2 added the
+ * preview inputs (pokes, blasts, grabs, go limp / power on, steering targets: shared/preview/input.ts) on
+ * the timeline — the experiment the user wants to repeat — written only when there are any.
  * creature.path is relative to the project file ('/'-separated) when possible, else absolute (see
  * paths.ts); null for a creature shipped with the app, which `builtin` then names. `session` is view state
  * worth restoring on open (camera, selection); it is never part of undo.
  */
 import { z } from 'zod';
+import type { PreviewInput } from '../preview/input';
 
 export const PROJECT_FORMAT = 'marionette-project';
-export const PROJECT_VERSION = 1;
+export const PROJECT_VERSION = 2;
+/** The versions this Marionette opens (older ones are read as the current one). */
+export const PROJECT_VERSIONS = [1, 2] as const;
+/** At most this many preview inputs are read from a project (a long grab drag records one per frame). */
+export const MAX_PROJECT_INPUTS = 100_000;
 export const PROJECT_EXTENSION = 'marionette';
 
 const vec3 = z.tuple([z.number(), z.number(), z.number()]);
@@ -30,16 +39,35 @@ const sessionSchema = z.looseObject({
   showSkeleton: z.boolean().optional(),
 });
 
+const frame = z.number().int('must be a whole frame number').min(0, 'must be a frame number ≥ 0');
+const name = z.string().min(1, 'must be a non-empty name');
+const previewInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('impulse'), frame, body: name, point: vec3, impulse: vec3 }),
+  z.object({ kind: z.literal('blast'), frame, center: vec3, radius: z.number().positive('must be > 0 m'), strength: z.number() }),
+  z.object({ kind: z.literal('grab'), frame, body: name, point: vec3 }),
+  z.object({ kind: z.literal('grabMove'), frame, target: vec3 }),
+  z.object({ kind: z.literal('release'), frame }),
+  z.object({ kind: z.literal('limp'), frame, joints: z.union([z.literal('all'), z.array(name)]), limp: z.boolean() }),
+  z.object({ kind: z.literal('target'), frame, target: vec3.nullable() }),
+]);
+
+const previewSchema = z.object({
+  inputs: z.array(previewInputSchema).max(MAX_PROJECT_INPUTS, `must have at most ${MAX_PROJECT_INPUTS} inputs`),
+});
+
 const projectSchema = z.object({
   format: z.literal(PROJECT_FORMAT),
-  version: z.literal(PROJECT_VERSION),
+  version: z.union([z.literal(PROJECT_VERSIONS[0]), z.literal(PROJECT_VERSIONS[1])]),
   creature: creatureSchema,
   rig: z.unknown().refine((r) => typeof r === 'object' && r !== null && !Array.isArray(r), 'must be an object (the rig document)'),
   session: sessionSchema.optional(),
+  preview: previewSchema.optional(),
 });
 
 export type ProjectCreature = z.infer<typeof creatureSchema>;
 export type ProjectSession = z.infer<typeof sessionSchema>;
+/** What the preview's timeline held when the project was saved (version 2). */
+export interface ProjectPreview { inputs: PreviewInput[] }
 export interface MarionetteProject {
   format: typeof PROJECT_FORMAT;
   version: typeof PROJECT_VERSION;
@@ -47,6 +75,7 @@ export interface MarionetteProject {
   /** The RigDocument as JSON; shared/rig owns its schema. */
   rig: unknown;
   session?: ProjectSession;
+  preview?: ProjectPreview;
 }
 
 export class ProjectFileError extends Error {
@@ -84,13 +113,15 @@ export function parseProject(text: string, fileName: string): MarionetteProject 
     for (const key of issue.path) got = typeof got === 'object' && got !== null ? (got as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined;
     throw new ProjectFileError(fileName, field, `${issue.message} (got ${describe(got)}).`);
   }
-  return result.data as MarionetteProject;
+  // An older version is read as the current one: version 1 simply has no preview inputs.
+  return { ...result.data, version: PROJECT_VERSION } as MarionetteProject;
 }
 
 /** Project → file text: 2-space JSON with a final newline (diff-friendly under version control). */
 export function serializeProject(project: Omit<MarionetteProject, 'format' | 'version'>): string {
   const out: MarionetteProject = { format: PROJECT_FORMAT, version: PROJECT_VERSION, creature: project.creature, rig: project.rig };
   if (project.session !== undefined) out.session = project.session;
+  if (project.preview !== undefined && project.preview.inputs.length > 0) out.preview = project.preview;
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 

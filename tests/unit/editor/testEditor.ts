@@ -10,6 +10,7 @@ import { Editor, type EditorEvent, type EditorPlatform, type PreviewInputs } fro
 import { authoringSkeletonFromCreature, scaleSkeleton, type AuthoringSkeleton } from '../../../shared/authoring';
 import { parseCreature } from '../../../shared/skeleton';
 import type { PickedFile, RecentEntry } from '../../../shared/platform';
+import type { PreviewInput } from '../../../shared/preview/input';
 
 export const assetsDir = new URL('../../../assets/creatures/', import.meta.url);
 export const assetBytes = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, assetsDir)));
@@ -31,6 +32,8 @@ export class TestEditor extends Editor<TestCreature> {
   readonly statuses: string[] = [];
   readonly recent: Omit<RecentEntry, 'openedAt'>[] = [];
   readonly previewCalls: PreviewCall[] = [];
+  /** The preview's timeline inputs (list / replace: what a project saves and reopens with). */
+  timeline: PreviewInput[] = [];
   autosaved: string | null = null;
   title: { title: string; dirty: boolean } | null = null;
   changes = 0;
@@ -45,6 +48,8 @@ export class TestEditor extends Editor<TestCreature> {
     const preview: PreviewInputs = {
       applyImpulseAt: record('applyImpulseAt'), blast: record('blast'), grab: record('grab'),
       moveGrab: record('moveGrab'), releaseGrab: record('releaseGrab'), setLimp: record('setLimp'),
+      list: () => [...self().timeline],
+      replace: (inputs) => { self().previewCalls.push({ kind: 'replace', args: [inputs] }); self().timeline = [...inputs]; },
     };
     const read = (path: string): PickedFile => {
       const data = self().disk.get(path);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  PROJECT_FORMAT, ProjectFileError, creaturePathForProject, parseProject, projectFileName, resolveCreaturePath, serializeProject,
+  PROJECT_FORMAT, PROJECT_VERSION, ProjectFileError, creaturePathForProject, parseProject, projectFileName, resolveCreaturePath, serializeProject,
   basenameOf, dirnameOf, isAbsolutePath,
 } from '../../../shared/project';
 
@@ -17,8 +17,21 @@ describe('project file', () => {
     const text = serializeProject(project);
     expect(text.endsWith('}\n')).toBe(true);
     const parsed = parseProject(text, 'robot.marionette');
-    expect(parsed).toEqual({ format: PROJECT_FORMAT, version: 1, ...project });
+    expect(parsed).toEqual({ format: PROJECT_FORMAT, version: PROJECT_VERSION, ...project });
+    expect(PROJECT_VERSION).toBe(2);
     expect(serializeProject(parsed)).toBe(text);
+  });
+
+  it('version 1 (no preview inputs) still opens, as the current version; preview inputs round-trip', () => {
+    const v1 = '{"format":"marionette-project","version":1,"creature":{"name":"a.glb","path":"a.glb"},"rig":{}}';
+    const parsed = parseProject(v1, 'old.marionette');
+    expect(parsed.version).toBe(PROJECT_VERSION);
+    expect(parsed.preview).toBeUndefined();
+    const preview = { inputs: [{ kind: 'limp' as const, frame: 4, joints: 'all' as const, limp: true }, { kind: 'target' as const, frame: 9, target: null }] };
+    const text = serializeProject({ creature: parsed.creature, rig: {}, preview });
+    expect(parseProject(text, 'p.marionette').preview).toEqual(preview);
+    expect(serializeProject({ creature: parsed.creature, rig: {}, preview: { inputs: [] } })).not.toContain('preview');
+    expect(() => parseProject(text.replace('"limp": true', '"limp": "yes"'), 'p.marionette')).toThrow(/^p\.marionette: preview\.inputs\.0\.limp: /);
   });
 
   it('accepts a built-in creature with no path, keeps unknown session keys', () => {
@@ -32,7 +45,7 @@ describe('project file', () => {
     ['{ "format": ', /^robot\.marionette: not valid JSON \(/],
     ['[1,2]', /^robot\.marionette: not a Marionette project \(expected a JSON object\)/],
     ['{"format":"gltf"}', /^robot\.marionette: format: expected "marionette-project", got "gltf"/],
-    ['{"format":"marionette-project","version":7,"creature":{"name":"a","path":"a"},"rig":{}}', /^robot\.marionette: version: 7 is newer than this Marionette understands \(1\)/],
+    ['{"format":"marionette-project","version":7,"creature":{"name":"a","path":"a"},"rig":{}}', /^robot\.marionette: version: 7 is newer than this Marionette understands \(2\)/],
     ['{"format":"marionette-project","version":1,"rig":{}}', /^robot\.marionette: creature: .*\(got nothing\)/],
     ['{"format":"marionette-project","version":1,"creature":{"name":"a","path":""},"rig":{}}', /^robot\.marionette: creature\.path: must be a non-empty path/],
     ['{"format":"marionette-project","version":1,"creature":{"name":"a","path":null},"rig":{}}', /^robot\.marionette: creature\.path: needs a path, or a builtin creature name/],
