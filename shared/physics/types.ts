@@ -128,7 +128,17 @@ export type JointDesc =
     })
   | (JointBase & { type: 'hinge'; /** Signed angle of B about frame X relative to A, [min, max] rad. */ limit?: readonly [number, number] })
   | (JointBase & { type: 'fixed' })
-  | (JointBase & { type: 'prismatic'; /** Slide along frame X, metres. */ limit?: readonly [number, number] });
+  | (JointBase & { type: 'prismatic'; /** Slide along frame X, metres. */ limit?: readonly [number, number] })
+  /** Screw: one DOF, the angle θ about frame X with the offset along frame X locked to pitch·θ. `motor`
+   *  drives θ (a torque about X, N·m); `limit` bounds θ (rad), and so the offset. */
+  | (JointBase & { type: 'screw'; /** m/rad, finite, ≠ 0 (pitch 0 is a hinge). */ pitch: number; limit?: readonly [number, number] })
+  /** Cylindrical: the angle about frame X (`limit`, rad; `motor`, N·m) and the offset along it
+   *  (`slideLimit`, m; `slideMotor`, N). */
+  | (JointBase & { type: 'cylindrical'; limit?: readonly [number, number]; slideLimit?: readonly [number, number]; slideMotor?: MotorDesc })
+  /** Planar: the angle about frame X, the plane's normal (`limit`, rad; `motor`, N·m), and the offsets
+   *  along frame Y and Z in the plane (`slideLimitY`, `slideLimitZ`, m; `slideMotor`: two rows along Y
+   *  and Z, N, its torqueLimit 'magnitude' bounding the force vector in the plane). */
+  | (JointBase & { type: 'planar'; limit?: readonly [number, number]; slideLimitY?: readonly [number, number]; slideLimitZ?: readonly [number, number]; slideMotor?: MotorDesc });
 
 export type JointType = JointDesc['type'];
 

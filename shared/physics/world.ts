@@ -42,12 +42,13 @@ import { ContactSolver } from './contacts/contactSolver';
 import { defaultCollisionBackend } from './contacts/defaultBackend';
 import {
   BODY_A, BODY_B, FLAG_COLLIDE, FLAG_TORQUE_BALL, FLAGS, LA, LB, M_FRICTION, M_KP, M_KV, M_MAX, M_MODE, M_R, M_SATURATED,
-  M_TORQUE, M_TORQUE_NORM, MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, STRIDE, T_Q, T_V, TYPE,
+  M_TORQUE, M_TORQUE_NORM, MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, S_MODE, STRIDE, T_Q, T_V, TYPE,
 } from './joints/jointLayout';
 import {
   beginStepJoints, correctJointPositions, finishJoints, JointStore, prepareJoints, projectJointPositions, solveJointList,
   warmStartJoints,
 } from './joints/jointStore';
+import { slideMotorReport, slideOffsets, validateSlideMotor, writeSlideMotor } from './joints/coupledJoint';
 import type { JointTypeDef } from './joints/jointType';
 import { JOINT_TYPES, jointTypeDef } from './joints/registry';
 import { rotationVector } from './joints/rows';
@@ -468,6 +469,41 @@ export class World implements PhysicsWorld {
       torque: J[o + M_TORQUE]!, torqueMagnitude: J[o + M_TORQUE_NORM]!, maxTorque: off ? J[o + M_FRICTION]! : J[o + M_MAX]!,
       saturated: J[o + M_SATURATED] === 1,
     };
+  }
+
+  /** Screw / cylindrical / planar (coupledJoint.ts): the offsets of the slide DOFs (m) at the current poses —
+   *  cylindrical [along X], planar [along Y, along Z], screw [along X] (= pitch × the angle); [] for the other types. */
+  getJointSlide(joint: JointHandle): number[] {
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, def = this.typeOf(j);
+    if (def.name !== 'screw' && def.name !== 'cylindrical' && def.name !== 'planar') return [];
+    this.ctx.joints = J;
+    return slideOffsets(this.ctx, o, J[o + BODY_A]!, J[o + BODY_B]!, def.name);
+  }
+
+  /** The slide motor of a cylindrical or planar joint (force units: maxTorque in N, stiffness N/m). */
+  setSlideMotor(joint: JointHandle, motor: MotorDesc): void {
+    const j = this.jslot(joint), o = j * STRIDE, def = this.typeOf(j), label = `joint '${this.joints.names[j]}'`;
+    if (!def.slideRows) throw new Error(`${label}: a ${def.name} joint has no slide motor (cylindrical and planar joints do)`);
+    validateSlideMotor(label, motor, def.name);
+    writeSlideMotor(this.joints.data, o, motor);
+  }
+
+  /** The slide motor's target: offset (m) along X (cylindrical) or [Y, Z] (planar); in 'velocity' mode the
+   *  velocity (m/s). */
+  setSlideMotorTarget(joint: JointHandle, target: number | readonly number[]): void {
+    const j = this.jslot(joint), J = this.joints.data, o = j * STRIDE, def = this.typeOf(j), name = this.joints.names[j]!;
+    const n = def.slideRows ?? 0;
+    if (n === 0) throw new Error(`joint '${name}': a ${def.name} joint has no slide motor (cylindrical and planar joints do)`);
+    const t = typeof target === 'number' ? [target] : target;
+    if (t.length !== n || !t.every(Number.isFinite)) throw new Error(`joint '${name}': the slide motor target of a ${def.name} joint is ${n === 1 ? 'one finite number (m)' : 'two finite numbers [y, z] (m)'}, got ${JSON.stringify(target)}`);
+    const velocityMode = J[o + S_MODE] === MOTOR_MODE_CODES.velocity;
+    for (let k = 0; k < n; k++) J[o + (velocityMode ? T_V : T_Q) + 1 + k] = t[k]!;
+  }
+
+  /** The slide motor's report (forces in N). */
+  getSlideMotorReport(joint: JointHandle): MotorReport {
+    const j = this.jslot(joint), o = j * STRIDE;
+    return slideMotorReport(this.joints.data, o);
   }
 
   /** Anchor separation |p_B + r_B − p_A − r_A| (m) at the current poses; for a prismatic joint the

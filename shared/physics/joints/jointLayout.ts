@@ -6,7 +6,7 @@
  * (registry.ts): a type uses the ones its rows need and may reuse the cache fields another type uses for
  * something else; a new type that needs more adds them here and raises STRIDE.
  */
-export const STRIDE = 150;
+export const STRIDE = 172;
 
 // ---- configuration
 export const TYPE = 0; // the type's code: its index in registry.ts JOINT_TYPES
@@ -63,9 +63,31 @@ export const M_CLAMP = 143;
  *  with the matching velocity change (SHAKE). */
 export const PC_OLD = 144, AC_OLD = 147;
 
+// ---- screw / cylindrical / planar (coupledJoint.ts). Their rows are generic (one row: a linear direction n
+// and the angular parts for A and B) and overlay the cache fields the other types use for their own rows:
+/** 6 row geometries of G_SIZE fields: n (3), a_A (3), a_B (3), K (1), 1/K (1), C (1). */
+export const G_ROWS = 40, G_SIZE = 12;
+/** Accumulated impulses: hard row g at G_IMP + g (g < 6); limits lo/hi: rotation +6/+7, slide 1 +8/+9, slide 2 +10/+11. */
+export const G_IMP = 112;
+/** Limit errors C ≥ 0: rotation lo/hi, slide 1 lo/hi, slide 2 lo/hi (6). */
+export const G_LIMC = 144;
+// configuration and the slide motor (new fields):
+/** Screw pitch (m/rad): the offset along frame X is pitch × the angle about it. */
+export const PITCH = 150;
+/** Slide limits: slide 1 lo, hi; slide 2 lo, hi (m). Slide 1 is the cylindrical joint's X or the planar Y; slide 2 the planar Z. */
+export const SLIDE_LIM = 151;
+/** The slide motor's configuration (as M_MODE … M_FRICTION; force units). Its targets are T_Q + 1 + k (m) and T_V + 1 + k (m/s). */
+export const S_MODE = 155, S_MAX = 156, S_R = 157, S_KP = 158, S_KV = 159, S_FRICTION = 160;
+/** The slide motor's report (N; as M_TORQUE, M_TORQUE_NORM, M_SATURATED). */
+export const S_TORQUE = 161, S_TORQUE_NORM = 162, S_SATURATED = 163;
+/** The slide motor rows' cache: rhs (2), effective masses (2), impulses (2), softness, clamp. */
+export const S_RHS = 164, S_MASS = 166, S_I = 168, S_GAMMA = 170, S_CLAMP = 171;
+
 export const FLAG_LIMIT = 1, FLAG_TWIST = 2, FLAG_SWING = 4, FLAG_COLLIDE = 8;
 /** MotorDesc.torqueLimit 'magnitude': the motor rows' accumulated impulse vector is clamped to a ball. */
 export const FLAG_TORQUE_BALL = 16;
+/** Slide limits of coupledJoint.ts (slide 1, slide 2) and its slide motor's torqueLimit 'magnitude'. */
+export const FLAG_SLIDE1_LIMIT = 32, FLAG_SLIDE2_LIMIT = 64, FLAG_SLIDE_TORQUE_BALL = 128;
 export const MOTOR_OFF = 0, MOTOR_POSITION = 1, MOTOR_PD = 2, MOTOR_VELOCITY = 3;
 
 export const MOTOR_MODE_CODES = { off: MOTOR_OFF, position: MOTOR_POSITION, pd: MOTOR_PD, velocity: MOTOR_VELOCITY } as const;

@@ -4,7 +4,7 @@
  * on the record's type through the registry (registry.ts) — the only dispatch on the type in the solver.
  */
 import type { StepContext } from '../stepContext';
-import { BODY_A, BODY_B, M_TORQUE, M_TORQUE_NORM, STRIDE, TYPE } from './jointLayout';
+import { BODY_A, BODY_B, M_TORQUE, M_TORQUE_NORM, S_TORQUE, S_TORQUE_NORM, STRIDE, TYPE } from './jointLayout';
 import { JOINT_TYPES } from './registry';
 
 export class JointStore {
@@ -48,6 +48,7 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE;
     J[o + M_TORQUE] = 0; J[o + M_TORQUE_NORM] = 0;
+    J[o + S_TORQUE] = 0; J[o + S_TORQUE_NORM] = 0; // the slide motor of coupledJoint.ts (unused by the others)
   }
 }
 

@@ -35,6 +35,9 @@ export interface JointTypeDef<T extends JointType = JointType> {
    */
   readonly motorRows: 0 | 1 | 3;
   readonly motorTarget: 'rotation' | 'scalar' | 'none';
+  /** Slide motor rows (coupledJoint.ts: cylindrical 1, planar 2; absent = 0): JointDesc.slideMotor, driven by
+   *  World.setSlideMotorTarget. */
+  readonly slideRows?: 0 | 1 | 2;
   /** Record offsets of the accumulated impulses carried between substeps (zeroed by resetWarmStart). */
   readonly impulses: readonly number[];
 

@@ -8,6 +8,7 @@
  */
 import type { JointType } from '../types';
 import { ballJoint } from './ballJoint';
+import { cylindricalJoint, planarJoint, screwJoint } from './coupledJoint';
 import { fixedJoint } from './fixedJoint';
 import { hingeJoint } from './hingeJoint';
 import type { JointTypeDef } from './jointType';
@@ -35,6 +36,9 @@ registerJointType(ballJoint);
 registerJointType(hingeJoint);
 registerJointType(fixedJoint);
 registerJointType(prismaticJoint);
+registerJointType(screwJoint);
+registerJointType(cylindricalJoint);
+registerJointType(planarJoint);
 
 /** The type called `name`, or an Error naming the joint (`label`) and the known types. */
 export function jointTypeDef(name: unknown, label: string): JointTypeDef {

@@ -39,22 +39,22 @@ function chainDigest(middle: string, settings: Partial<WorldSettings>): { states
 }
 
 describe('joint types: one table', () => {
-  it('holds the four built-in types at their codes, in order', () => {
-    expect(JOINT_TYPE_NAMES.slice(0, 4)).toEqual(['ball', 'hinge', 'fixed', 'prismatic']);
+  it('holds the seven built-in types at their codes, in order', () => {
+    expect(JOINT_TYPE_NAMES.slice(0, 7)).toEqual(['ball', 'hinge', 'fixed', 'prismatic', 'screw', 'cylindrical', 'planar']);
     JOINT_TYPES.forEach((def, code) => expect(def.code).toBe(code));
-    expect(JOINT_TYPES.map((d) => d.motorRows)).toEqual([3, 1, 0, 1, 0]);
+    expect(JOINT_TYPES.map((d) => d.motorRows)).toEqual([3, 1, 0, 1, 1, 1, 1, 0]);
   });
 
   it('refuses a type it does not know, naming the joint and the known types', () => {
     const w = new World();
     const a = w.addBody({ type: 'static', position: [0, 0, 0], shapes: [{ type: 'sphere', radius: 0.1 }] });
     const b = w.addBody({ type: 'dynamic', mass: 1, position: [1, 0, 0], shapes: [{ type: 'sphere', radius: 0.1 }] });
-    expect(() => w.addJoint({ name: 'elbow', type: 'screw', bodyA: a, bodyB: b, frameA: { position: [0, 0, 0] }, frameB: { position: [0, 0, 0] } } as unknown as JointDesc))
-      .toThrow("joint 'elbow': type must be 'ball', 'hinge', 'fixed', 'prismatic' or 'weld', got 'screw'");
+    expect(() => w.addJoint({ name: 'elbow', type: 'helical', bodyA: a, bodyB: b, frameA: { position: [0, 0, 0] }, frameB: { position: [0, 0, 0] } } as unknown as JointDesc))
+      .toThrow("joint 'elbow': type must be 'ball', 'hinge', 'fixed', 'prismatic', 'screw', 'cylindrical', 'planar' or 'weld', got 'helical'");
   });
 
   it('refuses a registration at a code that is taken or under a name that is', () => {
-    expect(() => registerJointType({ ...fixedJoint, name: 'weld2', code: 1 } as unknown as JointTypeDef)).toThrow('next free code is 5');
+    expect(() => registerJointType({ ...fixedJoint, name: 'weld2', code: 1 } as unknown as JointTypeDef)).toThrow('next free code is 8');
     expect(() => registerJointType({ ...fixedJoint, name: 'hinge', code: JOINT_TYPES.length } as unknown as JointTypeDef)).toThrow("'hinge' is already registered");
   });
 

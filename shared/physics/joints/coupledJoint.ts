@@ -1,0 +1,450 @@
+/**
+ * The kinematic pairs beyond the four basic ones (issue 12): screw, cylindrical and planar joints. All
+ * three keep frame B's X on frame A's X (the hinge's 2-row angular lock) and differ in the linear rows:
+ *
+ *   cylindrical  2 linear rows keep B's anchor on A's X axis (d·y_A = d·z_A = 0); free: the angle θ about
+ *                X (`limit`, `motor`) and the offset s = d·x_A along it (`slideLimit`, `slideMotor`).
+ *   screw        the cylindrical rows + one coupling row C = d·x_A − pitch·θ = 0: one DOF, θ (`limit`,
+ *                `motor`; the offset follows).
+ *   planar       1 linear row keeps B's anchor in A's YZ plane (d·x_A = 0); free: θ about X, the plane's
+ *                normal (`limit`, `motor`), and the offsets d·y_A, d·z_A (`slideLimitY/Z`, `slideMotor`,
+ *                two rows).
+ *
+ * with d = p_B + r_B − p_A − r_A the anchor separation. Every row is generic: a linear direction n, the
+ * angular parts a_A, a_B (Ċ = n·(v_B − v_A) + a_B·ω_B − a_A·ω_A; λ moves v_A −= m_A⁻¹nλ, ω_A −= I_A⁻¹a_Aλ,
+ * v_B += m_B⁻¹nλ, ω_B += I_B⁻¹a_Bλ). A linear row along a frame-A axis e has a_A = (r_A + d) × e (e turns
+ * with A), a_B = r_B × e; an angular row about u has n = 0, a_A = a_B = u; the screw's coupling row is the
+ * linear row along x_A with −pitch·x_A added to both angular parts. The rows are solved one by one
+ * (Gauss-Seidel, motors and limits first, the equality rows last as the other types) and projected one by
+ * one at the position level (positionProjection.ts's scheme, with the screw's coupling last so the pitch
+ * relation is what the step ends on). The angle θ is the hinge's, unwrapped across steps (hingeJoint.ts).
+ *
+ * Units: `motor` drives θ (N·m, a torque about X — for the screw the coupling row turns it into the thrust);
+ * `slideMotor` drives the offsets (N). Targets: θ̂ at T_Q, the offsets at T_Q + 1 + k; velocities at T_V,
+ * T_V + 1 + k. The record layout (G_ROWS …) is in jointLayout.ts.
+ */
+import { wrapAngle } from '../../math/quat';
+import { makeSoft } from '../soft';
+import type { StepContext } from '../stepContext';
+import type { JointDesc, MotorDesc } from '../types';
+import { range, validateMotor } from '../validation';
+import { rawHingeAngle } from './hingeJoint';
+import {
+  ANGLE, FLAG_LIMIT, FLAG_SLIDE1_LIMIT, FLAG_SLIDE2_LIMIT, FLAG_SLIDE_TORQUE_BALL, FLAGS, G_IMP, G_LIMC, G_ROWS, G_SIZE,
+  LA, LB, LIM_HI, LIM_LO, M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, MOTOR_MODE_CODES, MOTOR_OFF, MOTOR_PD, MOTOR_POSITION,
+  MOTOR_VELOCITY, PITCH, S_CLAMP, S_FRICTION, S_GAMMA, S_I, S_KP, S_KV, S_MASS, S_MAX, S_MODE, S_R, S_RHS, S_SATURATED,
+  S_TORQUE, S_TORQUE_NORM, SLIDE_LIM, T_Q, T_V,
+} from './jointLayout';
+import type { JointTypeDef } from './jointType';
+import { activeMotorRows, clearMotorReport, prepareMotorRow } from './motor';
+import { turnBy } from './poseMoves';
+import { computeFrames, rotate, rotateFrom, storeMotorReport } from './rows';
+
+// Fields of one row geometry (offset from G_ROWS + g·G_SIZE).
+const N = 0, AA = 3, AB = 6, K = 9, M = 10, C = 11;
+/** Rows 0, 1: the angular lock; row 2: about x_A (the angle's limit and motor); rows 3..5 linear. */
+const G_ROT = 2;
+
+interface Spec {
+  /** Frame-A axis (0 x, 1 y, 2 z) of linear rows 3, 4, 5. */
+  readonly linear: readonly [number, number, number];
+  /** Equality rows, in solve and projection order. */
+  readonly hard: readonly number[];
+  /** Rows of the slide DOFs (slide 1, slide 2). */
+  readonly slides: readonly number[];
+  readonly screw: boolean;
+}
+
+const SPECS: Record<'screw' | 'cylindrical' | 'planar', Spec> = {
+  cylindrical: { linear: [1, 2, 0], hard: [0, 1, 3, 4], slides: [5], screw: false },
+  screw: { linear: [1, 2, 0], hard: [0, 1, 3, 4, 5], slides: [], screw: true },
+  planar: { linear: [0, 1, 2], hard: [0, 1, 3], slides: [4, 5], screw: false },
+};
+
+const ro = (o: number, g: number) => o + G_ROWS + g * G_SIZE;
+
+/** u·I⁻¹·u for body i and the vector at J[u..u+2]. */
+function quadInv(ctx: StepContext, i: number, J: Float64Array, u: number): number {
+  const I = ctx.bodies.invIw, a = 9 * i, x = J[u]!, y = J[u + 1]!, z = J[u + 2]!;
+  return x * (I[a]! * x + I[a + 1]! * y + I[a + 2]! * z) + y * (I[a + 3]! * x + I[a + 4]! * y + I[a + 5]! * z)
+    + z * (I[a + 6]! * x + I[a + 7]! * y + I[a + 8]! * z);
+}
+
+/**
+ * All six rows (directions, errors, K) at the current poses; θ is unwrapped against J[ANGLE] and stored
+ * there when `store`. Returns θ.
+ */
+function geometry(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec, store: boolean): number {
+  const J = ctx.joints, b = ctx.bodies, p = b.p, s = ctx.scratch, tv = s.tv;
+  computeFrames(ctx, o, iA, iB);
+  const ax: number[] = AXES; // frame A's x, y, z (world), module scratch of 9 numbers
+  rotate(tv, s.qFA, 0, 1, 0, 0); ax[0] = tv[0]!; ax[1] = tv[1]!; ax[2] = tv[2]!;
+  rotate(tv, s.qFA, 0, 0, 1, 0); ax[3] = tv[0]!; ax[4] = tv[1]!; ax[5] = tv[2]!;
+  rotate(tv, s.qFA, 0, 0, 0, 1); ax[6] = tv[0]!; ax[7] = tv[1]!; ax[8] = tv[2]!;
+  rotate(tv, s.qFB, 0, 1, 0, 0); const bx = tv[0]!, by = tv[1]!, bz = tv[2]!;
+  rotateFrom(tv, b.q, 4 * iA, J, o + LA); const rax = tv[0]!, ray = tv[1]!, raz = tv[2]!;
+  rotateFrom(tv, b.q, 4 * iB, J, o + LB); const rbx = tv[0]!, rby = tv[1]!, rbz = tv[2]!;
+  const dx = p[3 * iB]! + rbx - p[3 * iA]! - rax, dy = p[3 * iB + 1]! + rby - p[3 * iA + 1]! - ray, dz = p[3 * iB + 2]! + rbz - p[3 * iA + 2]! - raz;
+  const prev = J[o + ANGLE]!;
+  const theta = prev + wrapAngle(rawHingeAngle(s) - prev);
+  if (store) J[o + ANGLE] = theta;
+  // Angular lock: C₁ = x_B·y_A about x_B × y_A, C₂ = x_B·z_A about x_B × z_A (hingeJoint.ts); row 2 about x_A.
+  for (let g = 0; g < 3; g++) {
+    const r = ro(o, g);
+    let ux: number, uy: number, uz: number, c: number;
+    if (g === G_ROT) { ux = ax[0]!; uy = ax[1]!; uz = ax[2]!; c = theta; }
+    else {
+      const e = g === 0 ? 3 : 6, ex = ax[e]!, ey = ax[e + 1]!, ez = ax[e + 2]!;
+      ux = by * ez - bz * ey; uy = bz * ex - bx * ez; uz = bx * ey - by * ex; c = bx * ex + by * ey + bz * ez;
+    }
+    J[r + N] = 0; J[r + N + 1] = 0; J[r + N + 2] = 0;
+    J[r + AA] = ux; J[r + AA + 1] = uy; J[r + AA + 2] = uz;
+    J[r + AB] = ux; J[r + AB + 1] = uy; J[r + AB + 2] = uz;
+    J[r + C] = c;
+  }
+  const sx = rax + dx, sy = ray + dy, sz = raz + dz;
+  for (let g = 3; g < 6; g++) {
+    const r = ro(o, g), e = 3 * spec.linear[g - 3]!, ex = ax[e]!, ey = ax[e + 1]!, ez = ax[e + 2]!;
+    J[r + N] = ex; J[r + N + 1] = ey; J[r + N + 2] = ez;
+    J[r + AA] = sy * ez - sz * ey; J[r + AA + 1] = sz * ex - sx * ez; J[r + AA + 2] = sx * ey - sy * ex;
+    J[r + AB] = rby * ez - rbz * ey; J[r + AB + 1] = rbz * ex - rbx * ez; J[r + AB + 2] = rbx * ey - rby * ex;
+    J[r + C] = dx * ex + dy * ey + dz * ez;
+  }
+  if (spec.screw) {
+    // Coupling: C = d·x_A − pitch·θ, Ċ = (slide velocity) − pitch·(ω_B − ω_A)·x_A.
+    const r = ro(o, 5), k = J[o + PITCH]!;
+    for (let i = 0; i < 3; i++) { J[r + AA + i] = J[r + AA + i]! - k * ax[i]!; J[r + AB + i] = J[r + AB + i]! - k * ax[i]!; }
+    J[r + C] = J[r + C]! - k * theta;
+  }
+  const mAB = b.invMass[iA]! + b.invMass[iB]!;
+  for (let g = 0; g < 6; g++) {
+    const r = ro(o, g);
+    const nn = J[r + N]! * J[r + N]! + J[r + N + 1]! * J[r + N + 1]! + J[r + N + 2]! * J[r + N + 2]!;
+    const k = mAB * nn + quadInv(ctx, iA, J, r + AA) + quadInv(ctx, iB, J, r + AB);
+    J[r + K] = k;
+    J[r + M] = k > 0 && k < Infinity ? 1 / k : 0;
+  }
+  return theta;
+}
+const AXES: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/** Ċ of row r (offset) at the current velocities. */
+function rowVelocity(ctx: StepContext, r: number, iA: number, iB: number): number {
+  const J = ctx.joints, v = ctx.bodies.v, w = ctx.bodies.w, a3 = 3 * iA, b3 = 3 * iB;
+  return J[r + N]! * (v[b3]! - v[a3]!) + J[r + N + 1]! * (v[b3 + 1]! - v[a3 + 1]!) + J[r + N + 2]! * (v[b3 + 2]! - v[a3 + 2]!)
+    + J[r + AB]! * w[b3]! + J[r + AB + 1]! * w[b3 + 1]! + J[r + AB + 2]! * w[b3 + 2]!
+    - J[r + AA]! * w[a3]! - J[r + AA + 1]! * w[a3 + 1]! - J[r + AA + 2]! * w[a3 + 2]!;
+}
+
+/** Apply the impulse λ = ctx.scratch.lam[0] along row r to the velocities. */
+function applyRow(ctx: StepContext, r: number, iA: number, iB: number): void {
+  const J = ctx.joints, b = ctx.bodies, v = b.v, w = b.w, I = b.invIw, l = ctx.scratch.lam[0]!;
+  if (l === 0) return;
+  const mA = b.invMass[iA]! * l, mB = b.invMass[iB]! * l, a3 = 3 * iA, b3 = 3 * iB, a9 = 9 * iA, b9 = 9 * iB;
+  const nx = J[r + N]!, ny = J[r + N + 1]!, nz = J[r + N + 2]!;
+  v[a3] = v[a3]! - mA * nx; v[a3 + 1] = v[a3 + 1]! - mA * ny; v[a3 + 2] = v[a3 + 2]! - mA * nz;
+  v[b3] = v[b3]! + mB * nx; v[b3 + 1] = v[b3 + 1]! + mB * ny; v[b3 + 2] = v[b3 + 2]! + mB * nz;
+  const ax = J[r + AA]! * l, ay = J[r + AA + 1]! * l, az = J[r + AA + 2]! * l;
+  const bx = J[r + AB]! * l, by = J[r + AB + 1]! * l, bz = J[r + AB + 2]! * l;
+  w[a3] = w[a3]! - (I[a9]! * ax + I[a9 + 1]! * ay + I[a9 + 2]! * az);
+  w[a3 + 1] = w[a3 + 1]! - (I[a9 + 3]! * ax + I[a9 + 4]! * ay + I[a9 + 5]! * az);
+  w[a3 + 2] = w[a3 + 2]! - (I[a9 + 6]! * ax + I[a9 + 7]! * ay + I[a9 + 8]! * az);
+  w[b3] = w[b3]! + (I[b9]! * bx + I[b9 + 1]! * by + I[b9 + 2]! * bz);
+  w[b3 + 1] = w[b3 + 1]! + (I[b9 + 3]! * bx + I[b9 + 4]! * by + I[b9 + 5]! * bz);
+  w[b3 + 2] = w[b3 + 2]! + (I[b9 + 6]! * bx + I[b9 + 7]! * by + I[b9 + 8]! * bz);
+}
+
+function kick(ctx: StepContext, r: number, iA: number, iB: number, l: number): void {
+  ctx.scratch.lam[0] = l;
+  applyRow(ctx, r, iA, iB);
+}
+
+/** Move the bodies by the position pseudo-impulse λ = ctx.scratch.lam[0] along row r (positionProjection.ts). */
+function moveRow(ctx: StepContext, r: number, iA: number, iB: number): void {
+  const J = ctx.joints, b = ctx.bodies, p = b.p, lv = ctx.scratch.lv, l = ctx.scratch.lam[0]!;
+  const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
+  if (mA > 0) {
+    for (let k = 0; k < 3; k++) p[3 * iA + k] = p[3 * iA + k]! - mA * J[r + N + k]! * l;
+    lv[0] = J[r + AA]! * l; lv[1] = J[r + AA + 1]! * l; lv[2] = J[r + AA + 2]! * l;
+    turnBy(ctx, iA, -1);
+  }
+  if (mB > 0) {
+    for (let k = 0; k < 3; k++) p[3 * iB + k] = p[3 * iB + k]! + mB * J[r + N + k]! * l;
+    lv[0] = J[r + AB]! * l; lv[1] = J[r + AB + 1]! * l; lv[2] = J[r + AB + 2]! * l;
+    turnBy(ctx, iB, 1);
+  }
+}
+
+const LIMIT_FLAGS = [FLAG_LIMIT, FLAG_SLIDE1_LIMIT, FLAG_SLIDE2_LIMIT];
+/** Row of DOF `dof` (0 the angle, 1 and 2 the slides). */
+const dofRow = (spec: Spec, dof: number) => (dof === 0 ? G_ROT : spec.slides[dof - 1]!);
+const limitLo = (dof: number) => (dof === 0 ? LIM_LO : SLIDE_LIM + 2 * (dof - 1));
+
+/** Slide motor rows this substep: 0 when off and frictionless. */
+function activeSlideRows(J: Float64Array, o: number, spec: Spec): number {
+  if (spec.slides.length === 0) return 0;
+  return J[o + S_MODE] === MOTOR_OFF && !(J[o + S_FRICTION]! > 0) ? 0 : spec.slides.length;
+}
+
+/** The slide motor row k's rhs, softness, clamp and mass (motor.ts prepareMotorRow on the S_* fields). */
+function prepareSlideMotorRow(ctx: StepContext, o: number, k: number, err: number, kInv: number): void {
+  const J = ctx.joints, mode = J[o + S_MODE]!;
+  let rhs = 0, gamma = 0, clamp = J[o + S_MAX]!;
+  if (mode === MOTOR_POSITION) rhs = (-J[o + S_R]! * err) * ctx.invH;
+  else if (mode === MOTOR_PD) {
+    const s = makeSoft(J[o + S_KP]!, J[o + S_KV]!, ctx.h, ctx.scratch.soft);
+    rhs = J[o + T_V + 1 + k]! - s.biasRate * err;
+    gamma = s.softness;
+  } else if (mode === MOTOR_VELOCITY) rhs = J[o + T_V + 1 + k]!;
+  else clamp = J[o + S_FRICTION]!;
+  J[o + S_RHS + k] = rhs;
+  J[o + S_GAMMA] = gamma;
+  J[o + S_CLAMP] = clamp;
+  const d = kInv + gamma;
+  J[o + S_MASS + k] = d > 0 && d < Infinity ? 1 / d : 0;
+}
+
+function prepare(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): number {
+  const J = ctx.joints, flags = J[o + FLAGS]!;
+  const theta = geometry(ctx, o, iA, iB, spec, true);
+  let rows = spec.hard.length;
+  const dofs = 1 + spec.slides.length;
+  for (let dof = 0; dof < dofs; dof++) {
+    if (!(flags & LIMIT_FLAGS[dof]!)) continue;
+    const r = ro(o, dofRow(spec, dof)), value = dof === 0 ? theta : J[r + C]!, lo = limitLo(dof);
+    J[o + G_LIMC + 2 * dof] = value - J[o + lo]!;
+    J[o + G_LIMC + 2 * dof + 1] = J[o + lo + 1]! - value;
+    rows += 2;
+  }
+  if (activeMotorRows(J, o, 1) > 0) {
+    const motorIn = ctx.scratch.motorIn;
+    motorIn[0] = -wrapAngle(J[o + T_Q]! - theta); // C = θ − θ̂, the short way (the hinge's motor)
+    motorIn[1] = J[ro(o, G_ROT) + K]!;
+    prepareMotorRow(ctx, o, 0);
+    rows += 1;
+  }
+  const slideRows = activeSlideRows(J, o, spec);
+  for (let k = 0; k < slideRows; k++) {
+    const r = ro(o, spec.slides[k]!);
+    prepareSlideMotorRow(ctx, o, k, J[r + C]! - J[o + T_Q + 1 + k]!, J[r + K]!);
+  }
+  return rows + slideRows;
+}
+
+function warmStart(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): void {
+  const J = ctx.joints, flags = J[o + FLAGS]!;
+  if (activeMotorRows(J, o, 1) > 0) {
+    const max = J[o + M_CLAMP]! * ctx.h, acc = Math.min(max, Math.max(-max, J[o + M_I]!));
+    J[o + M_I] = acc;
+    kick(ctx, ro(o, G_ROT), iA, iB, acc);
+  }
+  const slideRows = activeSlideRows(J, o, spec);
+  if (slideRows > 0) {
+    const max = J[o + S_CLAMP]! * ctx.h;
+    let scale = 1;
+    if (flags & FLAG_SLIDE_TORQUE_BALL) {
+      const n = Math.hypot(J[o + S_I]!, slideRows > 1 ? J[o + S_I + 1]! : 0);
+      if (n > max) scale = max / n;
+    }
+    for (let k = 0; k < slideRows; k++) {
+      const acc = Math.min(max, Math.max(-max, J[o + S_I + k]! * scale));
+      J[o + S_I + k] = acc;
+      kick(ctx, ro(o, spec.slides[k]!), iA, iB, acc);
+    }
+  }
+  const dofs = 1 + spec.slides.length;
+  for (let dof = 0; dof < dofs; dof++) {
+    if (flags & LIMIT_FLAGS[dof]!) kick(ctx, ro(o, dofRow(spec, dof)), iA, iB, J[o + G_IMP + 6 + 2 * dof]! - J[o + G_IMP + 7 + 2 * dof]!);
+  }
+  for (const g of spec.hard) kick(ctx, ro(o, g), iA, iB, J[o + G_IMP + g]!);
+}
+
+function solve(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean, spec: Spec): void {
+  const J = ctx.joints, flags = J[o + FLAGS]!, mb = ctx.maxBiasVelocity;
+  if (activeMotorRows(J, o, 1) > 0) {
+    const r = ro(o, G_ROT), old = J[o + M_I]!, max = J[o + M_CLAMP]! * ctx.h;
+    let acc = old - J[o + M_MASS]! * (rowVelocity(ctx, r, iA, iB) - J[o + M_RHS]! + J[o + M_GAMMA]! * old);
+    acc = acc > max ? max : acc < -max ? -max : acc;
+    J[o + M_I] = acc;
+    kick(ctx, r, iA, iB, acc - old);
+  }
+  const slideRows = activeSlideRows(J, o, spec);
+  if (slideRows > 0) {
+    const max = J[o + S_CLAMP]! * ctx.h, gamma = J[o + S_GAMMA]!, ball = (flags & FLAG_SLIDE_TORQUE_BALL) !== 0;
+    for (let k = 0; k < slideRows; k++) {
+      const r = ro(o, spec.slides[k]!), old = J[o + S_I + k]!;
+      let acc = old - J[o + S_MASS + k]! * (rowVelocity(ctx, r, iA, iB) - J[o + S_RHS + k]! + gamma * old);
+      if (!ball) acc = acc > max ? max : acc < -max ? -max : acc;
+      J[o + S_I + k] = acc;
+      kick(ctx, r, iA, iB, acc - old);
+      if (ball) {
+        // 'magnitude': the accumulated force vector in the plane onto the disc ‖λ‖ ≤ max.
+        const n = Math.hypot(J[o + S_I]!, slideRows > 1 ? J[o + S_I + 1]! : 0);
+        if (n > max) {
+          for (let i = 0; i < slideRows; i++) {
+            const cur = J[o + S_I + i]!, next = cur * (max / n);
+            J[o + S_I + i] = next;
+            kick(ctx, ro(o, spec.slides[i]!), iA, iB, next - cur);
+          }
+        }
+      }
+    }
+  }
+  const dofs = 1 + spec.slides.length, kLim = useBias ? ctx.beta * ctx.invH : 0;
+  for (let dof = 0; dof < dofs; dof++) {
+    if (!(flags & LIMIT_FLAGS[dof]!)) continue;
+    const r = ro(o, dofRow(spec, dof)), m = J[r + M]!;
+    for (let side = 0; side < 2; side++) {
+      const Cs = J[o + G_LIMC + 2 * dof + side]!;
+      const bias = Cs > 0 ? Cs * ctx.invH : Math.max(-mb, kLim * Cs);
+      const sign = side === 0 ? 1 : -1;
+      const io = o + G_IMP + 6 + 2 * dof + side, old = J[io]!;
+      const acc = Math.max(old - m * (sign * rowVelocity(ctx, r, iA, iB) + bias), 0);
+      J[io] = acc;
+      kick(ctx, r, iA, iB, sign * (acc - old));
+    }
+  }
+  const k = useBias ? ctx.velocityBeta * ctx.invH : 0;
+  for (const g of spec.hard) {
+    const r = ro(o, g);
+    const cdot = rowVelocity(ctx, r, iA, iB) + Math.max(-mb, Math.min(mb, k * J[r + C]!));
+    const l = -J[r + M]! * cdot;
+    J[o + G_IMP + g] = J[o + G_IMP + g]! + l;
+    kick(ctx, r, iA, iB, l);
+  }
+}
+
+/** Sweeps of the position projection per call at most, and the error (m or rad) at which they stop. */
+const PROJECT_SWEEPS = 8, PROJECT_TOLERANCE = 1e-12;
+
+/**
+ * Position projection: each equality row in turn, at the poses the previous rows left (NGS, β). The rows
+ * are solved one by one, not as one block, so one call sweeps them until the largest error is below
+ * PROJECT_TOLERANCE (at most PROJECT_SWEEPS sweeps; 2–3 in practice): with two sweeps a cylindrical
+ * pendulum kept its axis only to 8e-5 m.
+ */
+function project(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): void {
+  if (ctx.positionBeta <= 0) return;
+  const J = ctx.joints;
+  for (let sweep = 0; sweep < PROJECT_SWEEPS; sweep++) {
+    let worst = 0;
+    for (const g of spec.hard) {
+      geometry(ctx, o, iA, iB, spec, false);
+      const r = ro(o, g), c = J[r + C]!;
+      worst = Math.max(worst, Math.abs(c));
+      ctx.scratch.lam[0] = -ctx.positionBeta * J[r + M]! * c;
+      moveRow(ctx, r, iA, iB);
+    }
+    if (worst < PROJECT_TOLERANCE) break;
+  }
+}
+
+function finish(ctx: StepContext, o: number, spec: Spec): void {
+  const J = ctx.joints;
+  if (activeMotorRows(J, o, 1) > 0) storeMotorReport(ctx, o, 1);
+  else clearMotorReport(J, o);
+  const slideRows = activeSlideRows(J, o, spec);
+  if (slideRows === 0) { J[o + S_TORQUE] = 0; J[o + S_TORQUE_NORM] = 0; J[o + S_SATURATED] = 0; J[o + S_I] = 0; J[o + S_I + 1] = 0; return; }
+  const max = J[o + S_CLAMP]! * ctx.h;
+  let m = 0, n2 = 0;
+  for (let k = 0; k < slideRows; k++) { const l = J[o + S_I + k]!; m = Math.max(m, Math.abs(l)); n2 += l * l; }
+  const n = Math.sqrt(n2);
+  J[o + S_TORQUE] = Math.max(J[o + S_TORQUE]!, m * ctx.invH);
+  J[o + S_TORQUE_NORM] = Math.max(J[o + S_TORQUE_NORM]!, n * ctx.invH);
+  const atClamp = J[o + FLAGS]! & FLAG_SLIDE_TORQUE_BALL ? n : m;
+  J[o + S_SATURATED] = max > 0 && atClamp >= max * (1 - 1e-9) ? 1 : 0;
+}
+
+/** The slide motor's configuration into the record (World.setSlideMotor; addJoint through configure). */
+export function writeSlideMotor(J: Float64Array, o: number, m: MotorDesc | undefined): void {
+  J[o + S_MODE] = m ? MOTOR_MODE_CODES[m.mode] : MOTOR_OFF;
+  J[o + S_MAX] = m?.maxTorque ?? 0;
+  J[o + S_R] = m?.errorReduction ?? 0.5;
+  J[o + S_KP] = m?.stiffness ?? 0;
+  J[o + S_KV] = m?.damping ?? 0;
+  J[o + S_FRICTION] = m?.frictionTorque ?? 0;
+  const flags = J[o + FLAGS]! & ~FLAG_SLIDE_TORQUE_BALL;
+  J[o + FLAGS] = m?.torqueLimit === 'magnitude' ? flags | FLAG_SLIDE_TORQUE_BALL : flags;
+}
+
+/** validateMotor for the slide motor, its messages naming `slideMotor.*`. */
+export function validateSlideMotor(label: string, m: MotorDesc, type: JointDesc['type']): void {
+  try { validateMotor(label, m, type, 1); } catch (e) { throw new Error((e as Error).message.replaceAll('motor.', 'slideMotor.')); }
+}
+
+/** The offsets of the slide DOFs (m) at the current poses: cylindrical [s], planar [y, z], screw [s = d·x_A]. */
+export function slideOffsets(ctx: StepContext, o: number, iA: number, iB: number, type: 'screw' | 'cylindrical' | 'planar'): number[] {
+  const spec = SPECS[type], J = ctx.joints;
+  const theta = geometry(ctx, o, iA, iB, spec, false);
+  if (spec.screw) return [J[ro(o, 5) + C]! + J[o + PITCH]! * theta];
+  return spec.slides.map((g) => J[ro(o, g) + C]!);
+}
+
+/** The slide motor's report (N). */
+export function slideMotorReport(J: Float64Array, o: number): { torque: number; torqueMagnitude: number; maxTorque: number; saturated: boolean } {
+  const off = J[o + S_MODE] === MOTOR_OFF;
+  return { torque: J[o + S_TORQUE]!, torqueMagnitude: J[o + S_TORQUE_NORM]!, maxTorque: off ? J[o + S_FRICTION]! : J[o + S_MAX]!, saturated: J[o + S_SATURATED] === 1 };
+}
+
+function makeType<T extends 'screw' | 'cylindrical' | 'planar'>(name: T, code: number): JointTypeDef<T> {
+  const spec = SPECS[name];
+  const impulses: number[] = [M_I, M_I + 1, M_I + 2, S_I, S_I + 1];
+  for (let k = 0; k < 12; k++) impulses.push(G_IMP + k);
+  return {
+    name, code,
+    freeAxes: name === 'screw' ? ['rx', 'tx'] : name === 'cylindrical' ? ['rx', 'tx'] : ['rx', 'ty', 'tz'],
+    motorRows: 1,
+    motorTarget: 'scalar',
+    slideRows: spec.slides.length as 0 | 1 | 2,
+    impulses,
+    validate(desc: JointDesc, label: string): void {
+      if (desc.type !== name) return;
+      range(label, 'limit', desc.limit, 2 * Math.PI);
+      if (desc.type === 'screw') {
+        if (!(typeof desc.pitch === 'number' && Number.isFinite(desc.pitch)) || desc.pitch === 0) {
+          throw new Error(`${label}: pitch must be a finite number ≠ 0 (m/rad; a pitch of 0 is a hinge), got ${String(desc.pitch)}`);
+        }
+      }
+      if (desc.type === 'cylindrical') range(label, 'slideLimit', desc.slideLimit);
+      if (desc.type === 'planar') { range(label, 'slideLimitY', desc.slideLimitY); range(label, 'slideLimitZ', desc.slideLimitZ); }
+      if ((desc.type === 'cylindrical' || desc.type === 'planar') && desc.slideMotor) validateSlideMotor(label, desc.slideMotor, name);
+    },
+    configure(J: Float64Array, o: number, desc: JointDesc): number {
+      if (desc.type !== name) return 0;
+      let flags = 0;
+      if (desc.limit) { J[o + LIM_LO] = desc.limit[0]; J[o + LIM_HI] = desc.limit[1]; flags |= FLAG_LIMIT; }
+      if (desc.type === 'screw') J[o + PITCH] = desc.pitch;
+      const s1 = desc.type === 'cylindrical' ? desc.slideLimit : desc.type === 'planar' ? desc.slideLimitY : undefined;
+      const s2 = desc.type === 'planar' ? desc.slideLimitZ : undefined;
+      if (s1) { J[o + SLIDE_LIM] = s1[0]; J[o + SLIDE_LIM + 1] = s1[1]; flags |= FLAG_SLIDE1_LIMIT; }
+      if (s2) { J[o + SLIDE_LIM + 2] = s2[0]; J[o + SLIDE_LIM + 3] = s2[1]; flags |= FLAG_SLIDE2_LIMIT; }
+      J[o + FLAGS] = J[o + FLAGS]! | flags;
+      writeSlideMotor(J, o, desc.type === 'screw' ? undefined : desc.slideMotor);
+      return J[o + FLAGS]! & (flags | FLAG_SLIDE_TORQUE_BALL);
+    },
+    init(ctx: StepContext, o: number, iA: number, iB: number): void {
+      computeFrames(ctx, o, iA, iB);
+      ctx.joints[o + ANGLE] = rawHingeAngle(ctx.scratch);
+    },
+    prepare: (ctx, o, iA, iB) => prepare(ctx, o, iA, iB, spec),
+    warmStart: (ctx, o, iA, iB) => warmStart(ctx, o, iA, iB, spec),
+    solve: (ctx, o, iA, iB, useBias) => solve(ctx, o, iA, iB, useBias, spec),
+    project: (ctx, o, iA, iB) => project(ctx, o, iA, iB, spec),
+    correct: (ctx, o, iA, iB) => project(ctx, o, iA, iB, spec),
+    finish: (ctx, o) => finish(ctx, o, spec),
+    position: (ctx, o, iA, iB) => geometry(ctx, o, iA, iB, spec, false),
+    /** The equality rows' linear errors (m): the anchor off A's axis (screw, cylindrical: and the screw's
+     *  d·x_A − pitch·θ) or off A's plane (planar). */
+    anchorError(ctx: StepContext, o: number, iA: number, iB: number): number {
+      geometry(ctx, o, iA, iB, spec, false);
+      const J = ctx.joints;
+      let s = 0;
+      for (const g of spec.hard) if (g >= 3) s += J[ro(o, g) + C]! ** 2;
+      return Math.sqrt(s);
+    },
+  };
+}
+
+export const screwJoint = makeType('screw', 4);
+export const cylindricalJoint = makeType('cylindrical', 5);
+export const planarJoint = makeType('planar', 6);
