@@ -190,6 +190,9 @@ export class ContactSolver {
     D[o + COUNT] = m.count;
     const prev = this.lookup(sa, sb);
     const p = b.p, v = b.v, w = b.w, a3 = 3 * a, b3 = 3 * bb;
+    const I = b.invIw, oa = 9 * a, ob = 9 * bb, km = b.invMass[a]! + b.invMass[bb]!;
+    const a0 = I[oa]!, a1 = I[oa + 1]!, a2 = I[oa + 2]!, a3_ = I[oa + 3]!, a4 = I[oa + 4]!, a5 = I[oa + 5]!, a6 = I[oa + 6]!, a7 = I[oa + 7]!, a8 = I[oa + 8]!;
+    const b0 = I[ob]!, b1 = I[ob + 1]!, b2 = I[ob + 2]!, b3_ = I[ob + 3]!, b4 = I[ob + 4]!, b5 = I[ob + 5]!, b6 = I[ob + 6]!, b7 = I[ob + 7]!, b8 = I[ob + 8]!;
     for (let k = 0; k < m.count; k++) {
       const q = o + P0 + P * k;
       // Contact point: midway between the two surfaces.
@@ -199,9 +202,25 @@ export class ContactSolver {
       const rbx = cx - p[b3]!, rby = cy - p[b3 + 1]!, rbz = cz - p[b3 + 2]!;
       D[q + RAx] = rax; D[q + RAx + 1] = ray; D[q + RAx + 2] = raz;
       D[q + RBx] = rbx; D[q + RBx + 1] = rby; D[q + RBx + 2] = rbz;
-      rowDir[0] = nx; rowDir[1] = ny; rowDir[2] = nz; this.rowSetup(a, bb, D, q, q + ROWS, q + NMASS);
-      rowDir[0] = t1x; rowDir[1] = t1y; rowDir[2] = t1z; this.rowSetup(a, bb, D, q, q + ROWS + ROW, q + TMASS1);
-      rowDir[0] = t2x; rowDir[1] = t2y; rowDir[2] = t2z; this.rowSetup(a, bb, D, q, q + ROWS + 2 * ROW, q + TMASS2);
+      // Rows: normal, tangent 1, tangent 2. Per row CA = r_A×d, IA = I_A⁻¹·CA, CB, IB and the effective mass
+      // 1 / (m_A⁻¹ + m_B⁻¹ + CA·IA + CB·IB), with both inverse inertias in locals (a call per row that
+      // reloaded them cost the pile ≈ 7 % of its step).
+      for (let t = 0; t < 3; t++) {
+        const dx = t === 0 ? nx : t === 1 ? t1x : t2x, dy = t === 0 ? ny : t === 1 ? t1y : t2y, dz = t === 0 ? nz : t === 1 ? t1z : t2z;
+        const r = q + ROWS + t * ROW;
+        let k = km;
+        const cax = ray * dz - raz * dy, cay = raz * dx - rax * dz, caz = rax * dy - ray * dx;
+        const iax = a0 * cax + a1 * cay + a2 * caz, iay = a3_ * cax + a4 * cay + a5 * caz, iaz = a6 * cax + a7 * cay + a8 * caz;
+        D[r + CA] = cax; D[r + CA + 1] = cay; D[r + CA + 2] = caz;
+        D[r + IA] = iax; D[r + IA + 1] = iay; D[r + IA + 2] = iaz;
+        k += cax * iax + cay * iay + caz * iaz;
+        const cbx = rby * dz - rbz * dy, cby = rbz * dx - rbx * dz, cbz = rbx * dy - rby * dx;
+        const ibx = b0 * cbx + b1 * cby + b2 * cbz, iby = b3_ * cbx + b4 * cby + b5 * cbz, ibz = b6 * cbx + b7 * cby + b8 * cbz;
+        D[r + CB] = cbx; D[r + CB + 1] = cby; D[r + CB + 2] = cbz;
+        D[r + IB] = ibx; D[r + IB + 1] = iby; D[r + IB + 2] = ibz;
+        k += cbx * ibx + cby * iby + cbz * ibz;
+        D[q + (t === 0 ? NMASS : t === 1 ? TMASS1 : TMASS2)] = k > 0 ? 1 / k : 0;
+      }
       D[q + SEP] = -m.depth[k]!;
       const dvx = v[b3]! + (w[b3 + 1]! * rbz - w[b3 + 2]! * rby) - v[a3]! - (w[a3 + 1]! * raz - w[a3 + 2]! * ray);
       const dvy = v[b3 + 1]! + (w[b3 + 2]! * rbx - w[b3]! * rbz) - v[a3 + 1]! - (w[a3 + 2]! * rax - w[a3]! * raz);
@@ -223,27 +242,6 @@ export class ContactSolver {
       }
     }
     void ctx;
-  }
-
-  /** Write row r's CA, CB, IA, IB at D[r..] (arms from the point record at q, direction d = rowDir) and its
-   *  effective mass 1 / (m_A⁻¹ + m_B⁻¹ + CA·IA + CB·IB) at D[massAt]. The direction comes in a scratch
-   *  array: V8 boxes double arguments and results of calls it does not inline. */
-  private rowSetup(a: number, b: number, D: Float64Array, q: number, r: number, massAt: number): void {
-    const B = this.bodies, I = B.invIw, dx = rowDir[0]!, dy = rowDir[1]!, dz = rowDir[2]!;
-    let k = B.invMass[a]! + B.invMass[b]!;
-    for (let s = 0; s < 2; s++) {
-      const o = 9 * (s === 0 ? a : b), arm = q + (s === 0 ? RAx : RBx);
-      const rx = D[arm]!, ry = D[arm + 1]!, rz = D[arm + 2]!;
-      const cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
-      const ix = I[o]! * cx + I[o + 1]! * cy + I[o + 2]! * cz;
-      const iy = I[o + 3]! * cx + I[o + 4]! * cy + I[o + 5]! * cz;
-      const iz = I[o + 6]! * cx + I[o + 7]! * cy + I[o + 8]! * cz;
-      const c = r + (s === 0 ? CA : CB), ii = r + (s === 0 ? IA : IB);
-      D[c] = cx; D[c + 1] = cy; D[c + 2] = cz;
-      D[ii] = ix; D[ii + 1] = iy; D[ii + 2] = iz;
-      k += cx * ix + cy * iy + cz * iz;
-    }
-    D[massAt] = k > 0 ? 1 / k : 0;
   }
 
   /** Apply impulse l along row r (direction d): A gets −, B gets +. */
@@ -514,8 +512,6 @@ export class ContactSolver {
 }
 
 const originScratch = new Float64Array(3);
-/** Row direction for rowSetup (world, unit). */
-const rowDir = new Float64Array(3);
 const rayHit: RayHitData = { distance: 0, point: new Float64Array(3), normal: new Float64Array(3) };
 
 function hashOf(key: number): number {
