@@ -1,10 +1,12 @@
 /**
  * The cyclic hand path of each gait controller:
  *  - in the creature's frame (root position + heading, no steering skew): the sampled closed curve (grey)
- *    and the control points as handles — drag one to move it (in the creature's sagittal plane, or facing
- *    the camera when that plane is seen edge-on), click to select it for the inspector; the selected one
- *    carries a translate gizmo (drei TransformControls, axes of the creature's frame) for moves along an
- *    axis or a plane, including across the sagittal plane;
+ *    and the control points as handles — drag one to move it in the creature's sagittal plane (the path's
+ *    plane: under the cursor, or seen edge-on as far as the cursor moves facing the camera — planeDrag.ts),
+ *    click to select it for the inspector; the selected one carries a translate gizmo (drei
+ *    TransformControls, axes of the creature's frame) for moves along an axis or a plane, including across
+ *    the sagittal plane. The gizmo is drawn over the handles and takes every press on its pick zones, so a
+ *    neighbouring handle under an arrow never steals the press;
  *  - skewed toward the steering target as the controller used it this frame (green), with the current
  *    phase point (yellow) and where the IK put the hand (violet).
  * Every drag is one undo step and Escape during a drag puts the point back with no undo step; the orbit
@@ -13,7 +15,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TransformControls } from '@react-three/drei';
 import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
-import { BufferGeometry, Float32BufferAttribute, Group, Line, LineBasicMaterial, Mesh, Plane, Vector3, type Object3D } from 'three';
+import { BufferGeometry, Float32BufferAttribute, Group, Line, LineBasicMaterial, Mesh, Raycaster, Vector3, type Object3D, type Ray } from 'three';
 import { CyclicPath } from '../../../../shared/gait/cyclicPath';
 import { headingToWorld, headingYaw } from '../../../../shared/gait/steering';
 import { useEditor } from '../../state/store';
@@ -24,6 +26,7 @@ import { setControlPoint } from '../../../../shared/authoring';
 import { CONTROLLER_AUX } from '../../../../shared/preview/engine';
 import { OVERLAY_COLORS, shown } from './frameData';
 import { useDragGesture } from '../useDragGesture';
+import { planeDragPoint, startPlaneDrag, type PlaneDragStart } from '../planeDrag';
 
 /** Handles drawn by the overlay, by controller name, for the test hook (screen positions). */
 export const pathHandles = new Map<string, Object3D[]>();
@@ -31,6 +34,19 @@ export const pathHandles = new Map<string, Object3D[]>();
 /** The translate gizmo on the selected handle (three-stdlib TransformControls), for the test hook. */
 export interface PathGizmo extends Object3D { axis: string | null; dragging: boolean; reset(): void; gizmo?: { picker?: Record<string, Object3D> } }
 export const pathGizmo: { current: PathGizmo | null } = { current: null };
+
+const gizmoRay = new Raycaster();
+/** Whether a view ray meets the shown path gizmo's pick zones (its arrows and planes), or it has an axis hovered. */
+function gizmoUnder(ray: Ray): boolean {
+  const tc = pathGizmo.current;
+  if (!tc || !tc.visible) return false;
+  if (tc.axis) return true;
+  const picker = tc.gizmo?.picker?.translate;
+  if (!picker) return false;
+  gizmoRay.ray.copy(ray);
+  // As the gizmo judges hover: pick zones it shows (it hides the ones of an axis seen end-on).
+  return gizmoRay.intersectObject(picker, true).some((h) => h.object.visible);
+}
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4; // 0.1 mm: clean numbers in the inspector and file
 
@@ -50,8 +66,8 @@ export function PathOverlay() {
   return <>{paths.map((c) => <ControllerPath key={c.name} name={c.name} />)}</>;
 }
 
-/** A handle dragged in a plane: which point, the plane, and the creature's frame at the press. */
-interface PlaneDrag { index: number; plane: Plane; yaw: number; origin: Vector3 }
+/** A handle dragged in the path's plane: which point, the drag's constants (planeDrag.ts), and the creature's frame at the press. */
+interface PlaneDrag { index: number; plane: PlaneDragStart; yaw: number; origin: Vector3 }
 
 function ControllerPath({ name }: { name: string }) {
   const controller = useEditor((s) => s.document?.rig.controllers.find((c) => c.name === name));
@@ -108,28 +124,32 @@ function ControllerPath({ name }: { name: string }) {
   const gesture = useDragGesture<PlaneDrag>({ label: (d) => `Move ${name} point ${d.index + 1}` });
 
   const start = (index: number) => (e: ThreeEvent<PointerEvent>): PlaneDrag | null => {
-    // The gizmo saw this press first (it listens on the canvas itself) and owns the drag.
-    if (pathGizmo.current?.dragging) { e.stopPropagation(); return null; }
+    // The gizmo is drawn over the handles and owns every press on its arrows and planes (it listens on the
+    // same element, after this): a neighbouring handle under an arrow does not take the press.
+    if (pathGizmo.current?.dragging || gizmoUnder(e.ray)) return null;
     select(null);
     selectPathPoint({ controller: name, index });
     const g = local.current!;
     const yaw = g.rotation.y;
-    // The path lies in the creature's sagittal plane (local x = const): drag in it unless it is seen edge-on.
+    // The path lies in the creature's sagittal plane (local x = const): the drag stays in it, under the
+    // cursor, or — seen edge-on — moving as far as the cursor does on the plane facing the camera.
     const handleWorld = handles.current[index]!.getWorldPosition(new Vector3());
-    const normal = new Vector3(...headingToWorld([0, 0, 0], yaw, [1, 0, 0]));
-    const view = camera.getWorldDirection(new Vector3());
-    if (Math.abs(normal.dot(view)) < 0.25) normal.copy(view).negate();
-    return { index, plane: new Plane().setFromNormalAndCoplanarPoint(normal, handleWorld), yaw, origin: g.position.clone() };
+    const normal = headingToWorld([0, 0, 0], yaw, [1, 0, 0]);
+    const eye = camera.getWorldPosition(new Vector3()), forward = camera.getWorldDirection(new Vector3());
+    const plane = startPlaneDrag([handleWorld.x, handleWorld.y, handleWorld.z], [normal[0], normal[1], normal[2]], [eye.x, eye.y, eye.z], [forward.x, forward.y, forward.z]);
+    return { index, plane, yaw, origin: g.position.clone() };
   };
 
   const move = (e: ThreeEvent<PointerEvent>, d: PlaneDrag) => {
-    const hit = e.ray.intersectPlane(d.plane, new Vector3());
+    const o = e.ray.origin, dir = e.ray.direction;
+    const hit = planeDragPoint(d.plane, [o.x, o.y, o.z], [dir.x, dir.y, dir.z]);
     if (!hit) return;
-    const rel = hit.sub(d.origin);
-    const p = headingToWorld([0, 0, 0], -d.yaw, [rel.x, rel.y, rel.z]);
-    editRig('Move path point', (rig) => setControlPoint(rig, name, d.index, [round(p[0]), round(p[1]), round(p[2])]));
+    const rel = [hit[0] - d.origin.x, hit[1] - d.origin.y, hit[2] - d.origin.z] as const;
+    const p = headingToWorld([0, 0, 0], -d.yaw, [rel[0], rel[1], rel[2]]);
+    // The point's distance from the sagittal plane (x) is what it was: only y and z move.
+    const was = points[d.index]!;
+    editRig('Move path point', (rig) => setControlPoint(rig, name, d.index, [was[0]!, round(p[1]), round(p[2])]));
   };
-
 
   useFrame(() => { pathHandles.set(name, handles.current.filter((h): h is Mesh => !!h)); });
 
