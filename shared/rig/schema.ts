@@ -322,7 +322,7 @@ export const rigSchema = z.strictObject({
   axes: z.strictObject({
     up: z.literal('+Y'), forward: z.literal('+Z'), handedness: z.literal('right'),
   }).describe('Axis conventions (glTF); fixed.'),
-  solver: z.enum(['rigid', 'particle']).describe('rigid: sequential-impulse rigid bodies; particle: Jakobsen Verlet particles.'),
+  solver: z.enum(['rigid', 'articulated', 'particle']).describe('rigid: sequential-impulse rigid bodies (maximal coordinates); articulated: Featherstone\'s articulated-body method in joint coordinates (the joints must form a tree; joints cannot come apart); particle: Jakobsen Verlet particles. docs/physics.md "Three solvers".'),
   skeleton: skeletonSchema,
   bodies: z.array(bodySchema).min(1).max(B.bodies).describe(`Rigid bodies, one per driven bone; at most ${B.bodies}.`),
   joints: z.array(jointSchema).max(B.joints).describe(`Joints between bodies; at most ${B.joints}.`),

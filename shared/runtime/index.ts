@@ -1,5 +1,5 @@
 /** The Marionette runtime: build and run a Simulation from a RigDocument. */
-export { createSimulation, type BonePose, type Simulation, type SimulationOptions, type SimulationSnapshot } from './simulation';
+export { createSimulation, simulationSolver, type SimulationSolver, type BonePose, type Simulation, type SimulationOptions, type SimulationSnapshot } from './simulation';
 export {
   registerControllerType, controllerFactory, type ControllerContext, type ControllerFactories, type ControllerFactory,
   type ControllerInstance, type ControllerStep, type ControllerType,

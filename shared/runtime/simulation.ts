@@ -17,6 +17,7 @@ import type {
   BodyDesc, BodyHandle, JointDesc, JointHandle, MotorDesc, PhysicsWorld, ShapeDesc, WorldSettings, WorldSnapshot,
 } from '../physics/types';
 import { World } from '../physics/world';
+import { ArticulatedWorld } from '../physics/articulated/world';
 import { boneRestWorld, orderBones, type BoneWorld } from '../rig/restPose';
 import type { RigDocument, RigJoint, RigMotor } from '../rig/schema';
 import {
@@ -33,8 +34,21 @@ export interface SimulationOptions {
   /** A controller type with no implementation: 'error' (default) throws; 'skip' runs without it, its
    *  joints then hold their rest pose. */
   missingControllers?: 'error' | 'skip';
-  /** Build the physics world (default: shared/physics World). For tests and other engines. */
+  /** Build the physics world (default: shared/physics World, or the ArticulatedWorld under the articulated
+   *  solver). For tests and other engines; takes precedence over `solver`. */
   createWorld?: (settings: Partial<WorldSettings>) => PhysicsWorld;
+  /** The physics back end, overriding the rig's `solver` (a rig saying "particle" runs rigid here: the
+   *  particle solver has its own simulation, shared/runtime/particles.ts). rigid: maximal coordinates,
+   *  sequential impulses (shared/physics/world.ts); articulated: joint coordinates, Featherstone's
+   *  articulated-body method (shared/physics/articulated, docs/articulated.md). */
+  solver?: SimulationSolver;
+}
+
+export type SimulationSolver = 'rigid' | 'articulated';
+
+/** The back end a Simulation of this rig runs on, given an override. */
+export function simulationSolver(rig: RigDocument, override?: SimulationSolver): SimulationSolver {
+  return override ?? (rig.solver === 'articulated' ? 'articulated' : 'rigid');
 }
 
 /** A bone transform for skinning. World: model placement applied. Local: relative to the parent bone (as
@@ -56,6 +70,8 @@ export interface Simulation {
   readonly rig: RigDocument;
   /** The physics world (read API; stepping and every write go through this object's methods). */
   readonly world: PhysicsWorld;
+  /** The physics back end it runs on (a custom createWorld reports 'rigid'). */
+  readonly solver: SimulationSolver;
   /** Simulated time (s) = steps · dt. */
   readonly time: number;
   readonly steps: number;
@@ -127,6 +143,7 @@ const copyTarget = (t: ReadonlyQuat | number): readonly number[] | number => (ty
 class RigSimulation implements Simulation {
   readonly rig: RigDocument;
   readonly world: PhysicsWorld;
+  readonly solver: SimulationSolver;
   readonly dt: number;
   readonly bodyNames: string[];
   readonly jointNames: string[];
@@ -166,7 +183,10 @@ class RigSimulation implements Simulation {
       gyroscopic: sim.gyroscopic ?? 'damped',
       ...(sim.ground ? { groundMaterial: { friction: sim.ground.friction, restitution: sim.ground.restitution } } : {}),
     };
-    this.world = options.createWorld ? options.createWorld(settings) : new World(settings);
+    this.solver = options.createWorld ? 'rigid' : simulationSolver(rig, options.solver);
+    this.world = options.createWorld ? options.createWorld(settings)
+      : this.solver === 'articulated' ? new ArticulatedWorld(rig, { placement: this.placement, settings })
+        : new World(settings);
 
     // Rest pose in the world: placement · bone rest · body offset.
     const boneRest = boneRestWorld(rig.skeleton.bones);

@@ -82,6 +82,9 @@ export interface DriveStepOptions {
   /** A ground plane: each probe within `margin` of it becomes a normal row (speculative, λ ≥ 0) and two
    *  friction rows along world x and z (|λ_t| ≤ μ·λ_n), in the same Gauss-Seidel loop as the drives. */
   ground?: GroundContact;
+  /** Contacts between bodies (self-collision, static obstacles), found by the caller's narrow phase: a normal
+   *  row (speculative, λ ≥ 0) and two friction rows each, the same friction model as the ground's. */
+  pairs?: readonly PairContact[];
   /** Most Gauss-Seidel sweeps over the rows (default 100; the joint-space rows of a chain are strongly
    *  coupled, a 3-link chain resting on two limits needs ~100 for 3e-5 rad). */
   iterations?: number;
@@ -91,11 +94,45 @@ export interface DriveStepOptions {
   limitErp?: number;
 }
 
+/** A contact between two model bodies (−1: the world, e.g. a static body), from a narrow phase. */
+export interface PairContact {
+  bodyA: number; bodyB: number;
+  /** World contact point (between the two surfaces) and unit normal from A to B. */
+  point: readonly [number, number, number];
+  normal: readonly [number, number, number];
+  /** Penetration (m): > 0 overlapping, ≤ 0 apart by −depth (speculative). */
+  depth: number;
+  /** Coulomb μ of the pair. */
+  friction: number;
+}
+
+/** What a contact row (ground probe or pair) carried this step. */
+export interface ContactResult {
+  /** Model bodies (−1: the world / the ground). */
+  bodyA: number; bodyB: number;
+  point: [number, number, number];
+  /** Unit normal from A to B (ground: A is the body, the normal points down into the ground, as the rigid
+   *  solver's ground contacts). */
+  normal: [number, number, number];
+  depth: number;
+  /** Accumulated normal impulse (N·s). */
+  normalImpulse: number;
+}
+
 export interface DriveStepResult {
   /** Motor torque (λ/h, N·m or N) per drive this step; for a ball its magnitude ‖τ‖. */
   motorTorque: number[];
+  /** The largest single motor row's |λ|/h per drive (for a ball in perAxis mode ≤ τmax, its magnitude up to √3·τmax). */
+  motorRowTorque: number[];
+  /** Whether the drive's motor ended the step at its clamp (a row at ±clamp·h, or ‖λ‖ at τmax·h in magnitude mode). */
+  saturated: boolean[];
   /** Limit torque per drive (0 when the limit was not active). */
   limitTorque: number[];
+  /** Every ground and pair contact row this step. */
+  contacts: ContactResult[];
+  /** Rows solved and Gauss-Seidel sweeps used. */
+  rows: number;
+  iterations: number;
 }
 
 /** One semi-implicit step of `model` with drives and limits. */
@@ -199,8 +236,16 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       rows.push({ ...dir, rhs: q > hi ? (erp * (hi - q)) / h : (hi - q) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
     }
   });
-  if (options.ground) groundRows(model, options.ground, h, erp, response ??= model.inverseMassOperator(model.q), rows);
+  const contacts: { row: Row; result: ContactResult }[] = [];
+  if (options.ground || options.pairs?.length) {
+    response ??= model.inverseMassOperator(model.q);
+    const kin = model.kinematics(model.q, new Float64Array(nv));
+    if (options.ground) groundRows(model, kin, options.ground, h, erp, response, rows, contacts);
+    if (options.pairs) pairRows(model, kin, options.pairs, h, erp, response, rows, contacts);
+  }
+  let sweeps = 0;
   for (let it = 0; it < iterations && rows.length > 0; it++) {
+    sweeps = it + 1;
     let change = 0;
     for (const r of rows) {
       if (r.block) {
@@ -221,14 +266,19 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   model.qd = qd;
   model.q = model.integratePositions(model.q, qd, h);
   const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
+  const motorRowTorque = drives.map(() => 0), saturated = drives.map(() => false);
   for (const r of rows) {
     if (r.drive < 0) continue; // ground contact rows
-    if (r.limit) limitTorque[r.drive] += r.acc / h;
-    else if (model.bodies[drives[r.drive]!.body]!.joint === 'ball') sq[r.drive] += (r.acc / h) ** 2;
+    if (r.limit) { limitTorque[r.drive] += r.acc / h; continue; }
+    if (model.bodies[drives[r.drive]!.body]!.joint === 'ball') sq[r.drive] += (r.acc / h) ** 2;
     else motorTorque[r.drive] += r.acc / h;
+    motorRowTorque[r.drive] = Math.max(motorRowTorque[r.drive]!, Math.abs(r.acc) / h);
+    if (r.hi > 0 && Number.isFinite(r.hi) && Math.abs(r.acc) >= r.hi * (1 - 1e-9)) saturated[r.drive] = true;
+    if (r.block?.norm && Math.hypot(...r.block.rows.map((x) => x.acc)) >= r.block.norm * (1 - 1e-9)) saturated[r.drive] = true;
   }
   drives.forEach((d, i) => { if (model.bodies[d.body]!.joint === 'ball') motorTorque[i] = Math.sqrt(sq[i]!); });
-  return { motorTorque, limitTorque };
+  for (const c of contacts) c.result.normalImpulse = c.row.acc;
+  return { motorTorque, motorRowTorque, saturated, limitTorque, contacts: contacts.map((c) => c.result), rows: rows.length, iterations: sweeps };
 }
 
 /**
@@ -334,30 +384,64 @@ function solveBlock(block: { rows: BlockRow[]; norm: number | null }, rowVelocit
 
 interface ContactRow { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; friction?: { normal: ContactRow; mu: number } }
 
+type Kin = ReturnType<ArticulatedModel['kinematics']>;
+
 /**
- * Rows of the probes near the ground. A unit world force d at world point p on body i is the spatial
- * force [p×d; d]; in joint space it is J_qᵀ = Σ over i and its ancestors j of S_jᵀ·f_j (f carried to each
- * parent by Xupᵀ), the row's velocity J_q·q̇ and its response M⁻¹J_qᵀ.
+ * The generalized force of a unit world force d at world point p on model body i (−1: the world, zero):
+ * the spatial force [p×d; d] in i's coordinates, then J_qᵀ = Σ over i and its ancestors j of S_jᵀ·f_j
+ * (f carried to each parent by Xupᵀ). Its dot with q̇ is the point's velocity along d.
  */
-function groundRows(model: ArticulatedModel, g: GroundContact, h: number, erp: number, response: (tau: ArrayLike<number>) => Float64Array, rows: ContactRow[]): void {
-  const kin = model.kinematics(model.q, new Float64Array(model.nv));
-  const margin = g.margin ?? 0.05;
-  const jointForce = (i: number, p: readonly number[], d: readonly number[]) => {
-    const fw = [p[1]! * d[2]! - p[2]! * d[1]!, p[2]! * d[0]! - p[0]! * d[2]!, p[0]! * d[1]! - p[1]! * d[0]!, d[0]!, d[1]!, d[2]!];
-    let f = xForce(kin.X0[i]!, fw);
-    const tau = new Float64Array(model.nv);
-    for (let j = i; j >= 0; j = model.bodies[j]!.parent) {
-      const b = model.bodies[j]!;
-      for (let k = 0; k < b.nv; k++) tau[b.vi + k] = dot6(kin.S[j]![k]!, f);
-      f = xTransposeForce(kin.Xup[j]!, f);
+export function pointJacobian(model: ArticulatedModel, kin: Kin, i: number, p: readonly number[], d: readonly number[], out: Float64Array = new Float64Array(model.nv), sign = 1): Float64Array {
+  if (i < 0) return out;
+  const fw = [p[1]! * d[2]! - p[2]! * d[1]!, p[2]! * d[0]! - p[0]! * d[2]!, p[0]! * d[1]! - p[1]! * d[0]!, d[0]!, d[1]!, d[2]!];
+  let f = xForce(kin.X0[i]!, fw);
+  for (let j = i; j >= 0; j = model.bodies[j]!.parent) {
+    const b = model.bodies[j]!;
+    for (let k = 0; k < b.nv; k++) out[b.vi + k] += sign * dot6(kin.S[j]![k]!, f);
+    f = xTransposeForce(kin.Xup[j]!, f);
+  }
+  return out;
+}
+
+/** A row along the generalized direction tau: its nonzero DOFs, the response M⁻¹·tau and K = tauᵀM⁻¹tau. */
+function rowOf(tau: Float64Array, response: (tau: ArrayLike<number>) => Float64Array) {
+  const dofs: number[] = [], n: number[] = [];
+  tau.forEach((x, k) => { if (x !== 0) { dofs.push(k); n.push(x); } });
+  const col = response(tau);
+  let K = 0;
+  for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
+  return { dofs, n, col, K };
+}
+
+/** A normal row (speculative, λ ≥ 0) and, with μ > 0, two friction rows (|λ_t| ≤ μ·λ_n) of a contact whose
+ *  relative velocity along a world direction d is tau(d)·q̇. */
+function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readonly number[], gap: number, mu: number, h: number, erp: number,
+  response: (tau: ArrayLike<number>) => Float64Array, rows: ContactRow[]): ContactRow {
+  const nrow: ContactRow = { ...rowOf(tau(normal), response), rhs: gap >= 0 ? -gap / h : (-erp * gap) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: -1, limit: true };
+  // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0).
+  if (!(nrow.K > 1e-14)) return nrow;
+  rows.push(nrow);
+  if (mu > 0) {
+    // Two tangents: world x and z for the ground (as before), any orthonormal pair otherwise.
+    const [nx, ny, nz] = normal as [number, number, number];
+    let t1: number[];
+    if (Math.abs(ny) > 0.999999) t1 = [1, 0, 0];
+    else { const l = Math.hypot(nz, nx); t1 = [nz / l, 0, -nx / l]; }
+    const t2 = [ny * t1[2]! - nz * t1[1]!, nz * t1[0]! - nx * t1[2]!, nx * t1[1]! - ny * t1[0]!];
+    for (const d of Math.abs(ny) > 0.999999 ? [[1, 0, 0], [0, 0, 1]] : [t1, t2]) {
+      const r = rowOf(tau(d), response);
+      if (r.K > 1e-14) rows.push({ ...r, rhs: 0, gamma: 0, lo: 0, hi: 0, acc: 0, drive: -1, limit: true, friction: { normal: nrow, mu } });
     }
-    const dofs: number[] = [], n: number[] = [];
-    tau.forEach((x, k) => { if (x !== 0) { dofs.push(k); n.push(x); } });
-    const col = response(tau);
-    let K = 0;
-    for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
-    return { dofs, n, col, K };
-  };
+  }
+  return nrow;
+}
+
+/**
+ * Rows of the probes near the ground: a unit world force at the probe's lowest point on body i, mapped
+ * into joint space by pointJacobian; the row's velocity J_q·q̇ and its response M⁻¹J_qᵀ.
+ */
+function groundRows(model: ArticulatedModel, kin: Kin, g: GroundContact, h: number, erp: number, response: (tau: ArrayLike<number>) => Float64Array, rows: ContactRow[], out: { row: ContactRow; result: ContactResult }[]): void {
+  const margin = g.margin ?? 0.05;
   for (const probe of g.probes) {
     const X = kin.X0[probe.body]!, E = X.E, [x, y, z] = probe.point;
     // Body → world: p = r + Eᵀ·point.
@@ -365,14 +449,17 @@ function groundRows(model: ArticulatedModel, g: GroundContact, h: number, erp: n
     const gap = c[1]! - probe.radius - g.height;
     if (gap > margin) continue;
     const p = [c[0]!, c[1]! - probe.radius, c[2]!];
-    const normal: ContactRow = { ...jointForce(probe.body, p, [0, 1, 0]), rhs: gap >= 0 ? -gap / h : (-erp * gap) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: -1, limit: true };
-    rows.push(normal);
-    const mu = probe.friction ?? g.friction;
-    if (mu > 0) {
-      for (const d of [[1, 0, 0], [0, 0, 1]]) {
-        rows.push({ ...jointForce(probe.body, p, d), rhs: 0, gamma: 0, lo: 0, hi: 0, acc: 0, drive: -1, limit: true, friction: { normal, mu } });
-      }
-    }
+    const row = contactRows((d) => pointJacobian(model, kin, probe.body, p, d), [0, 1, 0], gap, probe.friction ?? g.friction, h, erp, response, rows);
+    out.push({ row, result: { bodyA: probe.body, bodyB: -1, point: [p[0]!, p[1]!, p[2]!], normal: [0, -1, 0], depth: -gap, normalImpulse: 0 } });
+  }
+}
+
+/** Rows of contacts between bodies: the velocity of B relative to A at the point, J_B − J_A. */
+function pairRows(model: ArticulatedModel, kin: Kin, pairs: readonly PairContact[], h: number, erp: number, response: (tau: ArrayLike<number>) => Float64Array, rows: ContactRow[], out: { row: ContactRow; result: ContactResult }[]): void {
+  for (const c of pairs) {
+    const tau = (d: readonly number[]) => pointJacobian(model, kin, c.bodyA, c.point, d, pointJacobian(model, kin, c.bodyB, c.point, d), -1);
+    const row = contactRows(tau, c.normal, -c.depth, c.friction, h, erp, response, rows);
+    out.push({ row, result: { bodyA: c.bodyA, bodyB: c.bodyB, point: [...c.point], normal: [...c.normal], depth: c.depth, normalImpulse: 0 } });
   }
 }
 

@@ -30,10 +30,15 @@ export interface ArticulatedRig {
 export interface ArticulatedRigOptions extends ArticulatedOptions {
   /** Viscous damping on every hinge, prismatic and ball DOF (N·m·s/rad or N·s/m). Default 0. */
   jointDamping?: number;
+  /** Where the rig's model origin stands in the world (the Simulation's placement; default identity). The
+   *  free roots start there and static bodies are placed by it; joint coordinates are unchanged. */
+  placement?: Transform;
 }
 
 export function articulatedFromRig(rig: RigDocument, options: ArticulatedRigOptions = {}): ArticulatedRig {
-  const rest = bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones));
+  const modelRest = bodyRestWorld(rig.bodies, boneRestWorld(rig.skeleton.bones));
+  const place = (t: Transform): Transform => { const c = composeTransforms(options.placement!, t); return { position: c.position, rotation: normalized(c.rotation) }; };
+  const rest = options.placement ? new Map([...modelRest].map(([k, t]) => [k, place(t)])) : modelRest;
   const byName = new Map(rig.bodies.map((b) => [b.name, b]));
   const parentJoint = new Map<string, RigJoint>();
   for (const j of rig.joints) {

@@ -3,3 +3,4 @@ export * from './spatial';
 export * from './model';
 export * from './fromRig';
 export * from './drives';
+export * from './world';
