@@ -1,12 +1,17 @@
 /**
  * The simulation host: owns a PreviewEngine, answers the client's messages and simulates ahead in slices
- * (SLICE_MS of work, then yields so new messages — an edit, a scrub input — are seen promptly). No DOM:
+ * (SLICE_MS of work, then yields so new messages — an edit, a scrub input — are seen promptly: a new rig
+ * or new inputs replace the work in progress). After an edit it re-simulates from where the edit matters
+ * (a rig edit that leaves the start of the recording unchanged resumes from the previous run's snapshot:
+ * editFrontier.ts, PreviewEngine.resumeFrom), computes up to the client's playhead first and posts that
+ * batch at once, then fills the rest of the timeline behind it. No DOM:
  * the adapter that runs it — the worker (renderer/src/preview/simWorker.ts), the client's main-thread
  * fallback, a unit test — hands it a way to post, to schedule the next slice and to read the clock.
  */
 import { validateRig, formatProblem, type RigDocument } from '../rig';
 import type { AnimationClip } from '../authoring/skeletonInput';
 import { PreviewEngine, type PreviewInput } from './engine';
+import { editFrontier } from './editFrontier';
 import { startParticleEngine, type ParticlePreviewEngine, type ParticleRequest } from './particleEngine';
 import type { FromHost, ToHost } from './protocol';
 
@@ -37,6 +42,8 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
   /** Wall clock when the newest unsent frame was computed, and the speed of the last slice. */
   let computedAt = 0;
   let lastSpeed = 0;
+  /** The frame to reach and post first after an edit (the client's playhead), or −1. */
+  let urgent = -1;
 
   const kick = () => {
     if (scheduled) return;
@@ -50,7 +57,15 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
     if (!e || e.failure) return;
     const t0 = clock.now();
     let steps = 0;
-    while (e.length < horizon && !e.failure && clock.now() - t0 < SLICE_MS) steps += e.advance(Math.min(8, horizon - e.length));
+    while (e.length < horizon && !e.failure && clock.now() - t0 < SLICE_MS) {
+      steps += e.advance(Math.min(8, horizon - e.length, urgent >= e.length ? urgent + 1 - e.length : Infinity));
+      if (urgent >= 0 && (e.length > urgent || e.failure)) {
+        // The playhead's frame exists: post it now, whatever is in flight (at most two batches then).
+        urgent = -1;
+        computedAt = clock.wall();
+        flush();
+      }
+    }
     const ms = clock.now() - t0;
     if (steps > 0) { computedAt = clock.wall(); lastSpeed = ms > 0 ? (steps / ms) * 1000 : 0; }
     if (inFlight === 0) flush();
@@ -72,10 +87,18 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
     post(msg, [frames.buffer as ArrayBuffer, aux.buffer as ArrayBuffer]);
   }
 
-  function setRig(raw: unknown, gen: number) {
+  /** After an edit that kept `kept` frames: the playhead's frame is computed and posted first. */
+  function prioritise(playhead: number | undefined, kept: number) {
+    urgent = playhead !== undefined && playhead >= kept ? Math.min(Math.floor(playhead), horizon - 1) : -1;
+  }
+
+  function setRig(raw: unknown, gen: number, playhead?: number) {
     generation = gen;
+    const prev = engine instanceof PreviewEngine ? engine : null;
+    const prevSent = sent;
     engine = null;
     sent = 0;
+    urgent = -1;
     reportedFailure = false;
     const v = validateRig(raw);
     if (!v.ok) {
@@ -88,11 +111,17 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
       const e = new PreviewEngine(rig, { capacity: Math.max(1024, horizon + 1) });
       e.setClips(clips);
       e.setInputs(inputs);
+      // An edit that cannot change frames 0 … frontier (same bodies, joints, solver: motor gains, controller
+      // parameters): keep them, resume from the previous run's last snapshot at or before it.
+      const frontier = prev ? editFrontier(prev.rig, rig, inputs) : -1;
+      const keep = prev && frontier >= 0 ? e.resumeFrom(prev, frontier) + 1 : 0;
       engine = e;
+      sent = Math.min(prevSent, keep);
       post({
         type: 'reset', generation, rig, layout: e.recorder.layout, frameSize: e.frameSize, aux: e.aux, dt: e.dt,
-        controllers: [...e.sim.controllerNames],
+        controllers: [...e.sim.controllerNames], ...(keep > 0 ? { keep: sent } : {}),
       });
+      prioritise(playhead, sent);
       kick();
     } catch (err) {
       post({ type: 'problem', message: err instanceof Error ? err.message : String(err), frame: null });
@@ -103,6 +132,7 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
     generation = gen;
     engine = null;
     sent = 0;
+    urgent = -1;
     reportedFailure = false;
     const r = startParticleEngine(raw, request, Math.max(1024, horizon + 1));
     if (!r.ok) { post({ type: 'problem', message: r.message, frame: null }); return; }
@@ -113,26 +143,33 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
     kick();
   }
 
-  function truncateTo(length: number, keep: number) {
+  function truncateTo(length: number, keep: number, playhead?: number) {
     if (length < sent) {
       post({ type: 'truncate', length, keep: Math.max(length, Math.min(keep, sent)) });
       sent = length;
       reportedFailure = false;
     }
+    prioritise(playhead, Math.min(length, sent));
     kick();
   }
 
   return {
     receive(msg: ToHost) {
       switch (msg.type) {
-        case 'rig': if (msg.particles) setParticles(msg.rig, msg.particles, msg.generation); else setRig(msg.rig, msg.generation); break;
-        case 'inputs':
+        case 'rig': if (msg.particles) setParticles(msg.rig, msg.particles, msg.generation); else setRig(msg.rig, msg.generation, msg.playhead); break;
+        case 'inputs': {
+          const before = engine?.length ?? 0;
           inputs = msg.inputs;
-          if (engine) { const len = engine.setInputs(inputs); truncateTo(len, engine.lastChange + 1); }
+          if (engine) {
+            const len = engine.setInputs(inputs);
+            // Unchanged inputs (len stays) need no priority: the fill just goes on.
+            if (len < before) truncateTo(len, engine.lastChange + 1, msg.playhead); else kick();
+          }
           break;
+        }
         case 'clips':
           clips = msg.clips;
-          if (engine) truncateTo(engine.setClips(clips), 0);
+          if (engine) truncateTo(engine.setClips(clips), 0, msg.playhead);
           break;
         case 'horizon':
           horizon = msg.frames;

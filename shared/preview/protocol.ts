@@ -9,12 +9,14 @@ import type { AuxLayout, PreviewInput } from './engine';
 import type { FrameLayout } from '../runtime';
 import type { ParticleLayout, ParticleRequest } from './particleEngine';
 
+/** `playhead` on an edit (rig, inputs, clips): the frame the viewport shows. The host re-simulates up to it
+ *  first and posts it at once (ahead of the one-batch-in-flight rule), then fills the rest of the timeline. */
 export type ToHost =
   /** A new document: validated, then simulated from frame 0 (with the current inputs and clips). With
    *  `particles`, under the particle solver: the scene given there, or the rig's particle version. */
-  | { type: 'rig'; rig: unknown; generation: number; particles?: ParticleRequest }
-  | { type: 'inputs'; inputs: PreviewInput[] }
-  | { type: 'clips'; clips: AnimationClip[] }
+  | { type: 'rig'; rig: unknown; generation: number; particles?: ParticleRequest; playhead?: number }
+  | { type: 'inputs'; inputs: PreviewInput[]; playhead?: number }
+  | { type: 'clips'; clips: AnimationClip[]; playhead?: number }
   /** Simulate until the recording holds this many frames (the timeline's length). */
   | { type: 'horizon'; frames: number }
   /** The client has taken the last 'frames' batch. The host keeps at most one batch in flight: frames
@@ -37,8 +39,10 @@ export interface HostLayout {
 }
 
 export type FromHost =
-  /** The recording restarts for a (new) rig: everything the client holds is dropped. */
-  | ({ type: 'reset' } & HostLayout)
+  /** The recording restarts for a (new) rig: everything the client holds is dropped — except, with `keep`,
+   *  frames 0 … keep − 1, which the edit cannot change (an edit of motor gains or controller parameters:
+   *  editFrontier.ts; same layout) and the host does not send again. */
+  | ({ type: 'reset'; keep?: number } & HostLayout)
   /** The recording was cut to `length` frames (inputs changed); frames from there follow. Frames before
    *  `keep` are unchanged (they precede every changed input), so a client may keep showing them. */
   | { type: 'truncate'; length: number; keep: number }

@@ -20,8 +20,10 @@ import { DEFAULT_DURATION_S, SPEED_MAX, SPEED_MIN, usePreview } from './previewS
 import { previewSource } from './solverState';
 import { hostClock, wallClock } from './hostClock';
 
-/** Document edits arriving closer than this (ms) are sent once (a drag sends at most ~12 rigs a second). */
-const DEBOUNCE_MS = 80;
+/** A rig edit is sent at once unless one is still being answered: then the newest waits (edits during a
+ *  drag coalesce, the last wins) until the host has reset and posted the first frames of the one in flight
+ *  — the frame under the playhead — or for at most this long (ms) after its reset. */
+const RIG_ANSWER_MS = 150;
 const PUBLISH_MS = 66;
 const LATENCY_SAMPLES = 4096;
 /** When playback reaches the end of the timeline without a loop it grows by this much (s), up to MAX. */
@@ -67,6 +69,10 @@ export class PreviewClient {
   private lastRecordedPublish = 0;
   private generation = 0;
   private debounce: ReturnType<typeof setTimeout> | null = null;
+  /** The generation of the rig sent and not yet answered by its first frames (or a problem), or 0. */
+  private rigInFlight = 0;
+  private rigPending = false;
+  private rigAnswerTimer: ReturnType<typeof setTimeout> | null = null;
   private lastPublish = 0;
   /** A never-stepped simulation of the reset's rig, posed from recorded frames (bones, picking, masses). */
   private poser: RigPoser | null = null;
@@ -96,23 +102,35 @@ export class PreviewClient {
 
   // ------------------------------------------------------------------------------------------ document
 
-  private scheduleRig(delay = DEBOUNCE_MS): void {
+  /** Send the rig after the current task (a creature and its document arrive in two updates of one task). */
+  private scheduleRig(delay = 0): void {
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = setTimeout(() => { this.debounce = null; this.sendRig(); }, delay);
   }
 
-  /** Send the document's rig now (tests and the benchmark call this to skip the debounce). */
+  /** Send the document's rig now, or once the rig in flight is answered (tests and the benchmark call this). */
   sendRig(): void {
+    if (this.rigInFlight) { this.rigPending = true; return; }
+    this.rigPending = false;
     // The document's rig, or its particle version, or an open particle scene (particleMode.ts).
     const src = previewSource(useEditor.getState().document?.rig ?? null);
     if (!src || src.key === this.lastRig) return;
     this.lastRig = src.key;
-    this.port.post({ type: 'rig', rig: src.rig, generation: ++this.generation, ...(src.particles ? { particles: src.particles } : {}) });
+    this.rigInFlight = ++this.generation;
+    this.port.post({ type: 'rig', rig: src.rig, generation: this.generation, playhead: Math.floor(this.playhead), ...(src.particles ? { particles: src.particles } : {}) });
   }
 
-  /** Whether the frames shown belong to the current document (no edit pending in the debounce or worker). */
+  /** The rig in flight is answered: send the newest edit made meanwhile, if any. */
+  private rigAnswered(): void {
+    if (!this.rigInFlight) return;
+    this.rigInFlight = 0;
+    if (this.rigAnswerTimer) { clearTimeout(this.rigAnswerTimer); this.rigAnswerTimer = null; }
+    if (this.rigPending) this.sendRig();
+  }
+
+  /** Whether the frames shown belong to the current document (no edit pending here or in the worker). */
   get current(): boolean {
-    return !this.debounce && this.layout?.generation === this.generation && this.lastRig === (previewSource(useEditor.getState().document?.rig ?? null)?.key ?? null);
+    return !this.debounce && !this.rigPending && this.layout?.generation === this.generation && this.lastRig === (previewSource(useEditor.getState().document?.rig ?? null)?.key ?? null);
   }
 
   private resetSession(rig: RigDocument | null): void {
@@ -122,7 +140,7 @@ export class PreviewClient {
     // to (playback extends it) or a particle example had set (openParticleScene sets its own afterwards).
     this.setDuration(Math.round(DEFAULT_DURATION_S / (rig?.simulation.dt ?? DEFAULT_DT)));
     usePreview.setState({ inputs: [], selectedPoint: null, loop: { enabled: false, start: 0, end: 0 } });
-    this.port.post({ type: 'inputs', inputs: [] });
+    this.port.post({ type: 'inputs', inputs: [], playhead: 0 });
   }
 
   // ------------------------------------------------------------------------------------------ host messages
@@ -130,13 +148,20 @@ export class PreviewClient {
   private receive(m: FromHost): void {
     switch (m.type) {
       case 'reset': {
+        const prev = this.layout;
         this.layout = m;
-        this.count = 0;
-        this.frames = new Float64Array(Math.max(1, usePreview.getState().duration + 1) * m.frameSize);
-        this.aux = new Float64Array(Math.max(1, usePreview.getState().duration + 1) * m.aux.size);
-        this.buildPoser(m.rig);
+        if (m.keep !== undefined && prev && prev.frameSize === m.frameSize && prev.aux.size === m.aux.size) {
+          // An edit of motor gains or controller parameters: the same bodies, frames 0 … keep − 1 unchanged.
+          this.count = Math.min(this.count, m.keep);
+        } else {
+          this.count = 0;
+          this.frames = new Float64Array(Math.max(1, usePreview.getState().duration + 1) * m.frameSize);
+          this.aux = new Float64Array(Math.max(1, usePreview.getState().duration + 1) * m.aux.size);
+          this.buildPoser(m.rig);
+        }
         this.version++;
-        usePreview.setState({ problem: null, recorded: 0, dt: m.dt });
+        usePreview.setState({ problem: null, recorded: this.count, dt: m.dt });
+        if (m.generation === this.rigInFlight && !this.rigAnswerTimer) this.rigAnswerTimer = setTimeout(() => { this.rigAnswerTimer = null; this.rigAnswered(); }, RIG_ANSWER_MS);
         break;
       }
       case 'truncate':
@@ -152,6 +177,7 @@ export class PreviewClient {
         this.latencies.push(wallClock() - m.computedAt);
         if (this.latencies.length > LATENCY_SAMPLES) this.latencies.splice(0, this.latencies.length - LATENCY_SAMPLES);
         this.undisplayedSince = m.computedAt;
+        if (this.rigInFlight && this.layout?.generation === this.rigInFlight) queueMicrotask(() => this.rigAnswered());
         const L = this.layout;
         if (!L || m.start > this.count) break; // frames of a recording we have already dropped
         const end = m.start + m.count;
@@ -169,6 +195,7 @@ export class PreviewClient {
         break;
       }
       case 'problem':
+        if (m.frame === null) this.rigAnswered();
         usePreview.setState({ problem: m.message });
         if (m.frame === null) { this.layout = null; this.count = 0; this.version++; usePreview.setState({ recorded: 0 }); }
         break;
@@ -301,12 +328,12 @@ export class PreviewClient {
   setInputs(inputs: PreviewInput[]): void {
     const sorted = [...inputs].sort((a, b) => a.frame - b.frame);
     usePreview.setState({ inputs: sorted });
-    this.port.post({ type: 'inputs', inputs: sorted });
+    this.port.post({ type: 'inputs', inputs: sorted, playhead: Math.floor(this.playhead) });
   }
 
   addInput(input: PreviewInput): void { this.setInputs([...usePreview.getState().inputs, input]); }
 
-  setClips(clips: AnimationClip[]): void { this.port.post({ type: 'clips', clips }); }
+  setClips(clips: AnimationClip[]): void { this.port.post({ type: 'clips', clips, playhead: Math.floor(this.playhead) }); }
 
   // ------------------------------------------------------------------------------------------ reading frames
 

@@ -71,4 +71,52 @@ describe('preview host flow control', () => {
     expect(h.posted.indexOf(next)).toBeGreaterThan(resetAt);
     expect([next.start, next.count]).toEqual([0, 60]);
   });
+
+  it('a motor-gain edit with the motors limp until frame 150 resets keeping the frames before the snapshot, and re-simulates the rest exactly', () => {
+    const h = harness();
+    const inputs = [{ kind: 'limp', frame: 0, joints: 'all', limp: true }, { kind: 'limp', frame: 150, joints: 'all', limp: false }] as const;
+    h.host.receive({ type: 'horizon', frames: 301 });
+    h.host.receive({ type: 'inputs', inputs: inputs.map((i) => ({ ...i })) as never });
+    h.host.receive({ type: 'rig', rig, generation: 1 });
+    h.drain(); h.host.receive({ type: 'ack' }); h.drain(); h.host.receive({ type: 'ack' });
+    expect(h.batches().reduce((n, b) => n + b.count, 0)).toBe(301);
+    const edited = structuredClone(rig);
+    edited.joints.find((j: { name: string }) => j.name === 'elbow').motor.errorReduction = 0.3;
+    const mark = h.posted.length;
+    h.host.receive({ type: 'rig', rig: edited, generation: 2 });
+    const reset = h.posted[mark] as Extract<FromHost, { type: 'reset' }>;
+    expect(reset.type).toBe('reset');
+    expect(reset.keep).toBe(150 + 1);
+    h.drain(); h.host.receive({ type: 'ack' }); h.drain(); h.host.receive({ type: 'ack' });
+    const after = h.batches().filter((b) => h.posted.indexOf(b) > mark);
+    expect(after[0]!.start).toBe(151);
+    expect(after.reduce((n, b) => n + b.count, 0)).toBe(150);
+    // The kept frames and the new ones are a full run of the edited rig.
+    const direct = new PreviewEngine(loadRig(edited));
+    direct.setInputs(inputs.map((i) => ({ ...i })) as never);
+    direct.advance(300);
+    const size = direct.frameSize, got = new Float64Array(150 * size);
+    let o = 0;
+    for (const b of after) { got.set(b.frames, o); o += b.frames.length; }
+    expect(Array.from(got)).toEqual(Array.from(direct.slice(151, 301).frames));
+  });
+
+  it('after an edit the frame under the playhead is posted first, at once, even with a batch in flight', () => {
+    const h = harness();
+    h.host.receive({ type: 'horizon', frames: 1201 });
+    h.host.receive({ type: 'rig', rig, generation: 1 });
+    h.drain(); h.host.receive({ type: 'ack' }); h.drain();
+    const mark = h.posted.length;
+    // A batch is in flight (not acknowledged); the user moves a path point with the playhead at frame 400.
+    const edited = structuredClone(rig);
+    edited.controllers[0].controlPoints[2][1] += 0.03;
+    h.host.receive({ type: 'rig', rig: edited, generation: 2, playhead: 400 });
+    const reset = h.posted[mark] as Extract<FromHost, { type: 'reset' }>;
+    expect(reset.keep).toBe(1); // a controller parameter: frame 0 stays
+    h.drain();
+    const after = h.batches().filter((b) => h.posted.indexOf(b) > mark);
+    expect(after.length).toBeGreaterThanOrEqual(1);
+    expect(after[0]!.start).toBe(1);
+    expect(after[0]!.start + after[0]!.count).toBe(401);
+  });
 });
