@@ -105,6 +105,7 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
     { label: 'Toggle Follow Creature', accelerator: 'C', registerAccelerator: false, click: () => ctx.send('toggle-follow') },
     { type: 'separator' },
     command('Preview with Rigid Solver', { kind: 'set-solver', solver: 'rigid' }),
+    command('Preview with Articulated Solver', { kind: 'set-solver', solver: 'articulated' }),
     command('Preview with Particle Solver', { kind: 'set-solver', solver: 'particle' }),
     { type: 'separator' },
     { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' },
@@ -121,9 +122,11 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
     command('Mirror Left → Right', 'mirror-left-to-right'),
     command('Fix Mass Ratios', 'fix-mass-ratios'),
     command('Fix Rest Overlaps', 'fix-rest-overlaps'),
+    command('Apply Rig From…', 'apply-rig-from'),
     { type: 'separator' },
     command('Go Limp (All Joints)', 'go-limp-all'),
     command('Power On (All Joints)', 'power-on-all'),
+    command('Clear Preview Inputs', 'clear-inputs'),
   ];
 
   const about: MenuItemConstructorOptions = { label: `About ${ctx.appName}`, click: () => ctx.showAbout() };

@@ -33,12 +33,14 @@ export type MenuCommand =
   /** View › Follow Creature: the orbit camera follows the previewed creature's root body (toggle). */
   | 'toggle-follow'
   /** Rig menu: authoring actions on the open creature, each one undo step (go limp / power on are inputs
-   *  on the preview timeline at the frame shown, for every joint). Generate… opens the generate dialog. */
-  | 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'fix-rest-overlaps' | 'go-limp-all' | 'power-on-all'
+   *  on the preview timeline at the frame shown, for every joint). Generate… opens the generate dialog;
+   *  Apply Rig From… picks a rig JSON or project and applies its rig by bone names; Clear Preview Inputs
+   *  takes every poke, blast, grab and limp switch off the timeline. */
+  | 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'fix-rest-overlaps' | 'apply-rig-from' | 'go-limp-all' | 'power-on-all' | 'clear-inputs'
   /** View › an overlay of the preview (toggle). */
   | { kind: 'toggle-overlay'; overlay: PreviewOverlay }
   /** View › Rigid Solver / Particle Solver: which solver the preview runs (the toolbar's Rigid | Particle). */
-  | { kind: 'set-solver'; solver: 'rigid' | 'particle' }
+  | { kind: 'set-solver'; solver: 'rigid' | 'articulated' | 'particle' }
   /** File › Export › MJCF / glTF: the rig in another tool's format (shared/export); Rig JSON is 'export-rig'. */
   | { kind: 'export'; format: 'mjcf' | 'gltf' }
   /** Under Electron main adds `handle`: the capability to read (and, for a project, save) that file; the

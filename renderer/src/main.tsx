@@ -7,6 +7,7 @@ import { installTestHooks } from './testing/testHooks';
 import { connectView } from './state/editor';
 import { getViewportHandle } from './viewport/viewportHandle';
 import { applyImpulseAt, blast, grab, moveGrab, releaseGrab, setLimp } from './authoring/preview';
+import { replaceTimelineInputs, timelineInputs } from './preview/savedInputs';
 import './styles.css';
 
 type V3 = [number, number, number];
@@ -21,6 +22,9 @@ connectView({
     moveGrab: (target) => moveGrab(v3(target)),
     releaseGrab,
     setLimp,
+    // Saved with the project and put back when it opens (shared/editor files.ts).
+    list: timelineInputs,
+    replace: replaceTimelineInputs,
   },
 });
 

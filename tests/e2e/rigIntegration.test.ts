@@ -92,7 +92,7 @@ describe('Rig menu', () => {
     await app.page.getByRole('menubar').getByRole('menuitem', { name: 'Rig', exact: true }).click();
     const items = await app.page.getByRole('menu').getByRole('menuitem').allTextContents();
     expect(items.map((t) => t.trim())).toEqual([
-      'Generate Bodies from Skeleton…', 'Mirror Left → Right', 'Fix Mass Ratios', 'Fix Rest Overlaps', 'Go Limp (All Joints)', 'Power On (All Joints)',
+      'Generate Bodies from Skeleton…', 'Mirror Left → Right', 'Fix Mass Ratios', 'Fix Rest Overlaps', 'Apply Rig From…', 'Go Limp (All Joints)', 'Power On (All Joints)', 'Clear Preview Inputs',
     ]);
     await app.page.keyboard.press('Escape');
 

@@ -4,9 +4,10 @@
  * error reduction r, kp / kv — the PD gains also as natural frequency f (Hz) and damping ratio ζ, converted
  * with the joint's effective inertia I (shared/authoring pdGains: kp = I·(2πf)², kv = 2ζ·I·2πf) — the target
  * source, presets and copy/paste to every selected joint. Switching to PD with no gains yet fills in the
- * Stiff preset's response as starting gains (pdStart.ts), in the same undo step.
+ * Stiff preset's response as starting gains (pdStart.ts), in the same undo step. Tune… (TuneDialog.tsx)
+ * computes the gains of this joint, the selected joints or all of them from a settle time and overshoot.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { frequencyFromPdGains, jointEffectiveInertia, pdGainsFromFrequency, setMotor, MOTOR_PRESETS } from '../../../shared/authoring';
 import type { RigDocument, RigJoint, RigMotor } from '../../../shared/rig';
 import { useEditor } from '../state/store';
@@ -18,6 +19,7 @@ import { rigEdit } from './rigEdit';
 import { creatureClipNames } from './clips';
 import { motorModeChange } from './pdStart';
 import { notify } from '../state/editor';
+import { TuneDialog } from './TuneDialog';
 
 type MotorJoint = Extract<RigJoint, { motor: RigMotor }>;
 
@@ -62,11 +64,15 @@ export function MotorPanel({ joint, rig }: { joint: MotorJoint; rig: RigDocument
   };
   const targets = selectedJoints();
   const many = targets.length > 1 ? ` to ${targets.length} joints` : '';
+  const [tuning, setTuning] = useState(false);
+  const tunable = (joint.type === 'hinge' || joint.type === 'ball') && (m.mode === 'pd' || m.mode === 'position');
 
   return (
     <Section title="Motor" tools={<span className="motor-tools">
       <button className="mini-button" title="Copy this joint's motor settings" onClick={() => copyMotor(name)}>Copy</button>
       <button className="mini-button" disabled={!clipboard || targets.every((t) => t === clipboard.from)} title={clipboard ? `Paste the motor of ${clipboard.from}${many || ' here'}` : 'Copy a motor first'} onClick={() => pasteMotor()}>Paste{many}</button>
+      <button className="mini-button" title={tunable ? `Gains from a settle time and overshoot for ${targets.length > 1 ? `the ${targets.length} selected joints` : 'this joint'} (or all joints), verified by simulation` : 'Tune… sets PD or position motors of hinge and ball joints: switch the mode to PD or Position first'} onClick={() => setTuning(true)}>Tune…</button>
+      {tuning && <TuneDialog selected={targets} onClose={() => setTuning(false)} />}
     </span>}>
       <FieldRow label="Mode">
         <select className="field" aria-label="Motor mode" value={m.mode} onChange={(e) => setMode(e.target.value as RigMotor['mode'])}>

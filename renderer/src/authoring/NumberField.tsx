@@ -2,9 +2,12 @@
  * A number field that edits the document when the user is done (Enter or blur; Escape reverts): the text
  * is parsed here ("abc" is refused before anything runs), then `onCommit` runs the edit. A refusal —
  * ours or the edit's { field, message } — is shown under the field and the document keeps its value.
- * `scale` converts between what is shown and what is stored (degrees shown, radians stored: 180/π).
+ * `scale` converts between what is shown and what is stored (degrees shown, radians stored: 180/π); a
+ * refusal is said in the field's unit and words (shared/editor fieldMessage: degrees, not radians; "must be
+ * ≥ 0 kg", not zod's wording). Escape puts back the last valid value (the document's) without committing.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { fieldMessage } from '../../../shared/editor/fieldMessages';
 import type { FieldError } from './rigEdit';
 import { parseNumber } from './parseNumber';
 
@@ -37,15 +40,18 @@ export function NumberField({ label, value, unit, scale = 1, digits = 3, onCommi
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  // Escape blurs the input, and the blur would commit the text it is reverting: skip that one commit.
+  const reverting = useRef(false);
   useEffect(() => { setText(shown); setError(null); }, [shown]);
 
   const commit = () => {
+    if (reverting.current) { reverting.current = false; return; }
     if (text === shown) { setError(null); return; }
     const v = parseNumber(text);
     if (v === null) { setError(`${label}: must be a number${unit ? ` (${unit})` : ''}, got “${text}”`); return; }
     const r = onCommit(v / scale);
     if (r === null) { setError(null); return; }
-    setError(`${label}: ${typeof r === 'string' ? r : r.message}`);
+    setError(`${label}: ${fieldMessage(typeof r === 'string' ? r : r.message, { unit, scale, digits })}`);
   };
 
   return (
@@ -62,10 +68,11 @@ export function NumberField({ label, value, unit, scale = 1, digits = 3, onCommi
           disabled={disabled}
           inputMode="decimal"
           onChange={(e) => { setText(e.target.value); }}
+          onFocus={() => { reverting.current = false; }}
           onBlur={commit}
           onKeyDown={(e) => {
             if (e.key === 'Enter') commit();
-            if (e.key === 'Escape') { setText(shown); setError(null); (e.target as HTMLElement).blur(); }
+            if (e.key === 'Escape') { reverting.current = true; setText(shown); setError(null); (e.target as HTMLElement).blur(); }
             e.stopPropagation();
           }}
         />

@@ -4,7 +4,7 @@
  * fix) instead of doing nothing silently.
  */
 import type { MenuCommand } from '../../../shared/platform';
-import { notify } from '../state/editor';
+import { editor, notify } from '../state/editor';
 import { useEditor } from '../state/store';
 import { fixMassRatiosNow, mirrorLeftToRight, openGenerateDialog } from './actions';
 import { fixRestOverlapsFromMenu } from './RigWarnings';
@@ -12,9 +12,9 @@ import { setLimp } from './previewControls';
 import { creatureDrive } from './jointDrive';
 import { useSolver } from '../preview/particleMode';
 
-export type RigMenuCommand = Extract<MenuCommand, 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'fix-rest-overlaps' | 'go-limp-all' | 'power-on-all'>;
+export type RigMenuCommand = Extract<MenuCommand, 'generate-bodies' | 'mirror-left-to-right' | 'fix-mass-ratios' | 'fix-rest-overlaps' | 'apply-rig-from' | 'go-limp-all' | 'power-on-all' | 'clear-inputs'>;
 
-export const RIG_MENU_COMMANDS: readonly RigMenuCommand[] = ['generate-bodies', 'mirror-left-to-right', 'fix-mass-ratios', 'fix-rest-overlaps', 'go-limp-all', 'power-on-all'];
+export const RIG_MENU_COMMANDS: readonly RigMenuCommand[] = ['generate-bodies', 'mirror-left-to-right', 'fix-mass-ratios', 'fix-rest-overlaps', 'apply-rig-from', 'go-limp-all', 'power-on-all', 'clear-inputs'];
 
 export const isRigMenuCommand = (c: MenuCommand): c is RigMenuCommand => typeof c === 'string' && (RIG_MENU_COMMANDS as readonly string[]).includes(c);
 
@@ -31,6 +31,8 @@ export function runRigCommand(command: RigMenuCommand): boolean {
     setLimp('all', command === 'go-limp-all');
     return true;
   }
+  // Clear Preview Inputs: the editor says how many it took off (or why it cannot).
+  if (command === 'clear-inputs') return editor.inputs.clear().ok;
   if (!creature || !document) { notify('error', 'Rig menu: open a creature first.'); return false; }
   switch (command) {
     case 'generate-bodies': openGenerateDialog(); return true;
@@ -38,5 +40,8 @@ export function runRigCommand(command: RigMenuCommand): boolean {
     // The editor's command says what it fixed, or why nothing (no bodies, every pair within 10×).
     case 'fix-mass-ratios': return fixMassRatiosNow();
     case 'fix-rest-overlaps': return fixRestOverlapsFromMenu();
+    // Apply Rig From…: pick a rig JSON or project; the editor applies it by bone names (one undo step) and
+    // lists every unmatched bone in a notice and a dialog.
+    case 'apply-rig-from': void editor.tools.pickAndApplyRig(); return true;
   }
 }

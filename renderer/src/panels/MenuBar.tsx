@@ -25,6 +25,7 @@ export function MenuBar() {
   const showSkeleton = useEditor((s) => s.session.showSkeleton);
   const overlays = usePreview((s) => s.overlays);
   const follow = usePreview((s) => s.follow);
+  const hasInputs = usePreview((s) => s.inputs.length > 0);
   const hasCreature = useEditor((s) => s.creature !== null);
   const hasBodies = useEditor((s) => (s.document?.rig.bodies.length ?? 0) > 0);
   const ref = useRef<HTMLDivElement>(null);
@@ -74,6 +75,7 @@ export function MenuBar() {
       { label: 'Follow Creature', command: 'toggle-follow', checked: follow, shortcut: 'C' },
       'separator',
       { label: 'Rigid Solver', command: { kind: 'set-solver', solver: 'rigid' }, checked: solver === 'rigid' },
+      { label: 'Articulated Solver', command: { kind: 'set-solver', solver: 'articulated' }, checked: solver === 'articulated' },
       { label: 'Particle Solver', command: { kind: 'set-solver', solver: 'particle' }, checked: solver === 'particle' },
     ],
     Rig: [
@@ -82,9 +84,11 @@ export function MenuBar() {
       { label: 'Mirror Left → Right', command: 'mirror-left-to-right', disabled: !hasBodies },
       { label: 'Fix Mass Ratios', command: 'fix-mass-ratios', disabled: !hasBodies },
       { label: 'Fix Rest Overlaps', command: 'fix-rest-overlaps', disabled: !hasBodies },
+      { label: 'Apply Rig From…', command: 'apply-rig-from', disabled: !hasCreature },
       'separator',
       { label: 'Go Limp (All Joints)', command: 'go-limp-all', disabled: !drive.enabled },
       { label: 'Power On (All Joints)', command: 'power-on-all', disabled: !drive.enabled },
+      { label: 'Clear Preview Inputs', command: 'clear-inputs', disabled: !hasInputs },
     ],
     Help: [{ label: 'About Marionette', command: 'about' }],
   };

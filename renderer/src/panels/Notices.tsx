@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useEditor } from '../state/store';
 import { dismissToast } from '../state/editor';
 
@@ -16,14 +17,27 @@ export function Toasts() {
   );
 }
 
+/** A modal question (About, unsaved changes, a missing creature …). Escape answers with the last action —
+ *  the cancel, or About's OK — as the native dialogs do. */
 export function PromptDialog() {
   const prompt = useEditor((s) => s.prompt);
+  useEffect(() => {
+    if (!prompt) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      e.stopPropagation();
+      prompt.actions.at(-1)?.run();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [prompt]);
   if (!prompt) return null;
   return (
     <div className="modal-backdrop">
       <div className="modal" role="dialog" aria-modal aria-labelledby="modal-title" data-testid="prompt">
         <div className="modal-title" id="modal-title">{prompt.title}</div>
-        <div className="modal-text">{prompt.text}</div>
+        <div className="modal-text" style={{ whiteSpace: 'pre-line' }}>{prompt.text}</div>
         <div className="modal-actions">
           {prompt.actions.map((a) => (
             <button key={a.label} className={`button${a.primary ? ' primary' : ''}`} autoFocus={a.primary} onClick={a.run}>{a.label}</button>

@@ -19,6 +19,7 @@ import { authoringSkeleton } from '../authoring/creatureInput';
 import { setAuthoring, useAuthoring } from '../authoring/authoringStore';
 import { initialSession, panelSizes, setSession, useEditor, type CameraPose, type Selection } from './store';
 import { creatureNotices } from './creatureNotices';
+import { runTune } from '../authoring/tuneRunner';
 
 let toastId = 0;
 let promptId = 0;
@@ -82,6 +83,8 @@ const rendererPlatform: EditorPlatform<LoadedCreature> = {
     rig: builtinRig,
   },
   get preview() { return view.preview; },
+  // Tune… simulates each joint's step response: in a Web Worker (authoring/tuneRunner.ts).
+  tuneRig: runTune,
   viewSession: () => {
     const camera = view.cameraPose?.() ?? null;
     return { showSkeleton: useEditor.getState().session.showSkeleton, ...(camera ? { camera } : {}) };

@@ -29,10 +29,10 @@ describe('native Rig menu', () => {
       expect(labels[rigAt + 1]).toBe(platform === 'darwin' ? 'windowMenu' : '&Help');
       const items = (menu[rigAt]!.submenu as Item[]).filter((i) => i.type !== 'separator');
       expect(items.map((i) => i.label)).toEqual([
-        'Generate Bodies from Skeleton…', 'Mirror Left → Right', 'Fix Mass Ratios', 'Fix Rest Overlaps', 'Go Limp (All Joints)', 'Power On (All Joints)',
+        'Generate Bodies from Skeleton…', 'Mirror Left → Right', 'Fix Mass Ratios', 'Fix Rest Overlaps', 'Apply Rig From…', 'Go Limp (All Joints)', 'Power On (All Joints)', 'Clear Preview Inputs',
       ]);
       for (const i of items) (i.click as () => void)();
-      expect(sent).toEqual(['generate-bodies', 'mirror-left-to-right', 'fix-mass-ratios', 'fix-rest-overlaps', 'go-limp-all', 'power-on-all']);
+      expect(sent).toEqual(['generate-bodies', 'mirror-left-to-right', 'fix-mass-ratios', 'fix-rest-overlaps', 'apply-rig-from', 'go-limp-all', 'power-on-all', 'clear-inputs']);
       // No bare-letter accelerators: they would swallow keys typed into the inspector's fields.
       for (const i of items) expect(i.accelerator).toBeUndefined();
     });
