@@ -1,9 +1,10 @@
-/** The toolbar's "Rigid | Particle" segmented control: which solver the preview runs (particleMode.ts). */
+/** The toolbar's "Rigid | Articulated | Particle" segmented control: which solver the preview runs (particleMode.ts). */
 import { useEditor } from '../state/store';
 import { setSolver, useSolver, type Solver } from './particleMode';
 
 const OPTIONS: { solver: Solver; label: string; title: string }[] = [
-  { solver: 'rigid', label: 'Rigid', title: 'Preview with the rigid-body solver (motors, gaits)' },
+  { solver: 'rigid', label: 'Rigid', title: 'Preview with the rigid-body solver (maximal coordinates, sequential impulses; motors, gaits)' },
+  { solver: 'articulated', label: 'Articulated', title: 'Preview with the articulated solver (joint coordinates, Featherstone: joints cannot come apart; motors, gaits; the joints must form a tree)' },
   { solver: 'particle', label: 'Particle', title: 'Preview the same creature as a particle ragdoll (Jakobsen/Verlet; click a bone to push it)' },
 ];
 

@@ -2,8 +2,10 @@
  * Which solver the preview runs (session state: neither saved nor undone), and the particle scene shown
  * when an example scene is open instead of a creature.
  *
- *  - Rigid | Particle: the same creature under either solver (toolbar switch, View menu). Opening a rig
- *    follows its `solver` field (shared/rig): a rig meant for particles opens in particle mode.
+ *  - Rigid | Articulated | Particle: the same creature under each solver (toolbar switch, View menu). Opening
+ *    a rig follows its `solver` field (shared/rig): a rig meant for particles opens in particle mode.
+ *    Rigid and Articulated run the same rig with the same inputs (limp, grabs, targets mean the same to
+ *    both), so switching between them keeps the timeline's inputs; Particle keeps its own.
  *  - An example scene ("marionette-particles", assets/examples/) closes the document and shows the scene
  *    alone under the particle solver; opening a creature or project afterwards clears it.
  * The preview client asks previewSource() what to send to the worker; inputs on the timeline are kept
@@ -16,13 +18,16 @@ import { stashed, useSolver, type ParticleSceneFile, type Solver } from './solve
 
 export { previewSource, useSolver, type ParticleSceneFile, type PreviewSource, type Solver } from './solverState';
 
-/** Switch the preview's solver (the toolbar's Rigid | Particle, the View menu). */
+/** Switch the preview's solver (the toolbar's Rigid | Articulated | Particle, the View menu). */
 export function setSolver(solver: Solver): void {
   const cur = useSolver.getState();
   if (cur.solver === solver || cur.scene) return;
   const client = previewClient();
-  stashed[cur.solver] = usePreview.getState().inputs;
-  client.setInputs(stashed[solver]);
+  const family = (s: Solver) => (s === 'particle' ? 'particle' : 'rigid');
+  if (family(cur.solver) !== family(solver)) {
+    stashed[family(cur.solver)] = usePreview.getState().inputs;
+    client.setInputs(stashed[family(solver)]);
+  }
   useSolver.setState({ solver });
   client.sendRig();
 }

@@ -11,7 +11,8 @@ import { useEditor } from '../state/store';
 import type { PreviewInput } from '../../../shared/preview/input';
 import type { ParticleRequest } from '../../../shared/preview/particleEngine';
 
-export type Solver = 'rigid' | 'particle';
+/** rigid and articulated run the creature's rig (same bodies, motors, inputs, plots); particle its particle version. */
+export type Solver = 'rigid' | 'articulated' | 'particle';
 
 export interface ParticleSceneFile { name: string; scene: ParticleScene }
 
@@ -23,8 +24,8 @@ interface SolverState {
 
 export const useSolver = create<SolverState>()(() => ({ solver: 'rigid', scene: null }));
 
-/** Timeline inputs of the solver not shown now (particleMode.ts swaps them on a solver switch). */
-export const stashed: Record<Solver, PreviewInput[]> = { rigid: [], particle: [] };
+/** Timeline inputs of the solver family not shown now (particleMode.ts swaps them on a switch to or from Particle; Rigid and Articulated share theirs). */
+export const stashed: Record<'rigid' | 'particle', PreviewInput[]> = { rigid: [], particle: [] };
 
 // A different creature (opened, or closed for a scene) starts in the solver its rig asks for.
 useEditor.subscribe((s, p) => {
@@ -42,6 +43,7 @@ export interface PreviewSource {
 
 const particleKeys = new WeakMap<object, PreviewSource>();
 const rigidKeys = new WeakMap<object, PreviewSource>();
+const articulatedKeys = new WeakMap<object, PreviewSource>();
 
 /** What the preview should simulate now: the open scene, or the document's rig under the chosen solver. */
 export function previewSource(rig: RigDocument | null): PreviewSource | null {
@@ -53,7 +55,9 @@ export function previewSource(rig: RigDocument | null): PreviewSource | null {
   };
   if (scene) return cached(particleKeys, scene, () => ({ key: scene, rig: null, particles: { scene: scene.scene, name: scene.name } }));
   if (!rig) return null;
-  if (solver === 'rigid') return cached(rigidKeys, rig, () => ({ key: rig, rig }));
+  // Rigid and Articulated send the rig with its solver set to the one chosen (createSimulation reads it).
+  if (solver === 'rigid') return cached(rigidKeys, rig, () => ({ key: rig, rig: rig.solver === 'articulated' ? { ...rig, solver: 'rigid' } : rig }));
+  if (solver === 'articulated') return cached(articulatedKeys, rig, () => ({ key: {}, rig: { ...rig, solver: 'articulated' } }));
   return cached(particleKeys, rig, () => ({ key: {}, rig, particles: { scene: null, name: rig.name } }));
 }
 
