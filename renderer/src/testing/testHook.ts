@@ -7,6 +7,8 @@ import { historyInfo, projectText } from '../state/editor';
 import { getViewportHandle, viewportStats } from '../viewport/viewportHandle';
 import { BONE_PLAN_BODY_COLOR, BONE_PLAN_MERGED_COLOR, BONE_SELECTED_COLOR, VIEWPORT_BACKGROUND } from '../viewport/theme';
 import { activeSkeletonOverlay } from '../viewport/SkeletonLayer';
+import { timelineInputs } from '../preview/savedInputs';
+import type { PreviewInput } from '../../../shared/preview/input';
 
 export interface MarionetteTestHook {
   ready(): boolean;
@@ -18,6 +20,10 @@ export interface MarionetteTestHook {
   dirty(): boolean;
   undoDepth(): number;
   status(): string;
+  /** The undo entry's label (null when there is nothing to undo). */
+  undoLabel(): string | null;
+  /** The preview's timeline inputs (pokes, blasts, grabs, limp switches): what a saved project keeps. */
+  previewInputs(): PreviewInput[];
   boneScreenPosition(bone: string): { x: number; y: number } | null;
   highlightedBones(): string[];
   /** Bones drawn in the secondary colour: the selected body's bone. */
@@ -43,6 +49,8 @@ export function installTestHook(): void {
     dirty: () => historyInfo().dirty,
     undoDepth: () => historyInfo().depth,
     status: () => useEditor.getState().status,
+    undoLabel: () => useEditor.getState().history.undoLabel,
+    previewInputs: () => structuredClone(timelineInputs()),
     boneScreenPosition: (bone) => getViewportHandle()?.boneScreenPosition(bone) ?? null,
     highlightedBones: () => getViewportHandle()?.highlightedBones() ?? [],
     secondaryBones: () => activeSkeletonOverlay?.secondaryBones() ?? [],
