@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { armedMine } from './armedMine';
 import { corpusCreatureFiles } from './corpusCreatures';
+import { hexapod } from './hexapod';
 import { humanoid } from './humanoid';
 import { HUMANOID_FBX, humanoidFbx } from './humanoid-fbx';
 import { toGlb, toGltfWithBin } from './toGltf';
@@ -15,6 +16,7 @@ export async function generateCreatureFiles(): Promise<Record<string, Uint8Array
   return {
     'armed-mine.glb': await toGlb(mine),
     'humanoid.glb': await toGlb(humanoid()),
+    'hexapod.glb': await toGlb(hexapod()),
     // The same Armed Mine as .gltf JSON + external .bin, for loading with external buffers.
     ...(await toGltfWithBin(mine, 'armed-mine')),
   };

@@ -12,6 +12,7 @@ import { CyclicPath, advancePhase, wrapPhase, type PathInterpolation } from './c
 import { headingYaw, pathPointToWorld, pathStrokeCentre, pathTravelDirection, type SteeringParams, type WorldPathFrame } from './steering';
 import { SteeringLaw, type SteeringLawState } from './steeringLaw';
 import { Arrival, type ArrivalState } from './arrival';
+import type { GaitGroup } from './gaitGroup';
 import { quatFromAxisAngle, quatFromRotationVector, quatRotate, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 import { transformPoint, type ReadonlyTransform as Pose } from '../math/transform';
@@ -147,6 +148,9 @@ export interface ControllerOptions {
   steerPivotLead?: number;
   /** World direction the hand's wrist→effector vector aims at (default [0, −1, 0]: fingers to the floor). */
   handAim?: ReadonlyVec3 | null;
+  /** Multi-limb gait (gaitGroup.ts): the shared steering of the limbs on this root, and this limb's index in
+   *  it. The controller then asks the group for the steering decision and turns its path (no skew). */
+  group?: { group: GaitGroup; member: number };
 }
 
 /** How far (fraction of the loop's height) the path must rise after its lowest point to count as lifted. */
@@ -187,6 +191,9 @@ export class CyclicPathController {
   private last: ControllerFrame | null = null;
   private readonly handAim: ReadonlyVec3 | null;
   private readonly twoBone: boolean;
+  private readonly group: { group: GaitGroup; member: number } | null;
+  /** Stroke centre of the path (root frame, y 0): where a multi-limb turn is measured from. */
+  readonly strokeCentre: Vec3;
 
   constructor(readonly params: CyclicPathParams, readonly binding: ControllerBinding, options: ControllerOptions = {}) {
     const where = `controller "${params.name}"`;
@@ -197,6 +204,8 @@ export class CyclicPathController {
     }
     this.travelLocal = pathTravelDirection(this.path);
     const c = pathStrokeCentre(this.path);
+    this.strokeCentre = [c[0], 0, c[2]];
+    this.group = options.group ?? null;
     const lead = options.steerPivotLead ?? params.steering.pivotLead ?? STEER_PIVOT_LEAD;
     this.steerPivot = [c[0] + this.travelLocal[0] * lead, 0, c[2] + this.travelLocal[2] * lead];
     this._phase = wrapPhase(params.phaseOffset);
@@ -237,11 +246,12 @@ export class CyclicPathController {
 
   /** Back to the phase at t = 0 (after a reset or a scrub to frame 0), with no heading history. */
   reset(phase = this.params.phaseOffset, steeringState?: SteeringLawState, arrivalState?: ArrivalState): void {
-    this._phase = wrapPhase(phase); this.last = null; this.law.restore(steeringState); this.arrival?.restore(arrivalState);
+    this._phase = wrapPhase(phase); this.last = null; this.arrival?.restore(arrivalState);
+    if (this.group) this.group.group.restore(steeringState); else this.law.restore(steeringState);
   }
 
   /** The steering law's heading history (for snapshots; reset(phase, state) puts it back). */
-  steeringState(): SteeringLawState { return this.law.snapshot(); }
+  steeringState(): SteeringLawState { return this.group ? this.group.group.snapshot() : this.law.snapshot(); }
 
   /** Arrival's state (for snapshots), undefined without arrival. */
   arrivalState(): ArrivalState | undefined { return this.arrival?.snapshot(); }
@@ -256,8 +266,17 @@ export class CyclicPathController {
     const { root, joints, chain } = this.binding;
     const rootPose = { position: world.getPosition(root), rotation: world.getRotation(root) };
     const yaw = headingYaw(rootPose.rotation);
-    const decision = this.law.step(rootPose.position, yaw, world.getAngularVelocity(root)[1], this.travelLocal, this.steering.target, this.params.rate, dt);
-    const frame: WorldPathFrame = { yaw, skew: decision.skew, origin: [rootPose.position[0], rootPose.position[1], rootPose.position[2]], pivot: [this.steerPivot[0], 0, this.steerPivot[2]] };
+    const g = this.group;
+    let frame: WorldPathFrame;
+    if (g) {
+      // Multi-limb: one law for the group (gaitGroup.ts), the path turned rather than skewed.
+      const decision = g.group.decide(g.member, rootPose.position, yaw, world.getAngularVelocity(root)[1], this.steering.target, this.params.rate, dt);
+      frame = { yaw, skew: 0, origin: [rootPose.position[0], rootPose.position[1], rootPose.position[2]], pivot: [0, 0, 0],
+        turn: g.group.turn(decision, this.strokeCentre, this.travelLocal) };
+    } else {
+      const decision = this.law.step(rootPose.position, yaw, world.getAngularVelocity(root)[1], this.travelLocal, this.steering.target, this.params.rate, dt);
+      frame = { yaw, skew: decision.skew, origin: [rootPose.position[0], rootPose.position[1], rootPose.position[2]], pivot: [this.steerPivot[0], 0, this.steerPivot[2]] };
+    }
     if (this.params.righting) applyRighting(frame, rootPose.rotation, this.params.righting);
     this._phase = advancePhase(this._phase, this.params.rate, dt);
     let stroke = 1, engage = 1;

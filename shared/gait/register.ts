@@ -10,6 +10,9 @@ import { CyclicPathController } from './controller';
 import type { SteeringLawState } from './steeringLaw';
 import type { ArrivalState } from './arrival';
 import { chainFromRig, paramsFromRig } from './rigChain';
+import { CyclicPath } from './cyclicPath';
+import { GaitGroup } from './gaitGroup';
+import { pathStrokeCentre, pathTravelDirection } from './steering';
 
 interface SavedState { phase: number; target: [number, number, number] | null; steering: SteeringLawState; arrival?: ArrivalState }
 
@@ -18,11 +21,12 @@ export type CyclicPathInstance = ControllerInstance & { readonly controller: Cyc
 
 export const cyclicPathControllerFactory: ControllerFactory<CyclicPathControllerDoc> = (config, ctx: ControllerContext): CyclicPathInstance => {
   const chain = chainFromRig(ctx.rig, config);
+  const group = gaitGroupOf(config, ctx);
   const controller = new CyclicPathController(paramsFromRig(config), {
     root: ctx.bodyHandle(config.root),
     joints: config.chain.map((j) => ctx.jointHandle(j)),
     chain,
-  });
+  }, group ? { group } : {});
   return {
     controller,
     get phase() { return controller.phase; },
@@ -42,6 +46,31 @@ export const cyclicPathControllerFactory: ControllerFactory<CyclicPathController
     },
   };
 };
+
+/** The gait groups of each Simulation (its ControllerContext), by root body name. */
+const groups = new WeakMap<ControllerContext, Map<string, GaitGroup>>();
+
+/**
+ * The multi-limb group a controller belongs to (gaitGroup.ts): the enabled cyclicPath controllers on its root,
+ * when there are two or more; null for a single limb (its gait is unchanged) or a disabled controller. The
+ * group's steering law takes the first member's steering numbers and rate.
+ */
+function gaitGroupOf(config: CyclicPathControllerDoc, ctx: ControllerContext): { group: GaitGroup; member: number } | null {
+  if (!config.enabled) return null;
+  const members = ctx.rig.controllers.filter((c): c is CyclicPathControllerDoc => c.type === 'cyclicPath' && c.enabled && c.root === config.root);
+  if (members.length < 2) return null;
+  let byRoot = groups.get(ctx);
+  if (!byRoot) { byRoot = new Map(); groups.set(ctx, byRoot); }
+  let group = byRoot.get(config.root);
+  if (!group) {
+    const paths = members.map((m) => new CyclicPath(m.controlPoints, m.interpolation, 32, `controller "${m.name}": controlPoints`));
+    const lead = members[0]!.steering;
+    group = new GaitGroup({ gain: lead.gain, maxAngle: lead.maxAngle, window: lead.window ?? 0, rateGain: lead.rateGain ?? 0 },
+      paths.map((p) => pathTravelDirection(p)), paths.map((p) => pathStrokeCentre(p)), members.map((m) => m.name));
+    byRoot.set(config.root, group);
+  }
+  return { group, member: members.findIndex((m) => m.name === config.name) };
+}
 
 /** Register 'cyclicPath' with the runtime; returns the unregister function. */
 export const registerCyclicPathController = (): (() => void) => registerControllerType('cyclicPath', cyclicPathControllerFactory);

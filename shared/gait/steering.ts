@@ -133,7 +133,31 @@ export interface WorldPathFrame {
   /** Righting (controller.ts): the part of the root's tilt the path follows, a world rotation about
    *  `origin` applied after heading and skew; absent = none (the path hangs level). */
   tilt?: Quat;
+  /** Multi-limb turn (gaitGroup.ts): the path remapped before the skew; absent = none (a single limb). */
+  turn?: PathTurn;
 }
+
+/** How the turn remaps one limb's path this step (part of WorldPathFrame). */
+export interface PathTurn {
+  /** −1..1: 0 = straight, ±1 = turning on the spot (+ = toward +X from +Z, the positive yaw). */
+  a: number;
+  /** The limb's stroke centre (root frame; y ignored). */
+  centre: Vec3;
+  /** The limb's travel direction (root frame, horizontal unit). */
+  travel: Vec3;
+  /** (ŷ × centre) / R̄: the stroke direction of a turn on the spot (root frame, horizontal). */
+  tangent: Vec3;
+}
+
+/** A root-frame path point remapped by the turn (gaitGroup.ts). */
+export function turnPoint(turn: PathTurn, p: ReadonlyVec3): Vec3 {
+  const { a, centre: c, travel: t, tangent: g } = turn;
+  const u = (p[0] - c[0]) * t[0] + (p[2] - c[2]) * t[2];
+  const k = 1 - Math.abs(a);
+  const dx = k * t[0] + a * g[0] - t[0], dz = k * t[2] + a * g[2] - t[2];
+  return [p[0] + u * dx, p[1], p[2] + u * dz];
+}
+
 
 /**
  * Where the path sits in the world this step: heading from the root rotation, skew toward the target.
@@ -149,7 +173,8 @@ export function worldPathFrame(rootPosition: ReadonlyVec3, rootRotation: Readonl
 }
 
 /** A root-frame path point (or pole) → world through a WorldPathFrame. */
-export function pathPointToWorld(frame: WorldPathFrame, local: ReadonlyVec3): Vec3 {
+export function pathPointToWorld(frame: WorldPathFrame, point: ReadonlyVec3): Vec3 {
+  const local = frame.turn ? turnPoint(frame.turn, point) : point;
   const c = Math.cos(frame.skew), s = Math.sin(frame.skew), px = frame.pivot[0], pz = frame.pivot[2];
   const x = local[0] - px, z = local[2] - pz;
   // Skew about the pivot in the root frame, then the heading: R_y(yaw)·(pivot + R_y(skew)·(p − pivot)).

@@ -12,7 +12,7 @@ describe('assets/scripts/generate.ts', () => {
 
   it('regenerates byte-identical copies of the committed creature files', async () => {
     written = await writeCreatureFiles(tmp);
-    expect(written.map((f) => basename(f)).sort()).toEqual(['armed-mine.bin', 'armed-mine.glb', 'armed-mine.gltf', 'humanoid.glb']);
+    expect(written.map((f) => basename(f)).sort()).toEqual(['armed-mine.bin', 'armed-mine.glb', 'armed-mine.gltf', 'hexapod.glb', 'humanoid.glb']);
     for (const f of written) {
       const committed = readFileSync(join(defaultOutDir, basename(f)));
       const fresh = readFileSync(f);
@@ -25,7 +25,7 @@ describe('assets/scripts/generate.ts', () => {
   });
 
   it('keeps each file well under 1 MB, with a few thousand vertices and weights that sum to 1', async () => {
-    for (const name of ['armed-mine.glb', 'humanoid.glb']) {
+    for (const name of ['armed-mine.glb', 'humanoid.glb', 'hexapod.glb']) {
       const bytes = readFileSync(join(tmp, name));
       expect(bytes.length).toBeLessThan(400_000);
       const doc = await new NodeIO().readBinary(new Uint8Array(bytes));
