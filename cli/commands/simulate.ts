@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { distance, type Vec3 } from '../../shared/math/vec3';
 import { formatProblem, validateRig, type RigDocument } from '../../shared/rig';
 import { createSimulation, csvHeader, FrameRecorder, traceColumns, traceRow, type Simulation } from '../../shared/index';
+import type { SimulationSolver } from '../../shared/runtime';
 import { BODY_STRIDE, JOINT_STRIDE } from '../../shared/runtime/trace';
 import { parse, parseNumber, parseVec3, str, strs } from '../args';
 import { readTextFile } from '../files';
@@ -25,8 +26,12 @@ Runs the rig with the Marionette runtime, exactly as a game would, for S
 seconds of simulated time, and prints a summary: distance travelled by the
 root body, mean speed, max joint error, motor saturation.
 
+Rigs run under the solver their "solver" field names (rigid, articulated or
+particle); --solver overrides it. rigid: maximal coordinates, sequential
+impulses; articulated: joint coordinates (Featherstone's articulated-body
+method; the joints must form a tree; joints cannot come apart); same trace.
 Particle scenes (format "marionette-particles", e.g. assets/examples/*.json)
-and rigs with "solver": "particle" run under the particle solver: the trace
+and rigs run with the particle solver run under the particle solver: the trace
 frames carry "particles": {NAME: [x,y,z]} (CSV: NAME.x, NAME.y, NAME.z), an
 --impulse BONE@T:x,y,z acts at the bone's midpoint, and the summary gives the
 root particle's travel, the max bone length error, energy and overlap.
@@ -34,6 +39,7 @@ root particle's travel, the max bone length error, energy and overlap.
 Options:
   --seconds S             simulated time (s), required
   --dt DT                 override the rig's fixed step (s)
+  --solver S              rigid, articulated or particle: override the rig's solver
   --every K               record every K-th step in the trace (default 1)
   --target x,y,z          steering target (m, world) for the controllers
   --impulse BODY@T:x,y,z  apply an impulse (N·s, world) to BODY at time T (s); repeatable
@@ -50,11 +56,18 @@ Exit status: 0 ran, 1 the rig is invalid or the simulation blew up, 2 usage erro
 
 interface Event { step: number; apply(sim: Simulation): void; describe: string }
 
+type Solver = 'rigid' | 'articulated' | 'particle';
+const SOLVERS: readonly Solver[] = ['rigid', 'articulated', 'particle'];
+
+function isRigText(text: string): boolean {
+  try { return (JSON.parse(text) as { format?: unknown }).format === 'marionette-rig'; } catch { return false; }
+}
+
 export function run(argv: string[], io: CliIO): number {
   const { values, positionals } = parse(argv, {
     seconds: { type: 'string' }, dt: { type: 'string' }, every: { type: 'string' }, target: { type: 'string' },
     impulse: { type: 'string', multiple: true }, limp: { type: 'string', multiple: true }, out: { type: 'string', short: 'o' },
-    'skip-controllers': { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' },
+    'skip-controllers': { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' }, solver: { type: 'string' },
   });
   if (values.help) { io.out(help); return EXIT_OK; }
   if (positionals.length !== 1) throw new UsageError(`simulate takes one rig file, got ${positionals.length}`);
@@ -65,12 +78,16 @@ export function run(argv: string[], io: CliIO): number {
   const out = str(values.out);
   if (out !== undefined && !/\.(json|csv)$/i.test(out)) throw new UsageError(`--out must end in .json or .csv, got "${out}"`);
   const target = str(values.target) === undefined ? null : parseVec3(str(values.target)!, '--target');
+  const solver = str(values.solver);
+  if (solver !== undefined && !SOLVERS.includes(solver as Solver)) throw new UsageError(`--solver must be one of ${SOLVERS.join(', ')}, got "${solver}"`);
 
   const file = positionals[0]!;
   const read = readTextFile(file);
   if (!read.ok) { io.err(`${file}: ${read.message}\n`); return EXIT_INVALID; }
   // Particle scenes and rigs meant for the particle solver (docs/particles.md) run in simulateParticles.ts.
-  if (isParticleInput(read.text)) {
+  const particleScene = isParticleInput(read.text) && !isRigText(read.text);
+  if (particleScene && solver !== undefined && solver !== 'particle') throw new UsageError(`--solver ${solver}: ${file} is a particle scene, which runs under the particle solver only`);
+  if (particleScene || solver === 'particle' || (solver === undefined && isParticleInput(read.text))) {
     return simulateParticles({
       file, text: read.text, seconds, dt: dtOverride, every, out, impulses: strs(values.impulse), limp: strs(values.limp), target,
       skipControllers: !!values['skip-controllers'], quiet: !!values.quiet,
@@ -91,7 +108,7 @@ export function run(argv: string[], io: CliIO): number {
 
   let sim: Simulation;
   try {
-    sim = createSimulation(rig, { missingControllers: values['skip-controllers'] ? 'skip' : 'error' });
+    sim = createSimulation(rig, { missingControllers: values['skip-controllers'] ? 'skip' : 'error', ...(solver ? { solver: solver as SimulationSolver } : {}) });
   } catch (e) {
     io.err(`${file}: ${(e as Error).message}${/no implementation/.test((e as Error).message) ? ' (or pass --skip-controllers)' : ''}\n`);
     return EXIT_INVALID;
@@ -148,7 +165,7 @@ export function run(argv: string[], io: CliIO): number {
   const net = distance(sim.bodyPose(root).position, start);
   if (!values.quiet) {
     const lines = [
-      `${file}: rig "${rig.name}", ${sim.steps} steps of ${fmt(dt * 1000, 4)} ms = ${fmt(time, 4)} s${out ? `, trace → ${out} (${recorder.length} frames)` : ''}`,
+      `${file}: rig "${rig.name}" (${sim.solver} solver), ${sim.steps} steps of ${fmt(dt * 1000, 4)} ms = ${fmt(time, 4)} s${out ? `, trace → ${out} (${recorder.length} frames)` : ''}`,
       `  root "${root}": travelled ${fmt(path, 4)} m (net ${fmt(net, 4)} m), mean speed ${fmt(time > 0 ? path / time : 0, 4)} m/s`,
       `  max joint error ${fmt(maxError, 3)} m${maxErrorJoint ? ` (joint "${maxErrorJoint}")` : ''}`,
       `  motor saturation ${powered > 0 ? fmt((100 * saturated) / powered, 3) : '0'}% of powered joint-steps${powered === 0 ? ' (no powered joints)' : ''}`,

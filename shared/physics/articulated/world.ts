@@ -401,8 +401,9 @@ export class ArticulatedWorld implements PhysicsWorld {
   }
 
   getMotorReport(joint: JointHandle): MotorReport {
-    const r = this.joints[this.jslot(joint)]!.report;
-    return { torque: r.torque, torqueMagnitude: r.torqueMagnitude, maxTorque: r.maxTorque, saturated: r.saturated };
+    const j = this.joints[this.jslot(joint)]!, r = j.report, d = j.drive >= 0 ? this.drives[j.drive]! : null;
+    // As the rigid World: a motor switched off reports its friction torque as the limit.
+    return { torque: r.torque, torqueMagnitude: r.torqueMagnitude, maxTorque: d ? (d.mode === 'off' ? d.frictionTorque : d.maxTorque) : r.maxTorque, saturated: r.saturated };
   }
 
   raycast(origin: ReadonlyVec3, direction: ReadonlyVec3, maxDistance: number): RayHit | null {

@@ -101,3 +101,26 @@ describe('marionette export', () => {
     expect((await runInProcess(['export', project])).code).toBe(2);
   });
 });
+
+describe('marionette simulate --solver', () => {
+  it('--solver articulated runs the rig in joint coordinates: same trace layout, joint error at rounding; a bad name is a usage error', () => {
+    const out = join(tmp, 'art.json');
+    const r = runProcess(['simulate', pendulum, '--seconds', '1', '--solver', 'articulated', '--limp', 'wrist@0.5', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/\(articulated solver\)/);
+    const trace = readJson(out) as Trace;
+    expect(trace.frames).toHaveLength(60);
+    expect(Object.keys(trace.frames[10]!.bodies)).toEqual(['base', 'link1', 'link2', 'link3']);
+    const worst = Math.max(...trace.frames.flatMap((f) => Object.values(f.joints).map((j) => j.error)));
+    expect(worst).toBeLessThan(1e-9);
+    expect(trace.frames[10]!.joints.wrist!.maxTorque).toBe(30);
+    expect(trace.frames[40]!.joints.wrist!.maxTorque).toBe(0); // limp from 0.5 s: its friction torque (0)
+    const rigid = runProcess(['simulate', pendulum, '--seconds', '0.1', '--solver', 'rigid']);
+    expect(rigid.out).toMatch(/\(rigid solver\)/);
+    const bad = runProcess(['simulate', pendulum, '--seconds', '1', '--solver', 'featherstone']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--solver must be one of rigid, articulated, particle, got "featherstone"/);
+    const particle = runProcess(['simulate', pendulum, '--seconds', '0.5', '--solver', 'particle']);
+    expect(particle.code, particle.err).toBe(0);
+  });
+});
