@@ -198,6 +198,12 @@ export class PreviewEngine {
     return added;
   }
 
+  /**
+   * Live simulate (live.ts): apply an input now — after the newest frame, before the next step — without
+   * putting it on the timeline (a live session is not re-simulated, so it need not be reproducible).
+   */
+  applyNow(input: PreviewInput): void { this.apply(input, this.length - 1); }
+
   /** The steering target in force at frame f: the last key at or before f, else the rig's default. */
   targetAt(f: number): Vec3Tuple | null {
     let t = this.defaultTarget;

@@ -2,7 +2,8 @@
  * The preview's interaction API, for the authoring UI (poke, blast, grab, go limp, animation targets,
  * plots). Every interaction is an input stamped with the frame under the playhead and recorded on the
  * timeline, so scrubbing and re-simulation reproduce it exactly; the worker re-simulates from the
- * snapshot at or before that frame.
+ * snapshot at or before that frame. Under Live simulate (live.ts) they act on the live session at once
+ * instead, and nothing goes on the timeline.
  *
  *   import * as preview from '../preview/previewApi';
  *   preview.applyImpulseAt('forearm', [0.2, 0.3, 0.5], [0, 0, 20]);     // N·s at a world point (m)
@@ -23,6 +24,7 @@ import { previewClient } from './client';
 import type { PreviewInput, Vec3Tuple } from '../../../shared/preview/engine';
 import { extendGrab, releaseGrabAt, type GrabInput } from '../../../shared/preview/input';
 import { usePreview } from './previewStore';
+import { liveInput, liveOn } from './live';
 import { recordedSeries, type RecordedSeries } from '../../../shared/preview/series';
 
 type V3 = readonly [number, number, number] | readonly number[];
@@ -45,14 +47,16 @@ function requireBody(body: string): void {
 /** An impulse (N·s, world) on a body at a world point, at the current frame. */
 export function applyImpulseAt(body: string, worldPoint: V3, impulse: V3): void {
   requireBody(body);
-  previewClient().addInput({ kind: 'impulse', frame: playhead(), body, point: v3(worldPoint, 'point'), impulse: v3(impulse, 'impulse') });
+  const input: PreviewInput = { kind: 'impulse', frame: playhead(), body, point: v3(worldPoint, 'point'), impulse: v3(impulse, 'impulse') };
+  if (liveOn()) liveInput(input); else previewClient().addInput(input);
 }
 
 /** A radial blast: `strength` N·s at the centre, falling linearly to zero at `radius` m, on each body's centre of mass. */
 export function blast(center: V3, radius: number, strength: number): void {
   if (!(radius > 0)) throw new Error(`blast radius must be > 0 m, got ${radius}`);
   if (!Number.isFinite(strength)) throw new Error(`blast strength must be a number (N·s), got ${strength}`);
-  previewClient().addInput({ kind: 'blast', frame: playhead(), center: v3(center, 'center'), radius, strength });
+  const input: PreviewInput = { kind: 'blast', frame: playhead(), center: v3(center, 'center'), radius, strength };
+  if (liveOn()) liveInput(input); else previewClient().addInput(input);
 }
 
 /**
@@ -62,6 +66,8 @@ export function blast(center: V3, radius: number, strength: number): void {
  * while the mouse is down (the spring acts in real time, as the user drags) and pauses again on release.
  */
 let drag: { input: GrabInput; startedPlayback: boolean } | null = null;
+/** A grab of the live session is held (Live simulate). */
+let liveGrab = false;
 
 /** Put the drag's input back on the timeline changed (false if it is gone: the inputs were cleared). */
 function updateDrag(next: GrabInput): boolean {
@@ -76,6 +82,8 @@ function updateDrag(next: GrabInput): boolean {
 /** Grab a body at a world point with a spring (GRAB_FREQUENCY Hz, critically damped) whose end is moved by moveGrab. */
 export function grab(body: string, worldPoint: V3): void {
   requireBody(body);
+  // Live simulate: the spring acts on the running session at once (nothing goes on the timeline).
+  if (liveOn()) { liveGrab = true; liveInput({ kind: 'grab', frame: 0, body, point: v3(worldPoint, 'point') }); return; }
   const c = previewClient();
   if (drag) releaseGrab();
   const input: GrabInput = { kind: 'grab', frame: playhead(), body, point: v3(worldPoint, 'point'), path: [] };
@@ -88,6 +96,7 @@ export function grab(body: string, worldPoint: V3): void {
 /** Move the grab spring's end (world, m), from the frame shown on. */
 export function moveGrab(target: V3): void {
   const t = v3(target, 'target');
+  if (liveOn()) { liveInput({ kind: 'grabMove', frame: 0, target: t }); return; }
   if (drag && updateDrag(extendGrab(drag.input, playhead(), t))) return;
   // No drag of ours (a script's grab input, or the inputs were cleared mid-drag): a separate key.
   const c = previewClient(), f = playhead(), inputs = usePreview.getState().inputs, last = inputs.at(-1);
@@ -97,6 +106,7 @@ export function moveGrab(target: V3): void {
 
 /** Let go at the frame shown; a grab that started the playback pauses it again. */
 export function releaseGrab(): void {
+  if (liveOn() || liveGrab) { liveGrab = false; liveInput({ kind: 'release', frame: 0 }); if (!drag) return; }
   const d = drag;
   if (!d) { previewClient().addInput({ kind: 'release', frame: playhead() }); return; }
   updateDrag(releaseGrabAt(d.input, playhead()));
@@ -105,7 +115,7 @@ export function releaseGrab(): void {
 }
 
 /** Whether a drag of the grab tool is in progress. */
-export const grabbing = (): boolean => drag !== null;
+export const grabbing = (): boolean => drag !== null || liveGrab;
 
 /**
  * Go limp (true) or power on (false) at the current frame, for some joints or 'all'. The bodies moved by
@@ -118,7 +128,8 @@ export function setLimp(joints: readonly string[] | 'all', limp: boolean): void 
     const unknown = joints.filter((j) => !L.layout.joints.includes(j));
     if (unknown.length) throw new Error(`no joint named ${unknown.map((j) => `"${j}"`).join(', ')} in the previewed rig`);
   }
-  previewClient().addInput({ kind: 'limp', frame: playhead(), joints: joints === 'all' ? 'all' : [...joints], limp });
+  const input: PreviewInput = { kind: 'limp', frame: playhead(), joints: joints === 'all' ? 'all' : [...joints], limp };
+  if (liveOn()) liveInput(input); else previewClient().addInput(input);
 }
 
 /** Clips the worker samples for joints whose motor target source is "animation" (matched by name). */

@@ -1,13 +1,16 @@
 /**
  * Preview controls in the main toolbar, as two toolbar groups: playback (play / pause, step, reset) and the
  * overlay toggles (the View choices: bodies — the one switch for the rig's shapes, editing or previewing —
- * joints, torque, contacts, path, camera follow). Also the preview's keyboard shortcuts: Space
- * play/pause, "." step, "," step back, Home reset, C camera follow — ignored while typing in a field.
+ * joints, torque, contacts, path, camera follow), and Live simulate (live.ts: the physics at real time,
+ * grab and poke acting at once; off returns to the recording). Also the preview's keyboard shortcuts: Space
+ * play/pause, "." step, "," step back, Home reset, C camera follow, L Live simulate — ignored while typing
+ * in a field. Under Live simulate, Space and Play stop it (back to the recording); step and reset stop it too.
  */
 import { useEffect } from 'react';
 import { previewClient } from '../preview/client';
 import { toggleFollow, toggleOverlay, usePreview } from '../preview/previewStore';
 import { activatesOnSpace, takesTyping } from '../state/keyTarget';
+import { liveOn, stopLive, toggleLive, useLive } from '../preview/live';
 import { VIEW_TOGGLES } from '../panels/viewToggles';
 
 const Icon = ({ d }: { d: string }) => (
@@ -24,6 +27,7 @@ const icons = {
   contacts: 'M2 13h12 M5 13a1.5 1.5 0 1 0 0.01 0 M11 13a1.5 1.5 0 1 0 0.01 0',
   path: 'M3 11c0-5 10-7 10-2s-6 5-10 2z',
   follow: 'M8 5.5a2.5 2.5 0 1 0 0.01 0 M8 1.5v2 M8 12.5v2 M1.5 8h2 M12.5 8h2',
+  live: 'M8 8m-2 0a2 2 0 1 0 4 0a2 2 0 1 0-4 0 M3.5 3.5a6.4 6.4 0 0 0 0 9 M12.5 3.5a6.4 6.4 0 0 1 0 9',
 };
 
 
@@ -39,6 +43,9 @@ export function usePreviewShortcuts(): void {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || takesTyping(e.target)) return;
       const client = previewClient();
+      if (e.key === 'l' || e.key === 'L') { toggleLive(); e.preventDefault(); return; }
+      if (e.key === ' ' && liveOn()) { e.preventDefault(); if (!e.repeat) stopLive(); return; }
+      if (e.key === '.' || e.key === ',' || e.key === 'Home') stopLive();
       if (e.key === ' ') {
         e.preventDefault();
         if (e.repeat) return;
@@ -67,10 +74,14 @@ export function usePreviewShortcuts(): void {
 /** Play / pause, step, reset. Labels of icon-only buttons show in the overflow menu only (.tool-text.menu-only). */
 export function PlaybackTools() {
   const playing = usePreview((s) => s.playing);
+  const live = useLive((s) => s.on);
   const c = previewClient();
   return (
     <>
-      <button className={`tool${playing ? ' active' : ''}`} title="Play / pause the preview (Space)" aria-label={playing ? 'Pause preview' : 'Play preview'} onClick={() => c.togglePlay()}>
+      <button className={`tool${live ? ' active' : ''}`} title="Live simulate: run the physics at real time, grab and poke the creature; off returns to the recording (L)" aria-label="Live simulate" aria-pressed={live} onClick={toggleLive}>
+        <Icon d={icons.live} /><span className="tool-text">Live</span>
+      </button>
+      <button className={`tool${playing ? ' active' : ''}`} title="Play / pause the preview (Space)" aria-label={playing ? 'Pause preview' : 'Play preview'} onClick={() => { if (liveOn()) stopLive(); else c.togglePlay(); }}>
         <Icon d={playing ? icons.pause : icons.play} /><span className="tool-text">{playing ? 'Pause' : 'Play'}</span>
       </button>
       <button className="tool" title="Step one frame (.)" aria-label="Step preview one frame" onClick={() => c.step(1)}><Icon d={icons.step} /><span className="tool-text menu-only">Step</span></button>

@@ -1,0 +1,151 @@
+/**
+ * Live simulate on the main thread (issue 15 item 4): a toggle beside the recorded timeline. On, the
+ * physics runs at real time in its own worker (liveWorker.ts → shared/preview/live.ts) from the frame on
+ * screen, the gait and motors driving, and the viewport shows its newest frame; the preview's inputs —
+ * grab, poke, blast, go limp / power on (previewApi.ts) — act on it at once instead of being stamped on
+ * the timeline. Off, the viewport returns to the recording where it was; nothing of the live run is kept.
+ *
+ * How the viewport shows it without a second read path: while on, the preview client's frame reads
+ * (frameIndex, frame, auxOf) answer with the live frame, numbered LIVE_BASE + steps so it never aliases a
+ * recorded frame, and its tick holds the playhead — own properties on the client object that shadow its
+ * methods, removed again on stop (showLive below). Every overlay, the posed skin and body picking
+ * (PreviewClient.pickBody) then read the live frame as they read a recorded one.
+ */
+import { create } from 'zustand';
+import { createLiveHost, type FromLive, type ToLive } from '../../../shared/preview/live';
+import type { PreviewInput } from '../../../shared/preview/input';
+import { notify } from '../state/editor';
+import { useEditor } from '../state/store';
+import { previewClient, type PreviewClient } from './client';
+import { usePreview } from './previewStore';
+import { previewSource } from './solverState';
+
+/** Live frames are numbered from here (recorded frames are far below). */
+export const LIVE_BASE = 1_000_000_000;
+
+export interface LiveState {
+  on: boolean;
+  /** Simulated seconds per real second over the last second (1 = real time). */
+  realTime: number;
+  /** Steps run since the start. */
+  steps: number;
+}
+
+export const useLive = create<LiveState>()(() => ({ on: false, realTime: 1, steps: 0 }));
+
+interface Port { post(msg: ToLive): void }
+let port: Port | null = null;
+let session = 0;
+/** The newest live frame, and the recording frame the session started from. */
+let view: { index: number; frame: Float64Array; aux: Float64Array } | null = null;
+let startFrame = 0;
+let unsubscribe: (() => void) | null = null;
+let restartTimer: ReturnType<typeof setTimeout> | null = null;
+
+function startPort(): Port {
+  if (typeof Worker !== 'undefined') {
+    try {
+      const w = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module' });
+      w.onmessage = (e: MessageEvent<FromLive>) => receive(e.data);
+      w.onerror = (e) => { notify('error', `Live simulate: the worker failed: ${e.message}`); stopLive(); };
+      return { post: (m) => w.postMessage(m) };
+    } catch { /* fall through to the main thread */ }
+  }
+  const host = createLiveHost((m) => queueMicrotask(() => receive(m)), (fn, ms) => setTimeout(fn, ms), { now: () => performance.now() });
+  return { post: (m) => setTimeout(() => host.receive(structuredClone(m)), 0) };
+}
+
+type Reads = Pick<PreviewClient, 'frameIndex' | 'frame' | 'auxOf' | 'tick'>;
+const READS: (keyof Reads)[] = ['frameIndex', 'frame', 'auxOf', 'tick'];
+
+/** Make the client's frame reads answer with the live frame (on) or the recording again (off). */
+function showLive(c: PreviewClient, on: boolean): void {
+  const own = c as unknown as Partial<Reads>;
+  if (!on) { for (const k of READS) delete own[k]; c.version++; return; }
+  const proto = Object.getPrototypeOf(c) as Reads;
+  own.frameIndex = () => view?.index ?? proto.frameIndex.call(c);
+  own.frame = (f) => (view && f === view.index ? view.frame : proto.frame.call(c, f));
+  own.auxOf = (f) => (view && f === view.index ? view.aux : proto.auxOf.call(c, f));
+  own.tick = () => undefined; // the recording's playhead holds while live
+}
+
+function receive(m: FromLive): void {
+  if (m.session !== session || !useLive.getState().on) return;
+  const c = previewClient();
+  switch (m.type) {
+    case 'started': break;
+    case 'frame': {
+      const L = c.layout;
+      // A frame of another layout (the recording's host has not reset for an edit yet) is not shown.
+      if (!L || m.frame.length !== L.frameSize || m.aux.length !== L.aux.size) return;
+      view = { index: LIVE_BASE + m.index - startFrame, frame: m.frame, aux: m.aux };
+      c.version++;
+      const steps = m.index - startFrame;
+      if (steps % 15 === 0 || Math.abs(useLive.getState().realTime - m.realTime) > 0.05) useLive.setState({ steps, realTime: m.realTime });
+      break;
+    }
+    case 'problem':
+      notify('error', `Live simulate: ${m.message}`);
+      stopLive();
+      break;
+  }
+}
+
+function sendStart(): void {
+  const c = previewClient();
+  const src = previewSource(useEditor.getState().document?.rig ?? null);
+  if (!src || src.particles) return;
+  session++;
+  view = null;
+  port ??= startPort();
+  port.post({ type: 'start', session, rig: src.rig, clips: useEditor.getState().creature?.clips ?? [], inputs: usePreview.getState().inputs, frame: startFrame });
+  c.version++;
+}
+
+/** Start Live simulate from the frame on screen (pauses the recording's playback). */
+export function startLive(): boolean {
+  if (useLive.getState().on) return true;
+  const src = previewSource(useEditor.getState().document?.rig ?? null);
+  if (!src) { notify('error', 'Live simulate: open a creature with a rig first'); return false; }
+  if (src.particles) { notify('error', 'Live simulate runs the rigid solver: switch the preview to Rigid first'); return false; }
+  const c = previewClient();
+  c.setPlaying(false);
+  startFrame = Math.max(0, c.frameIndex());
+  useLive.setState({ on: true, realTime: 1, steps: 0 });
+  showLive(c, true);
+  sendStart();
+  // An edit of the rig restarts the session with it (from the same recorded frame), as the recording does.
+  let rig = useEditor.getState().document?.rig ?? null;
+  unsubscribe = useEditor.subscribe((s) => {
+    const next = s.document?.rig ?? null;
+    if (next === rig) return;
+    rig = next;
+    if (restartTimer) clearTimeout(restartTimer);
+    restartTimer = setTimeout(() => { restartTimer = null; if (useLive.getState().on) sendStart(); }, 80);
+  });
+  notify('info', 'Live simulate: the physics runs at real time — grab and poke the creature; stop to return to the recording');
+  return true;
+}
+
+/** Stop Live simulate: the viewport shows the recording again, at the frame it was on. */
+export function stopLive(): void {
+  if (!useLive.getState().on) return;
+  port?.post({ type: 'stop' });
+  session++;
+  view = null;
+  unsubscribe?.();
+  unsubscribe = null;
+  if (restartTimer) { clearTimeout(restartTimer); restartTimer = null; }
+  useLive.setState({ on: false });
+  showLive(previewClient(), false);
+}
+
+export const toggleLive = (): void => { if (useLive.getState().on) stopLive(); else startLive(); };
+
+export const liveOn = (): boolean => useLive.getState().on;
+
+/** Act on the live session now (the input's frame is ignored). */
+export function liveInput(input: PreviewInput): void {
+  if (!useLive.getState().on || !port) return;
+  port.post({ type: 'input', session, input });
+}
