@@ -1,0 +1,159 @@
+/**
+ * The preview's tuning loop where a first-time user stumbled (issue 15 item 4), on the Armed Mine in the
+ * production web build:
+ *  - a 40-pixel direct drag on a gait path's handle moves the point less than 0.5 m and keeps it in the
+ *    path's plane (x of the creature's frame unchanged), as one undo step;
+ *  - a grab while paused runs the simulation while the mouse is down (the grabbed body rises toward the
+ *    cursor dragged above it), pauses again on release, and the whole drag is ONE input on the timeline;
+ *  - Live simulate runs the physics at real time with the mouse grab active (the grabbed body moves toward
+ *    the cursor), puts nothing on the timeline, and stopping it returns to the recording.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchApp, type App } from './harness/app';
+import { hook, hookCaller } from './harness/hook';
+import type { PreviewTestHook } from '../../renderer/src/preview/testHook';
+
+let app: App;
+beforeAll(async () => { app = await launchApp(); }, 90_000);
+afterAll(async () => { await app?.close(); });
+
+const preview = hookCaller<PreviewTestHook>('__marionettePreview');
+const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
+const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
+const LIVE_BASE = 1_000_000_000;
+
+async function pausedAt0(page: Page): Promise<void> {
+  if (await preview(page, 'playing')) await page.keyboard.press('Space');
+  await poll(() => preview(page, 'playing')).toBe(false);
+  await page.keyboard.press('Home');
+  await poll(() => preview(page, 'shown').then((s) => s.index)).toBe(0);
+  await poll(() => preview(page, 'cameraSettled')).toBe(true);
+}
+
+/** The root body ('body') on the page, from the shown frame. */
+async function rootOnPage(page: Page): Promise<{ x: number; y: number }> {
+  const box = (await page.getByTestId('viewport').locator('canvas').boundingBox())!;
+  const at = (await preview(page, 'rootInViewport'))!;
+  return { x: box.x + at.u * box.width, y: box.y + at.v * box.height };
+}
+
+describe('direct path-handle drags, grab while paused, Live simulate', () => {
+  it('a 40-pixel direct drag on a path handle moves the point < 0.5 m, in the path plane, as one undo step', async () => {
+    const page = app.page;
+    await poll(() => preview(page, 'recorded')).toBeGreaterThan(0);
+    await pausedAt0(page);
+    for (const index of [1, 4]) {
+      const before = (await preview(page, 'controlPoints'))!;
+      const depth = await hook(page, 'undoDepth');
+      // Read the handle's place until it is still (the camera may still ease after a previous drag).
+      let at = (await preview(page, 'pathHandleScreen', 'hand-path', index))!;
+      await poll(async () => {
+        const now = (await preview(page, 'pathHandleScreen', 'hand-path', index))!;
+        const still = Math.hypot(now.x - at.x, now.y - at.y) < 0.5;
+        at = now;
+        return still;
+      }).toBe(true);
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.down();
+      for (let i = 1; i <= 8; i++) await page.mouse.move(at.x + i * 5, at.y);
+      await page.mouse.up();
+      await poll(() => preview(page, 'controlPoints')).not.toEqual(before);
+      const after = (await preview(page, 'controlPoints'))!;
+      const p0 = before[index]!, p1 = after[index]!;
+      const moved = Math.hypot(p1[0]! - p0[0]!, p1[1]! - p0[1]!, p1[2]! - p0[2]!);
+      expect(moved).toBeGreaterThan(0.01);
+      expect(moved).toBeLessThan(0.5);
+      // In the path's plane: the point's x in the creature's frame is exactly what it was.
+      expect(p1[0]).toBe(p0[0]);
+      expect(after.filter((_, i) => i !== index)).toEqual(before.filter((_, i) => i !== index));
+      expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+      console.log(`direct drag of point ${index}: 40 px moved it ${moved.toFixed(3)} m, x ${p0[0]} -> ${p1[0]}`);
+    }
+    // Undo both: the next tests run on the shipped path.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+  });
+
+  it('a grab while paused plays while the mouse is down, lifts the body toward the cursor, and is one input', async () => {
+    const page = app.page;
+    if (await preview(page, 'follow')) await page.keyboard.press('c');
+    await poll(() => preview(page, 'follow')).toBe(false);
+    await pausedAt0(page);
+    await poll(async () => (await preview(page, 'current')) && (await preview(page, 'recorded')) > 900, 60_000).toBe(true);
+    const free = await Promise.all([60, 90, 120, 180].map((f) => preview(page, 'recordedBodies', f)));
+    expect(await hook(page, 'previewInputs')).toEqual([]);
+    await toolbarButton(page, 'Poke tool').click();
+    const at = await rootOnPage(page);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(at.x, at.y - i * 10);
+    // Paused before the press: the grab plays the preview while the mouse is down.
+    await poll(() => preview(page, 'playing'), 5_000).toBe(true);
+    await poll(() => preview(page, 'playhead'), 30_000).toBeGreaterThan(100);
+    await page.mouse.up();
+    await poll(() => preview(page, 'playing'), 5_000).toBe(false);
+    // One drag, one input: a grab carrying its path and its release.
+    const inputs = (await hook(page, 'previewInputs')) as { kind: string; frame: number; body: string; path?: number[][]; releaseAfter?: number }[];
+    expect(inputs.length).toBe(1);
+    const g = inputs[0]!;
+    expect(g.kind).toBe('grab');
+    expect(g.body).toBe('body');
+    expect(g.frame).toBe(0);
+    expect(g.path!.length).toBeGreaterThanOrEqual(1);
+    expect(g.releaseAfter).toBeGreaterThan(90);
+    // The spring's end is above the body (the cursor went up): the held body rose toward it.
+    const end = g.path!.at(-1)!;
+    await poll(async () => (await preview(page, 'current')) && (await preview(page, 'recorded')) > 200, 60_000).toBe(true);
+    const held = await Promise.all([60, 90].map((f) => preview(page, 'recordedBodies', f)));
+    const y0 = (await preview(page, 'recordedBodies', 0))!.body!.p[1]!;
+    expect(end[2]! - y0).toBeGreaterThan(0.2);
+    for (let k = 0; k < held.length; k++) {
+      const rise = held[k]!.body!.p[1]! - free[k]!.body!.p[1]!;
+      console.log(`grab while paused: body ${rise.toFixed(3)} m higher than without the grab at frame ${[60, 90][k]} (spring end ${(end[2]! - y0).toFixed(2)} m above the start)`);
+      expect(rise).toBeGreaterThan(0.1);
+    }
+  });
+
+  it('Live simulate runs at real time, a mouse grab pulls the body toward the cursor, nothing goes on the timeline; stop returns to the recording', async () => {
+    const page = app.page;
+    await pausedAt0(page);
+    const inputsBefore = await hook(page, 'previewInputs');
+    const live = toolbarButton(page, 'Live simulate');
+    await live.click();
+    await poll(() => live.getAttribute('aria-pressed')).toBe('true');
+    await poll(() => preview(page, 'shown').then((s) => s.index), 20_000).toBeGreaterThan(LIVE_BASE + 30);
+    // Real time: about 60 steps a second of wall clock (software rendering may be slower; at least a third).
+    const s0 = (await preview(page, 'shown')).index, t0 = Date.now();
+    await page.waitForTimeout(2000);
+    const rate = ((await preview(page, 'shown')).index - s0) / ((Date.now() - t0) / 1000);
+    console.log(`Live simulate: ${rate.toFixed(1)} steps per wall-clock second (real time: 60)`);
+    expect(rate).toBeGreaterThan(20);
+    expect(rate).toBeLessThan(75);
+
+    const at = await rootOnPage(page);
+    const y0 = (await preview(page, 'shown')).bodies!.body!.p[1]!;
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 15; i++) await page.mouse.move(at.x, at.y - i * 10);
+    const cursor = { x: at.x, y: at.y - 150 };
+    const gap0 = Math.hypot(cursor.x - at.x, cursor.y - at.y);
+    await page.waitForTimeout(2500);
+    const now = await rootOnPage(page);
+    const y1 = (await preview(page, 'shown')).bodies!.body!.p[1]!;
+    await page.mouse.up();
+    const gap1 = Math.hypot(cursor.x - now.x, cursor.y - now.y);
+    console.log(`Live simulate grab: body ${(y1 - y0).toFixed(3)} m higher; on screen ${gap0.toFixed(0)} px -> ${gap1.toFixed(0)} px from the cursor`);
+    expect(y1 - y0).toBeGreaterThan(0.15);
+    expect(gap1).toBeLessThan(0.6 * gap0);
+    // Live inputs are not recorded.
+    expect(await hook(page, 'previewInputs')).toEqual(inputsBefore);
+
+    // Stop: back to the recording, at the frame it was on.
+    await live.click();
+    await poll(() => live.getAttribute('aria-pressed')).toBe('false');
+    await poll(() => preview(page, 'shown').then((s) => s.index)).toBe(0);
+    expect((await preview(page, 'shown')).bodies).toEqual(await preview(page, 'recordedBodies', 0));
+  });
+});
