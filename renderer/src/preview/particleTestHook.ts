@@ -11,7 +11,7 @@ import { usePreview } from './previewStore';
 import { particleDrawStats } from '../viewport/overlays/particleDrawStats';
 
 export interface ParticleTestHook {
-  solver(): 'rigid' | 'particle';
+  solver(): 'rigid' | 'articulated' | 'particle';
   /** The open particle scene's file name, or null. */
   scene(): string | null;
   /** The recording is a particle one (the worker has reset to particles). */
