@@ -128,6 +128,9 @@ export class PreviewClient {
     if (this.rigPending) this.sendRig();
   }
 
+  /** The generation of the newest rig sent to the host. */
+  get sentGeneration(): number { return this.generation; }
+
   /** Whether the frames shown belong to the current document (no edit pending here or in the worker). */
   get current(): boolean {
     return !this.debounce && !this.rigPending && this.layout?.generation === this.generation && this.lastRig === (previewSource(useEditor.getState().document?.rig ?? null)?.key ?? null);

@@ -34,6 +34,9 @@ export interface PreviewTestHook {
   current(): boolean;
   problem(): string | null;
   shown(): { index: number; bodies: Poses | null };
+  /** For the latency benchmark: the frame and rig generation the viewport last drew, the newest generation
+   *  sent to the worker and the frame under the playhead it waits for. */
+  shownEdit(): { index: number; generation: number; sent: number; playhead: number; current: boolean };
   recordedBodies(frame: number): Poses | null;
   pathHandleScreen(controller: string, index: number): { x: number; y: number } | null;
   controlPoints(): number[][] | null;
@@ -71,6 +74,10 @@ export function installPreviewTestHook(): void {
     current: () => previewClient().current,
     problem: () => usePreview.getState().problem,
     shown: () => ({ index: shownPose.index, bodies: posesOf(shownPose.frame) }),
+    shownEdit: () => {
+      const c = previewClient();
+      return { index: shownPose.index, generation: shownPose.generation, sent: c.sentGeneration, playhead: Math.floor(c.playhead), current: c.current };
+    },
     recordedBodies: (f) => posesOf(previewClient().frame(f)),
     pathHandleScreen(controller, index) {
       const h = pathHandles.get(controller)?.[index];

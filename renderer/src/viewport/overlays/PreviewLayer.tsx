@@ -69,6 +69,7 @@ export function PreviewLayer() {
       obj.updateMatrixWorld(true);
     });
     shownPose.index = index;
+    shownPose.generation = client.layout?.generation ?? 0;
     shownPose.frame = client.frame(index)!.slice();
   }, -1);
 
