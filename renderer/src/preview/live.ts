@@ -18,7 +18,7 @@ import { notify } from '../state/editor';
 import { useEditor } from '../state/store';
 import { previewClient, type PreviewClient } from './client';
 import { usePreview } from './previewStore';
-import { previewSource } from './solverState';
+import { previewSource, useSolver } from './solverState';
 
 /** Live frames are numbered from here (recorded frames are far below). */
 export const LIVE_BASE = 1_000_000_000;
@@ -94,7 +94,8 @@ function receive(m: FromLive): void {
 function sendStart(): void {
   const c = previewClient();
   const src = previewSource(useEditor.getState().document?.rig ?? null);
-  if (!src || src.particles) return;
+  // The rig closed, or the preview switched to the particle solver: Live simulate ends.
+  if (!src || src.particles) { stopLive(); return; }
   session++;
   view = null;
   port ??= startPort();
@@ -116,13 +117,17 @@ export function startLive(): boolean {
   sendStart();
   // An edit of the rig restarts the session with it (from the same recorded frame), as the recording does.
   let rig = useEditor.getState().document?.rig ?? null;
-  unsubscribe = useEditor.subscribe((s) => {
+  const offSolver = useSolver.subscribe(() => stopLive()); // a solver switch or a particle scene opened
+  const offEditor = useEditor.subscribe((s, prev) => {
+    // Another creature: its recording starts over, and Live simulate stops.
+    if (s.creature !== prev.creature) { stopLive(); return; }
     const next = s.document?.rig ?? null;
     if (next === rig) return;
     rig = next;
     if (restartTimer) clearTimeout(restartTimer);
     restartTimer = setTimeout(() => { restartTimer = null; if (useLive.getState().on) sendStart(); }, 80);
   });
+  unsubscribe = () => { offSolver(); offEditor(); };
   notify('info', 'Live simulate: the physics runs at real time — grab and poke the creature; stop to return to the recording');
   return true;
 }
