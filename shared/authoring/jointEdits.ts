@@ -44,7 +44,11 @@ export function createJoint(rig: RigDocument, spec: { name?: string; bodyA: stri
   return finishEdit(rig, { ...rig, joints: [...rig.joints, withType(base, spec.type, motorFor('position', 50))] });
 }
 
-function withType(base: Omit<RigJoint, 'type' | 'motor' | 'limit' | 'twistLimit' | 'swingLimit'> & Partial<RigJoint>, type: RigJoint['type'], motor: RigMotor): RigJoint {
+/** A new screw's pitch (m/rad): 1 cm per radian, 6.3 cm per turn. */
+export const DEFAULT_SCREW_PITCH = 0.01;
+
+type TypeFields = 'type' | 'motor' | 'limit' | 'twistLimit' | 'swingLimit' | 'pitch' | 'slideLimit' | 'slideLimitY' | 'slideLimitZ' | 'slideMotor';
+function withType(base: Omit<RigJoint, TypeFields> & Partial<RigJoint>, type: RigJoint['type'], motor: RigMotor): RigJoint {
   const { name, bodyA, bodyB, frameA, frameB, collideConnected, extras } = base;
   const common = { name, bodyA, bodyB, frameA, frameB, collideConnected, ...(extras ? { extras } : {}) };
   switch (type) {
@@ -52,8 +56,18 @@ function withType(base: Omit<RigJoint, 'type' | 'motor' | 'limit' | 'twistLimit'
     case 'hinge': return { type, ...common, limit: DEFAULTS.hinge, motor };
     case 'prismatic': return { type, ...common, limit: null, motor };
     case 'fixed': return { type, ...common };
+    case 'screw': return { type, ...common, pitch: 'pitch' in base && typeof base.pitch === 'number' ? base.pitch : DEFAULT_SCREW_PITCH, limit: DEFAULTS.hinge, motor };
+    case 'cylindrical': return { type, ...common, limit: DEFAULTS.hinge, slideLimit: null, motor, slideMotor: slideMotorOf(base) };
+    case 'planar': return { type, ...common, limit: null, slideLimitY: null, slideLimitZ: null, motor, slideMotor: slideMotorOf(base) };
   }
 }
+
+/** The slide motor a type change keeps (cylindrical ⇄ planar), or a new one: position mode, 50 N. */
+function slideMotorOf(base: Partial<RigJoint>): RigMotor {
+  return 'slideMotor' in base && base.slideMotor ? base.slideMotor : motorFor('position', 50);
+}
+
+const JOINT_TYPES: readonly RigJoint['type'][] = ['ball', 'hinge', 'fixed', 'prismatic', 'screw', 'cylindrical', 'planar'];
 
 export function removeJoint(rig: RigDocument, name: string): EditResult {
   if (jointIndex(rig, name) < 0) return noJoint(name);
@@ -62,7 +76,7 @@ export function removeJoint(rig: RigDocument, name: string): EditResult {
 
 /** Changes the type; the motor carries over, limits get the new type's defaults. */
 export function setJointType(rig: RigDocument, name: string, type: RigJoint['type']): EditResult {
-  if (!['ball', 'hinge', 'fixed', 'prismatic'].includes(type)) return fail('type', `must be ball, hinge, fixed or prismatic, got "${String(type)}"`);
+  if (!JOINT_TYPES.includes(type)) return fail('type', `must be ${JOINT_TYPES.slice(0, -1).join(', ')} or ${JOINT_TYPES.at(-1)}, got "${String(type)}"`);
   return updateJoint(rig, name, (j) => (j.type === type ? j : withType(j, type, 'motor' in j ? j.motor : motorFor('position', 50))));
 }
 
@@ -79,11 +93,39 @@ function checkAngleRange(field: string, r: Range): EditResult | null {
   return null;
 }
 
-/** Limits (rad): hinge `limit`; ball `twistLimit` [min, max] and `swingLimit` [about Y, about Z] half-angles
- *  (0, π]; prismatic `limit` in metres. null removes a limit. */
-export function setJointLimits(rig: RigDocument, name: string, limits: { limit?: Range; twistLimit?: Range; swingLimit?: Range }): EditResult {
+function checkMetreRange(field: string, r: Range): EditResult | null {
+  if (r === null) return null;
+  if (!Array.isArray(r) || r.length !== 2) return fail(field, 'must be [min, max] in metres, or null for no limit');
+  const bad = checkNumber(`${field}[0]`, r[0], { unit: 'm' }) ?? checkNumber(`${field}[1]`, r[1], { unit: 'm' });
+  if (bad) return bad;
+  if (r[0] > r[1]) return fail(field, `min must be ≤ max, got [${r[0]}, ${r[1]}] m`);
+  return null;
+}
+
+/** Limits (rad): hinge, screw, cylindrical and planar `limit` (the angle about frame X); ball `twistLimit`
+ *  [min, max] and `swingLimit` [about Y, about Z] half-angles (0, π]; prismatic `limit` in metres;
+ *  cylindrical `slideLimit` and planar `slideLimitY`, `slideLimitZ` in metres. null removes a limit. */
+export function setJointLimits(rig: RigDocument, name: string, limits: { limit?: Range; twistLimit?: Range; swingLimit?: Range; slideLimit?: Range; slideLimitY?: Range; slideLimitZ?: Range }): EditResult {
   return updateJoint(rig, name, (j, at) => {
     if (j.type === 'fixed') return fail(`${at}.type`, 'a fixed joint has no limits');
+    if (j.type === 'screw' || j.type === 'cylindrical' || j.type === 'planar') {
+      let next: RigJoint = j;
+      if (limits.limit !== undefined) {
+        const bad = checkAngleRange(`${at}.limit`, limits.limit);
+        if (bad) return bad;
+        next = { ...next, limit: limits.limit && [limits.limit[0], limits.limit[1]] } as RigJoint;
+      }
+      const slides = j.type === 'cylindrical' ? (['slideLimit'] as const) : j.type === 'planar' ? (['slideLimitY', 'slideLimitZ'] as const) : ([] as const);
+      for (const field of ['slideLimit', 'slideLimitY', 'slideLimitZ'] as const) {
+        const r = limits[field];
+        if (r === undefined) continue;
+        if (!(slides as readonly string[]).includes(field)) return fail(`${at}.${field}`, `a ${j.type} joint has no ${field}${slides.length ? ` (it has ${slides.join(' and ')})` : ''}`);
+        const bad = checkMetreRange(`${at}.${field}`, r);
+        if (bad) return bad;
+        next = { ...next, [field]: r && [r[0], r[1]] } as RigJoint;
+      }
+      return next;
+    }
     if (j.type === 'hinge') {
       if (limits.limit === undefined) return j;
       return checkAngleRange(`${at}.limit`, limits.limit) ?? { ...j, limit: limits.limit && [limits.limit[0], limits.limit[1]] };
@@ -119,18 +161,31 @@ export function setJointLimits(rig: RigDocument, name: string, limits: { limit?:
 }
 
 /** Motor settings: mode, maxTorque (N·m), errorReduction r, stiffness kp, damping kv, frictionTorque,
- *  target { source, clip, velocity }. */
-export function setMotor(rig: RigDocument, name: string, patch: Partial<RigMotor>): EditResult {
+ *  target { source, clip, velocity }. `field` 'slideMotor': a cylindrical or planar joint's slide motor (N). */
+export function setMotor(rig: RigDocument, name: string, patch: Partial<RigMotor>, field: 'motor' | 'slideMotor' = 'motor'): EditResult {
   return updateJoint(rig, name, (j, at) => {
     if (j.type === 'fixed') return fail(`${at}.type`, 'a fixed joint has no motor');
-    const merged = { ...j.motor, ...patch, target: { ...j.motor.target, ...(patch.target ?? {}) } };
+    if (field === 'slideMotor' && j.type !== 'cylindrical' && j.type !== 'planar') return fail(`${at}.slideMotor`, `a ${j.type} joint has no slide motor (cylindrical and planar joints do)`);
+    const current = field === 'slideMotor' && (j.type === 'cylindrical' || j.type === 'planar') ? j.slideMotor : j.motor;
+    const merged = { ...current, ...patch, target: { ...current.target, ...(patch.target ?? {}) } };
     if (merged.target.source !== 'animation') delete merged.target.clip;
     const parsed = motorSchema.safeParse(merged);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return fail(`${at}.motor.${issue.path.join('.')}`, issue.message);
+      return fail(`${at}.${field}.${issue.path.join('.')}`, issue.message);
     }
-    return { ...j, motor: parsed.data } as MotorJoint;
+    return { ...j, [field]: parsed.data } as MotorJoint;
+  });
+}
+
+/** A screw joint's pitch (m/rad, ≠ 0). */
+export function setJointPitch(rig: RigDocument, name: string, pitch: number): EditResult {
+  return updateJoint(rig, name, (j, at) => {
+    if (j.type !== 'screw') return fail(`${at}.pitch`, `a ${j.type} joint has no pitch (screw joints do)`);
+    const bad = checkNumber(`${at}.pitch`, pitch, { min: -1, max: 1, unit: 'm/rad' });
+    if (bad) return bad;
+    if (pitch === 0) return fail(`${at}.pitch`, 'must not be 0 (a screw of pitch 0 is a hinge)');
+    return { ...j, pitch };
   });
 }
 

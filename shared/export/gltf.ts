@@ -50,6 +50,7 @@ export const GLTF_LOSSES: ExportLosses = {
     'bodies: mass, centre of mass, inertia (principal moments + orientation) on the bone nodes (motion)',
     'shapes: sphere, box, capsule, cylinder as implicit shapes; the skinned mesh, skin and animations of the creature',
     'joints: anchors and axes (frame nodes), hinge / prismatic / twist limits, fixed and locked axes',
+    'cylindrical and planar joints: their free axes (locked ones limited to 0), angle and slide limits, angular and linear drives',
     'pd motors: stiffness, damping and maxForce = τmax per axis (drives, mode "force")',
     'friction (stored as √μ with frictionCombine "multiply", which gives the geometric mean of a pair) and restitution (combine "maximum")',
     'collideConnected (enableCollision)',
@@ -67,6 +68,7 @@ export const GLTF_LOSSES: ExportLosses = {
     'body linear and angular damping, mass vs density, per-shape mass (kept in extras)',
     'controllers (gait, IK) and solver settings (gravity, dt, substeps, iterations: kept in extras)',
     'hollow spheres and cylinders (their inertia is in the motion; the shape flag is in extras)',
+    'the screw joint\'s coupling: the drafts have no helical axis, so a screw is written as a cylindrical joint (rotation and slide along frame X free, the slide limited to pitch × the angle limit) — its pitch is in extras, our importer restores it',
   ],
 };
 
@@ -128,6 +130,21 @@ function jointLimits(j: RigJoint): JointLimit[] {
     case 'fixed': return [lockLinear, { angularAxes: [0, 1, 2], min: 0, max: 0 }];
     case 'hinge': return [lockLinear, { angularAxes: [1, 2], min: 0, max: 0 }, ...(j.limit ? [{ angularAxes: [0], min: j.limit[0], max: j.limit[1] }] : [])];
     case 'prismatic': return [{ linearAxes: [1, 2], min: 0, max: 0 }, { angularAxes: [0, 1, 2], min: 0, max: 0 }, ...(j.limit ? [{ linearAxes: [0], min: j.limit[0], max: j.limit[1] }] : [])];
+    case 'cylindrical': case 'screw': {
+      // The screw's coupling has no counterpart (GLTF_LOSSES): the slide is bounded by pitch × the angle limit.
+      const slide = j.type === 'cylindrical' ? j.slideLimit : j.limit && [Math.min(j.pitch * j.limit[0], j.pitch * j.limit[1]), Math.max(j.pitch * j.limit[0], j.pitch * j.limit[1])];
+      return [
+        { linearAxes: [1, 2], min: 0, max: 0 }, { angularAxes: [1, 2], min: 0, max: 0 },
+        ...(j.limit ? [{ angularAxes: [0], min: j.limit[0], max: j.limit[1] }] : []),
+        ...(slide ? [{ linearAxes: [0], min: slide[0], max: slide[1] }] : []),
+      ];
+    }
+    case 'planar': return [
+      { linearAxes: [0], min: 0, max: 0 }, { angularAxes: [1, 2], min: 0, max: 0 },
+      ...(j.limit ? [{ angularAxes: [0], min: j.limit[0], max: j.limit[1] }] : []),
+      ...(j.slideLimitY ? [{ linearAxes: [1], min: j.slideLimitY[0], max: j.slideLimitY[1] }] : []),
+      ...(j.slideLimitZ ? [{ linearAxes: [2], min: j.slideLimitZ[0], max: j.slideLimitZ[1] }] : []),
+    ];
     case 'ball': return [
       lockLinear,
       ...(j.twistLimit ? [{ angularAxes: [0], min: j.twistLimit[0], max: j.twistLimit[1] }] : []),
@@ -280,25 +297,32 @@ export function buildGltfDocument(rig: RigDocument, options: GltfPhysicsOptions 
     boneNodes.get(A.bone)!.addChild(na);
     boneNodes.get(B.bone)!.addChild(nb);
     const drives: JointDrive[] = [];
-    if (j.type !== 'fixed' && j.motor.mode !== 'off') {
-      const motor = j.motor;
-      const tb = world.get(B.name)!;
-      const axes = j.type === 'ball' ? [0, 1, 2] : [0];
+    const tb = world.get(B.name)!;
+    const addDrives = (motor: RigMotor, linear: boolean, axes: readonly number[], velocityTarget: boolean) => {
+      if (motor.mode === 'off') return;
+      // A slide motor's gains come from the child's mass (motorGains reads a prismatic joint as a slide).
+      const asJoint = { ...j, type: linear ? 'prismatic' : j.type, motor } as RigJoint & { motor: RigMotor };
       for (const k of axes) {
         const e: Vec3 = [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0];
         const nWorld = quatRotate(tb.rotation, quatRotate(quatNormalize(j.frameB.rotation), e));
-        const g = motorGains(rig, j as RigJoint & { motor: RigMotor }, nWorld, world, h);
+        const g = motorGains(rig, asJoint, nWorld, world, h);
         drives.push({
-          type: j.type === 'prismatic' ? 'linear' : 'angular', mode: 'force', axis: k, maxForce: motor.maxTorque,
+          type: linear ? 'linear' : 'angular', mode: 'force', axis: k, maxForce: motor.maxTorque,
           ...(g.kind === 'position' && motor.target.source === 'rest' ? { positionTarget: 0 } : {}),
-          velocityTarget: g.kind === 'velocity' && j.type !== 'ball' ? (motor.target.velocity ?? 0) : 0,
+          velocityTarget: g.kind === 'velocity' && velocityTarget ? (motor.target.velocity ?? 0) : 0,
           stiffness: g.kp, damping: g.kv,
         });
       }
-    }
+    };
+    if (j.type === 'ball') addDrives(j.motor, false, [0, 1, 2], false);
+    else if (j.type !== 'fixed') addDrives(j.motor, j.type === 'prismatic', [0], true);
+    if (j.type === 'cylindrical') addDrives(j.slideMotor, true, [0], true);
+    if (j.type === 'planar') addDrives(j.slideMotor, true, [1, 2], false);
     const jointExtras: Record<string, unknown> = { name: j.name, type: j.type };
     if (j.type !== 'fixed') jointExtras.motor = j.motor;
     if (j.type === 'ball') { jointExtras.swingLimit = j.swingLimit; jointExtras.twistLimit = j.twistLimit; }
+    if (j.type === 'screw') jointExtras.pitch = j.pitch;
+    if (j.type === 'cylindrical' || j.type === 'planar') jointExtras.slideMotor = j.slideMotor;
     if (j.extras) jointExtras.extras = j.extras;
     const index = physics.physicsJoints.push({ limits: jointLimits(j), ...(drives.length ? { drives } : {}) }) - 1;
     physics.nodes.set(na, { joint: { connectedNode: nb, joint: index, enableCollision: j.collideConnected } });

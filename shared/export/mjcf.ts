@@ -101,12 +101,24 @@ export function jointRestValue(joint: RigJoint, world: ReadonlyMap<string, Trans
   const ta = world.get(joint.bodyA)!, tb = world.get(joint.bodyB)!;
   const fa = composeTransforms(ta, { position: joint.frameA.position as Vec3, rotation: quatNormalize(joint.frameA.rotation) });
   const fb = composeTransforms(tb, { position: joint.frameB.position as Vec3, rotation: quatNormalize(joint.frameB.rotation) });
-  if (joint.type === 'hinge') {
+  if (joint.type === 'hinge' || joint.type === 'screw' || joint.type === 'cylindrical' || joint.type === 'planar') {
     const rel = quatMul(quatConj(fa.rotation), fb.rotation);
     return wrapAngle(2 * Math.atan2(rel[0], rel[3]));
   }
   if (joint.type === 'prismatic') return dot(sub(fb.position, fa.position), quatRotate(fa.rotation, X));
   return 0;
+}
+
+/** The rest offsets of a joint's slide DOFs (m, anchors' separation in frame A): cylindrical [along X],
+ *  planar [along Y, along Z] (≈ 0 in a valid rig: the anchors meet at rest); [] for the other types. */
+export function jointRestSlides(joint: RigJoint, world: ReadonlyMap<string, Transform>): number[] {
+  if (joint.type !== 'cylindrical' && joint.type !== 'planar') return [];
+  const ta = world.get(joint.bodyA)!, tb = world.get(joint.bodyB)!;
+  const fa = composeTransforms(ta, { position: joint.frameA.position as Vec3, rotation: quatNormalize(joint.frameA.rotation) });
+  const fb = composeTransforms(tb, { position: joint.frameB.position as Vec3, rotation: quatNormalize(joint.frameB.rotation) });
+  const d = sub(fb.position, fa.position);
+  const axes: Vec3[] = joint.type === 'cylindrical' ? [X] : [[0, 1, 0], [0, 0, 1]];
+  return axes.map((a) => dot(d, quatRotate(fa.rotation, a)));
 }
 
 /** Collision rule of the rig: do bodies a and b collide (group/mask both ways, and joined pairs only with collideConnected)? */

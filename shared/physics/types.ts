@@ -235,6 +235,13 @@ export interface PhysicsWorld {
   setMotorTargetVelocity(joint: JointHandle, velocity: number | ReadonlyVec3): void;
   setMotor(joint: JointHandle, motor: MotorDesc): void;
   getMotorReport(joint: JointHandle): MotorReport;
+  /** Cylindrical and planar joints' slide motor (force units) and its target: offset (m) along X, or [Y, Z]
+   *  for planar; in 'velocity' mode the velocity (m/s). Optional: a world without these joint types may omit them. */
+  setSlideMotor?(joint: JointHandle, motor: MotorDesc): void;
+  setSlideMotorTarget?(joint: JointHandle, target: number | readonly number[]): void;
+  getSlideMotorReport?(joint: JointHandle): MotorReport;
+  /** Screw / cylindrical / planar: the slide offsets (m): [X] or, planar, [Y, Z]; [] for other types. */
+  getJointSlide?(joint: JointHandle): number[];
   /** Positional error of the joint's anchors (m) after the last step. */
   getJointError(joint: JointHandle): number;
   /** Hinge angle / prismatic offset, or for ball joints the rotation vector of B relative to A. */

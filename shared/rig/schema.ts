@@ -44,6 +44,8 @@ export const RIG_BOUNDS = {
   gravity: 1e3,
   /** rad/s or m/s */
   speed: 1e3,
+  /** Screw pitch (m/rad): 1 m per radian is already a slide with a slight twist. */
+  pitch: 1,
   /** N·m or N */
   torque: 1e9,
   /** N·m/rad and N·m·s/rad */
@@ -236,6 +238,28 @@ export const jointSchema = z.discriminatedUnion('type', [
     limit: range('Offset (m) of bodyB along frame X relative to bodyA; null = free.').nullable(),
     motor: motorSchema,
   }).describe('Prismatic (slider) joint along frame X.'),
+  z.strictObject({
+    type: z.literal('screw'), ...jointFields,
+    pitch: z.number().min(-B.pitch).max(B.pitch).refine((p) => p !== 0, 'must not be 0 (a screw of pitch 0 is a hinge)')
+      .describe(`Pitch (m/rad, ≠ 0, within ±${B.pitch}): bodyB's offset along frame X is pitch × its angle about frame X (a thread of lead L mm per turn has pitch L/(2000π)). At the rest pose the frames agree (angle 0, offset 0).`),
+    limit: range('Signed angle (rad, within ±2π) of bodyB about frame X relative to bodyA; the offset is pitch × the angle, so this bounds it too. null = free.').nullable(),
+    motor: motorSchema.describe('Motor on the angle (N·m about frame X); the thread turns its torque into the thrust.'),
+  }).describe('Screw (helical) joint: one coupled DOF — rotation about frame X with translation pitch × angle along it.'),
+  z.strictObject({
+    type: z.literal('cylindrical'), ...jointFields,
+    limit: range('Signed angle (rad, within ±2π) of bodyB about frame X relative to bodyA; null = free.').nullable(),
+    slideLimit: range('Offset (m) of bodyB along frame X relative to bodyA; null = free.').nullable(),
+    motor: motorSchema.describe('Motor on the angle about frame X (N·m).'),
+    slideMotor: motorSchema.describe('Motor on the offset along frame X (force units: maxTorque and frictionTorque in N, stiffness N/m, damping N·s/m).'),
+  }).describe('Cylindrical joint: rotation about frame X and translation along it, two independent DOFs.'),
+  z.strictObject({
+    type: z.literal('planar'), ...jointFields,
+    limit: range('Signed angle (rad, within ±2π) of bodyB about frame X, the plane\'s normal, relative to bodyA; null = free.').nullable(),
+    slideLimitY: range('Offset (m) of bodyB along frame Y in the plane; null = free.').nullable(),
+    slideLimitZ: range('Offset (m) of bodyB along frame Z in the plane; null = free.').nullable(),
+    motor: motorSchema.describe('Motor on the angle about the normal (N·m).'),
+    slideMotor: motorSchema.describe('Motor on the two offsets in the plane, one row along frame Y and one along Z (force units: N, N/m, N·s/m; torqueLimit magnitude bounds the force vector in the plane). Its target.velocity must be 0 (a damper): a velocity target has no direction in the plane.'),
+  }).describe('Planar joint: translation in frame A\'s YZ plane and rotation about its normal, frame X (three DOFs).'),
 ]).describe('A joint between a parent body (bodyA) and a child body (bodyB). The joints form a forest: no cycles, one parent joint per body.');
 
 // ---------------------------------------------------------------------------------------------- controllers

@@ -5,6 +5,7 @@
  */
 import { computeMassProperties, shapeMasses } from '../physics/massProperties';
 import type { ShapeDesc } from '../physics/types';
+import { quatConj, quatMul, quatNormalize, wrapAngle } from '../math/quat';
 import { distance, type Vec3 } from '../math/vec3';
 import { transformPoint } from '../math/transform';
 import type { RigProblem } from './problems';
@@ -15,6 +16,8 @@ import type { RigBody, RigDocument, RigJoint } from './schema';
 const UNIT_QUAT_TOLERANCE = 1e-3;
 /** Joint anchors of frameA and frameB must meet within this distance (m) at the rest pose. */
 export const ANCHOR_TOLERANCE = 1e-3;
+/** rad: how far a screw joint's frames may disagree about X at rest (its offset there is 0). */
+export const SCREW_REST_TOLERANCE = 1e-3;
 /** Relative tolerance of `computed` against the mass properties recomputed from the shapes. */
 const MASS_TOLERANCE = 1e-4;
 
@@ -120,6 +123,14 @@ export function checkSemantics(rig: RigDocument): RigProblem[] {
       const gap = distance(transformPoint(a, j.frameA.position), transformPoint(b, j.frameB.position));
       if (gap > ANCHOR_TOLERANCE) {
         add(`joints[${i}].frameB.position`, `the anchors of frameA and frameB are ${fmt(gap)} m apart at the rest pose; they must meet (within ${ANCHOR_TOLERANCE} m)`);
+      }
+      if (j.type === 'screw') {
+        // offset = pitch × angle must hold at rest, where the offset is 0: the frames must agree about X.
+        const fa = quatMul(a.rotation, quatNormalize(j.frameA.rotation)), fb = quatMul(b.rotation, quatNormalize(j.frameB.rotation));
+        const rel = quatMul(quatConj(fa), fb), angle = wrapAngle(2 * Math.atan2(rel[0], rel[3]));
+        if (Math.abs(angle) > SCREW_REST_TOLERANCE) {
+          add(`joints[${i}].frameB.rotation`, `a screw joint's frames must agree at the rest pose (its offset there is 0, so its angle must be 0 for offset = pitch × angle); frameB is turned ${fmt(angle)} rad about frame X from frameA`);
+        }
       }
     });
   }
@@ -232,6 +243,16 @@ function checkLimits(j: RigJoint, at: string, add: Add): void {
   if (j.type === 'hinge') range(j.limit, `${at}.limit`, 'rad', 2 * Math.PI);
   if (j.type === 'ball') range(j.twistLimit, `${at}.twistLimit`, 'rad', Math.PI);
   if (j.type === 'prismatic') range(j.limit, `${at}.limit`, 'm', Infinity);
+  if (j.type === 'screw' || j.type === 'cylindrical' || j.type === 'planar') range(j.limit, `${at}.limit`, 'rad', 2 * Math.PI);
+  if (j.type === 'cylindrical') range(j.slideLimit, `${at}.slideLimit`, 'm', Infinity);
+  if (j.type === 'planar') {
+    range(j.slideLimitY, `${at}.slideLimitY`, 'm', Infinity);
+    range(j.slideLimitZ, `${at}.slideLimitZ`, 'm', Infinity);
+    if ((j.slideMotor.target.velocity ?? 0) !== 0) add(`${at}.slideMotor.target.velocity`, `must be 0 on a planar joint (a damper): one velocity has no direction in the plane, got ${j.slideMotor.target.velocity}`);
+  }
+  if ((j.type === 'cylindrical' || j.type === 'planar') && j.slideMotor.mode === 'pd' && !(j.slideMotor.stiffness > 0 || j.slideMotor.damping > 0)) {
+    add(`${at}.slideMotor`, 'mode "pd" needs stiffness > 0 or damping > 0 (with both 0 the drive does nothing; use mode "off")');
+  }
 }
 
 /** The joints, as undirected edges between bodies, must form a forest: union–find finds the first cycle. */

@@ -295,6 +295,7 @@ class RigSimulation implements Simulation {
       if (j.type === 'fixed' || this.motorsOn[i] === on) continue;
       this.motorsOn[i] = on;
       this.world.setMotor(this.jointHandles[i]!, motorDesc(j.motor, on));
+      if (j.type === 'cylindrical' || j.type === 'planar') this.world.setSlideMotor?.(this.jointHandles[i]!, motorDesc(j.slideMotor, on));
       if (on) this.pushVelocityTarget(i);
     }
   }
@@ -303,7 +304,7 @@ class RigSimulation implements Simulation {
     for (const [name, t] of Object.entries(targets)) {
       const i = this.jointAt(name);
       const j = this.rig.joints[i]!;
-      const wantsNumber = j.type === 'hinge' || j.type === 'prismatic';
+      const wantsNumber = j.type === 'hinge' || j.type === 'prismatic' || j.type === 'screw' || j.type === 'cylindrical' || j.type === 'planar';
       if (j.type === 'fixed' || wantsNumber !== (typeof t === 'number')) {
         throw new Error(`joint "${name}" (${j.type}) takes ${j.type === 'fixed' ? 'no target' : wantsNumber ? 'a number' : 'a quaternion [x, y, z, w]'} as its motor target`);
       }
@@ -427,6 +428,7 @@ class RigSimulation implements Simulation {
       if (j.type === 'fixed') return;
       this.motorsOn[i] = s.motorsOn[i]!;
       this.world.setMotor(this.jointHandles[i]!, motorDesc(j.motor, this.motorsOn[i]!));
+      if (j.type === 'cylindrical' || j.type === 'planar') this.world.setSlideMotor?.(this.jointHandles[i]!, motorDesc(j.slideMotor, this.motorsOn[i]!));
       this.pushVelocityTarget(i);
     });
     this.controllers.forEach((c, i) => { c.setTarget(this.steeringTarget); c.restore(s.controllers[i]); });
@@ -462,7 +464,12 @@ class RigSimulation implements Simulation {
    *  also clears a θ̇d left from an earlier PD mode. Fixed joints have no motor. */
   private pushVelocityTarget(i: number): void {
     const j = this.rig.joints[i]!;
-    if (j.type === 'fixed' || j.motor.mode !== 'velocity') return;
+    if (j.type === 'fixed') return;
+    // The slide motor of a cylindrical joint takes its target velocity along X; a planar one's is 0 (schema).
+    if ((j.type === 'cylindrical' || j.type === 'planar') && j.slideMotor.mode === 'velocity') {
+      this.world.setSlideMotorTarget?.(this.jointHandles[i]!, j.type === 'planar' ? [0, 0] : j.slideMotor.target.velocity ?? 0);
+    }
+    if (j.motor.mode !== 'velocity') return;
     if (j.type === 'ball') this.world.setMotorTarget(this.jointHandles[i]!, BALL_DAMPER_TARGET);
     else this.world.setMotorTarget(this.jointHandles[i]!, j.motor.target.velocity ?? 0);
   }
@@ -484,6 +491,15 @@ function jointDesc(j: RigJoint, bodyA: BodyHandle, bodyB: BodyHandle): JointDesc
     case 'hinge': return { ...base, type: 'hinge', motor: motorDesc(j.motor, true), ...(j.limit ? { limit: j.limit } : {}) };
     case 'prismatic': return { ...base, type: 'prismatic', motor: motorDesc(j.motor, true), ...(j.limit ? { limit: j.limit } : {}) };
     case 'fixed': return { ...base, type: 'fixed' };
+    case 'screw': return { ...base, type: 'screw', pitch: j.pitch, motor: motorDesc(j.motor, true), ...(j.limit ? { limit: j.limit } : {}) };
+    case 'cylindrical': return {
+      ...base, type: 'cylindrical', motor: motorDesc(j.motor, true), slideMotor: motorDesc(j.slideMotor, true),
+      ...(j.limit ? { limit: j.limit } : {}), ...(j.slideLimit ? { slideLimit: j.slideLimit } : {}),
+    };
+    case 'planar': return {
+      ...base, type: 'planar', motor: motorDesc(j.motor, true), slideMotor: motorDesc(j.slideMotor, true),
+      ...(j.limit ? { limit: j.limit } : {}), ...(j.slideLimitY ? { slideLimitY: j.slideLimitY } : {}), ...(j.slideLimitZ ? { slideLimitZ: j.slideLimitZ } : {}),
+    };
   }
 }
 
@@ -500,7 +516,8 @@ function restTarget(j: RigJoint, rest: ReadonlyMap<string, Transform>): Readonly
   let s = quatNormalize(quatMul(quatConj(qa), qb));
   if (s[3] < 0) s = [-s[0], -s[1], -s[2], -s[3]];
   if (j.type === 'ball') return s;
-  if (j.type === 'hinge') return 2 * Math.atan2(s[0], s[3]);
+  // Screw, cylindrical, planar: the motor drives the angle about frame X (their slides rest at offset 0).
+  if (j.type === 'hinge' || j.type === 'screw' || j.type === 'cylindrical' || j.type === 'planar') return 2 * Math.atan2(s[0], s[3]);
   const pa = composeTransforms(a, { position: j.frameA.position as Vec3, rotation: [0, 0, 0, 1] }).position;
   const pb = composeTransforms(b, { position: j.frameB.position as Vec3, rotation: [0, 0, 0, 1] }).position;
   return dot(sub(pb, pa), quatRotate(qa, [1, 0, 0]));

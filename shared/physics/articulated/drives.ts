@@ -19,7 +19,7 @@
  * together to ‖λ‖ ≤ τmax·h (magnitude); its twist limit (about the bisector of the frames' X axes) and
  * elliptical swing cone are the rigid ball joint's rows from the same swing-twist decomposition.
  */
-import { jointRestValue } from '../../export/mjcf';
+import { jointRestSlides, jointRestValue } from '../../export/mjcf';
 import { quatConj, quatMul, quatNormalize, quatToRotationVector, wrapAngle, type ReadonlyQuat } from '../../math/quat';
 import { composeTransforms, transformPoint } from '../../math/transform';
 import type { Vec3 } from '../../math/vec3';
@@ -27,7 +27,7 @@ import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument } from '../../rig/schema';
 import { makeSoft } from '../soft';
 import type { ArticulatedRig } from './fromRig';
-import type { ArticulatedModel } from './model';
+import { JOINT_ANGULAR, type ArticulatedModel } from './model';
 import { dot6, quatMat, solveDense, xForce, xTransposeForce } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
@@ -36,6 +36,10 @@ export interface JointDrive {
   /** Model body whose (hinge, prismatic or ball) joint this drives. A ball drive has three motor rows about
    *  frame A's X, Y, Z and takes twistLimit / swingLimit instead of `limit`. */
   body: number;
+  /** Which of the joint's coordinates (default 0): a screw's angle; cylindrical 0 the angle, 1 the slide;
+   *  planar 0 the angle, 1 the offset along Y, 2 along Z — one drive per DOF, each with its own motor and
+   *  limit (a planar slide motor's two rows are then clamped per axis). */
+  dof?: number;
   mode: DriveMode;
   /** τmax (N·m; N for prismatic). */
   maxTorque: number;
@@ -162,8 +166,11 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const rowVelocity = (r: { dofs: number[]; n: number[] }) => { let u = 0; for (let k = 0; k < r.dofs.length; k++) u += r.n[k]! * qd[r.dofs[k]!]!; return u; };
   drives.forEach((d, i) => {
     const b = model.bodies[d.body];
-    if (!b || (b.joint !== 'hinge' && b.joint !== 'prismatic' && b.joint !== 'ball')) {
-      throw new Error(`drive ${i}: body ${d.body} ${b ? `has a ${b.joint} joint ("${b.jointName}")` : 'is not in the model'}; drives take hinge, prismatic and ball joints`);
+    if (!b || b.joint === 'free') {
+      throw new Error(`drive ${i}: body ${d.body} ${b ? `has a ${b.joint} joint ("${b.jointName}")` : 'is not in the model'}; drives take hinge, prismatic, ball, screw, cylindrical and planar joints`);
+    }
+    if (b.joint !== 'ball' && !(Number.isInteger(d.dof ?? 0) && (d.dof ?? 0) >= 0 && (d.dof ?? 0) < b.nv)) {
+      throw new Error(`drive ${i}: dof ${String(d.dof)} is not a coordinate of the ${b.joint} joint "${b.jointName}" (0..${b.nv - 1})`);
     }
     const motorRow = (dir: { dofs: number[]; n: number[]; col: Float64Array; K: number }, C: number, targetVelocity: number): Row | null => {
       if (d.mode === 'off' && !(d.frictionTorque > 0)) return null;
@@ -223,9 +230,9 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       rows.push(...group);
       return;
     }
-    const v = b.vi, q = model.q[b.qi]!;
+    const dof = d.dof ?? 0, v = b.vi + dof, q = model.q[b.qi + dof]!;
     const dir = direction([v], [1], [column(v)]);
-    const C = b.joint === 'hinge' ? wrapAngle(q - d.target) : q - d.target;
+    const C = JOINT_ANGULAR[b.joint][dof] ? wrapAngle(q - d.target) : q - d.target;
     const m = motorRow(dir, C, d.targetVelocity);
     if (m) rows.push(m);
     if (d.limit) {
@@ -314,6 +321,16 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
       damping: m.damping, frictionTorque: m.frictionTorque, target: 0, targetVelocity: m.target.velocity ?? 0,
       limit: j.limit ? [j.limit[0] - rest, j.limit[1] - rest] : null,
     });
+    // Cylindrical and planar: one more drive per slide DOF, from the slide motor and the slide limits.
+    if (j.type === 'cylindrical' || j.type === 'planar') {
+      const sm = j.slideMotor, slideRest = jointRestSlides(j, world);
+      const limits = j.type === 'cylindrical' ? [j.slideLimit] : [j.slideLimitY, j.slideLimitZ];
+      limits.forEach((lim, k) => drives.push({
+        body: at.link, dof: 1 + k, mode: sm.mode, maxTorque: sm.maxTorque, errorReduction: sm.errorReduction, stiffness: sm.stiffness,
+        damping: sm.damping, frictionTorque: sm.frictionTorque, target: 0, targetVelocity: j.type === 'cylindrical' ? sm.target.velocity ?? 0 : 0,
+        limit: lim ? [lim[0] - slideRest[k]!, lim[1] - slideRest[k]!] : null,
+      }));
+    }
   }
   return { drives, unsupported };
 }

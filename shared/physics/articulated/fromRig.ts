@@ -130,7 +130,7 @@ export function articulatedFromRig(rig: RigDocument, options: ArticulatedRigOpti
       name, jointName: pj.name, parent: pOwner === null ? -1 : linkIndex.get(pOwner)!, joint: pj.type,
       Xtree: pluckerFromPose(inParent.position, inParent.rotation),
       XB: pluckerFromPose(bodyInJoint.position, bodyInJoint.rotation),
-      inertia: inertia[i]!, damping: options.jointDamping ?? 0,
+      inertia: inertia[i]!, damping: options.jointDamping ?? 0, ...(pj.type === 'screw' ? { pitch: pj.pitch } : {}),
     };
   });
   const g = rig.simulation.gravity;

@@ -15,7 +15,13 @@
  *    MuJoCo's free joint: then S = [0 1; Rᵀ 0] depends on q and its Ṡq̇ = [0; −ω×Rᵀv] enters c;
  *  - hinge: rotation q (rad) about the joint frame's X; prismatic: offset q (m) along X;
  *  - ball: q = quaternion (4) of the child joint frame in the parent's; q̇ = the relative angular
- *    velocity in the child joint frame (3).
+ *    velocity in the child joint frame (3);
+ *  - screw: q = the angle (rad) about X; the child also moves pitch·q along X: S = [x; pitch·x];
+ *  - cylindrical: q = [angle about X, offset along X]: S = [x; 0], [0; x] (they commute);
+ *  - planar: q = [angle θ about X, offset y, z along the PARENT joint frame's Y and Z]: XJ = rot_x(θ) after
+ *    xlt(0, y, z), so the translation columns seen in the child frame turn with θ, S_y = [0; Rᵀy],
+ *    S_z = [0; Rᵀz] (Rᵀ = rot_x(θ)ᵀ), and Ṡq̇ = θ̇·[0; (0, −sẏ + cż, −cẏ − sż)] enters c as a free joint's
+ *    does (RBDA Table 4.1's planar joint, about X). q̇ is then exactly the derivative of q.
  * Integration is semi-implicit (symplectic) Euler: q̇ += Δt·q̈, then q advances with the new q̇
  * (quaternions by the exponential map, renormalised) — MuJoCo's "Euler". RK4 (MuJoCo's "RK4") is
  * available for reference runs.
@@ -25,10 +31,15 @@ import {
   xMotion, xTransposeForce, zero6, type Mat6, type Plucker, type Vec6,
 } from './spatial';
 
-export type ArticulatedJointType = 'free' | 'hinge' | 'prismatic' | 'ball';
+export type ArticulatedJointType = 'free' | 'hinge' | 'prismatic' | 'ball' | 'screw' | 'cylindrical' | 'planar';
 
-export const JOINT_NQ: Record<ArticulatedJointType, number> = { free: 7, hinge: 1, prismatic: 1, ball: 4 };
-export const JOINT_NV: Record<ArticulatedJointType, number> = { free: 6, hinge: 1, prismatic: 1, ball: 3 };
+export const JOINT_NQ: Record<ArticulatedJointType, number> = { free: 7, hinge: 1, prismatic: 1, ball: 4, screw: 1, cylindrical: 2, planar: 3 };
+export const JOINT_NV: Record<ArticulatedJointType, number> = { free: 6, hinge: 1, prismatic: 1, ball: 3, screw: 1, cylindrical: 2, planar: 3 };
+
+/** Which of a joint's coordinates are angles (rad; the others are offsets in m), in q order. */
+export const JOINT_ANGULAR: Record<Exclude<ArticulatedJointType, 'free' | 'ball'>, readonly boolean[]> = {
+  hinge: [true], prismatic: [false], screw: [true], cylindrical: [true, false], planar: [true, false, false],
+};
 
 export interface ArticulatedBodyDesc {
   name: string;
@@ -45,6 +56,8 @@ export interface ArticulatedBodyDesc {
   inertia: Mat6;
   /** Viscous joint damping per DOF (N·m·s/rad, N·s/m): τ −= damping·q̇. 0 for free joints. */
   damping?: number;
+  /** Screw joints: the pitch (m/rad) — the child's offset along X is pitch × its angle. */
+  pitch?: number;
 }
 
 export interface ArticulatedBody extends ArticulatedBodyDesc {
@@ -95,7 +108,8 @@ export class ArticulatedModel {
     this.bodies = descs.map((d, i) => {
       if (!(d.parent < i)) throw new Error(`articulated body ${i} ("${d.name}", joint "${d.jointName}"): parent ${d.parent} must come earlier in the list (parents first)`);
       if (d.joint === 'free' && d.parent !== -1) throw new Error(`articulated body "${d.name}": a free joint ("${d.jointName}") can only attach a root to the world`);
-      const S = motionSubspace(d.joint).map((s) => xMotion(d.XB, s));
+      if (d.joint === 'screw' && !(Number.isFinite(d.pitch) && d.pitch !== 0)) throw new Error(`articulated body "${d.name}": screw joint "${d.jointName}" needs a finite pitch ≠ 0 (m/rad), got ${String(d.pitch)}`);
+      const S = motionSubspace(d.joint, d.pitch ?? 0).map((s) => xMotion(d.XB, s));
       const b: ArticulatedBody = { ...d, qi: nq, vi: nv, nq: JOINT_NQ[d.joint], nv: JOINT_NV[d.joint], S };
       nq += b.nq; nv += b.nv;
       return b;
@@ -118,7 +132,7 @@ export class ArticulatedModel {
     const S: Vec6[][] = new Array(n), cJ: Vec6[] = new Array(n);
     for (let i = 0; i < n; i++) {
       const b = this.bodies[i]!;
-      Xup[i] = pluckerCompose(b.XB, pluckerCompose(jointTransform(b.joint, q, b.qi), b.Xtree));
+      Xup[i] = pluckerCompose(b.XB, pluckerCompose(jointTransform(b.joint, q, b.qi, b.pitch ?? 0), b.Xtree));
       X0[i] = b.parent < 0 ? Xup[i]! : pluckerCompose(Xup[i]!, X0[b.parent]!);
       const vi = b.parent < 0 ? zero6() : xMotion(Xup[i]!, v[b.parent]!);
       if (b.joint === 'free') {
@@ -129,6 +143,13 @@ export class ArticulatedModel {
         const vx = qd[b.vi]!, vy = qd[b.vi + 1]!, vz = qd[b.vi + 2]!;
         const vb = [E[0]! * vx + E[1]! * vy + E[2]! * vz, E[3]! * vx + E[4]! * vy + E[5]! * vz, E[6]! * vx + E[7]! * vy + E[8]! * vz];
         cJ[i] = [0, 0, 0, -(w[1]! * vb[2]! - w[2]! * vb[1]!), -(w[2]! * vb[0]! - w[0]! * vb[2]!), -(w[0]! * vb[1]! - w[1]! * vb[0]!)];
+      } else if (b.joint === 'planar') {
+        // Translation columns along the parent frame's Y, Z seen in the child joint frame (turned by θ), then
+        // carried to the body frame by XB; Ṡq̇ likewise (XB is constant).
+        const c = Math.cos(q[b.qi]!), s = Math.sin(q[b.qi]!);
+        const td = qd[b.vi]!, yd = qd[b.vi + 1]!, zd = qd[b.vi + 2]!;
+        S[i] = [b.S[0]!, xMotion(b.XB, [0, 0, 0, 0, c, -s]), xMotion(b.XB, [0, 0, 0, 0, s, c])];
+        cJ[i] = xMotion(b.XB, [0, 0, 0, 0, td * (-s * yd + c * zd), td * (-c * yd - s * zd)]);
       } else {
         S[i] = b.S;
         cJ[i] = zero6();
@@ -332,7 +353,10 @@ export class ArticulatedModel {
     for (const b of this.bodies) {
       const i = b.qi, j = b.vi;
       switch (b.joint) {
-        case 'hinge': case 'prismatic': out[i] = q[i]! + h * qd[j]!; break;
+        case 'hinge': case 'prismatic': case 'screw': out[i] = q[i]! + h * qd[j]!; break;
+        // q̇ is the derivative of q for these (the planar joint's S turns with θ so that it is).
+        case 'cylindrical': out[i] = q[i]! + h * qd[j]!; out[i + 1] = q[i + 1]! + h * qd[j + 1]!; break;
+        case 'planar': for (let k = 0; k < 3; k++) out[i + k] = q[i + k]! + h * qd[j + k]!; break;
         case 'ball': quatIntegrate(out, i, qd[j]!, qd[j + 1]!, qd[j + 2]!, h); break;
         case 'free':
           // ṗ = the world linear velocity; the orientation by the body-frame angular velocity.
@@ -390,19 +414,27 @@ export class ArticulatedModel {
   }
 }
 
-function motionSubspace(t: ArticulatedJointType): Vec6[] {
+function motionSubspace(t: ArticulatedJointType, pitch: number): Vec6[] {
   const e = (k: number): Vec6 => { const s = zero6(); s[k] = 1; return s; };
   switch (t) {
     case 'hinge': return [e(0)];
     case 'prismatic': return [e(3)];
+    case 'screw': return [[1, 0, 0, pitch, 0, 0]];
+    case 'cylindrical': return [e(0), e(3)];
+    case 'planar': return [e(0), e(4), e(5)]; // the translation columns at θ = 0 (kinematics turns them)
     case 'ball': return [e(0), e(1), e(2)];
     case 'free': return [e(0), e(1), e(2), e(3), e(4), e(5)];
   }
 }
 
 /** XJ(q): parent-side joint frame → child-side joint frame. */
-function jointTransform(t: ArticulatedJointType, q: ArrayLike<number>, i: number): Plucker {
+function jointTransform(t: ArticulatedJointType, q: ArrayLike<number>, i: number, pitch: number): Plucker {
   switch (t) {
+    case 'screw': case 'cylindrical': case 'planar': {
+      const c = Math.cos(q[i]!), s = Math.sin(q[i]!);
+      const r: [number, number, number] = t === 'screw' ? [pitch * q[i]!, 0, 0] : t === 'cylindrical' ? [q[i + 1]!, 0, 0] : [0, q[i + 1]!, q[i + 2]!];
+      return { E: [1, 0, 0, 0, c, s, 0, -s, c], r };
+    }
     case 'hinge': {
       const c = Math.cos(q[i]!), s = Math.sin(q[i]!);
       // Child frame turned by q about X: E = Rx(q)ᵀ.
