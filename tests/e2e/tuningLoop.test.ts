@@ -64,7 +64,7 @@ describe('preview inputs saved with the project', () => {
 
   it('a version 1 project (saved before inputs were kept) still opens', async () => {
     const text = await hook(app.page, 'projectText');
-    const v1 = { ...(JSON.parse(text) as Record<string, unknown>), version: 1 };
+    const v1: Record<string, unknown> = { ...(JSON.parse(text) as Record<string, unknown>), version: 1 };
     delete v1.preview;
     const file = path.join(app.tmp, 'old.marionette');
     writeFileSync(file, JSON.stringify(v1));
