@@ -368,7 +368,11 @@ export function pendulumTable(rows: readonly PendulumRow[], engines: readonly Pe
     });
     lines.push(`| ${name} | ${of[0]!.swing.toFixed(4)} J | ${cells.join(' | ')} |`);
   }
-  return lines.join('\n');
+  const ranges = engines.map((e) => {
+    const losses = rows.filter((r) => r.engine === e).map((r) => r.maxLoss);
+    return `${HEADERS[e]} ${pct(Math.min(...losses)).replace(' %', '')}–${pct(Math.max(...losses))}`;
+  });
+  return `${lines.join('\n')}\n\nLargest |ΔE| over the cases, least–most: ${ranges.join('; ')}.`;
 }
 
 export const DOCS_BEGIN = '<!-- pendulum-figures:begin — written by `npx tsx bench/pendulum-energy.ts --write-docs`; do not edit by hand -->';

@@ -1,0 +1,86 @@
+/**
+ * docs/physics.md's speed table (issue 11 item 6), measured, never typed: one run of the benchmark
+ * (runBenchmark, the engines of each case stepped in turn so they share the machine's load) over every case
+ * `npm run bench` reports — ragdoll11 at N = 1, 16, 128 with motors on and off, and pile500 — in Marionette,
+ * Rapier and Jolt, as a Markdown table with Marionette's time over the fastest peer's per case, and
+ * Marionette's ns per row-iteration.
+ *
+ *   npx tsx bench/speed-figures.ts                 # print the table
+ *   npx tsx bench/speed-figures.ts --write-docs    # and write it into docs/physics.md between its markers
+ *   npx tsx bench/speed-figures.ts --steps 300     # fewer timed steps (default: the scene file's 600)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EngineName } from './engine';
+import { replaceBetween } from './pendulum-energy';
+import { runBenchmark, type BenchResult } from './runBenchmark';
+
+export const SPEED_BEGIN = '<!-- speed-figures:begin — written by `npx tsx bench/speed-figures.ts --write-docs`; do not edit by hand -->';
+export const SPEED_END = '<!-- speed-figures:end -->';
+
+const PEERS: readonly EngineName[] = ['rapier', 'jolt'];
+
+/** Markdown table of one run: per case the three engines' median ms/step and Marionette ÷ the fastest peer. */
+export function speedTable(result: BenchResult): string {
+  const cases = [...new Set(result.results.map((r) => `${r.scene}|${r.n}|${r.motors}`))];
+  const lines = [
+    '| case | Marionette (ms/step) | Rapier | Jolt | Marionette ÷ fastest peer |',
+    '|---|---|---|---|---|',
+  ];
+  let worst = 0;
+  for (const key of cases) {
+    const rows = result.results.filter((r) => `${r.scene}|${r.n}|${r.motors}` === key);
+    const ms = (e: EngineName) => rows.find((r) => r.engine === e)?.msPerStep ?? NaN;
+    const m = ms('marionette');
+    const fastest = Math.min(...PEERS.map(ms).filter((x) => Number.isFinite(x)));
+    const ratio = m / fastest;
+    worst = Math.max(worst, ratio);
+    const r0 = rows[0]!;
+    const name = r0.scene === 'ragdoll11' ? `ragdoll11 × ${r0.n}, motors ${r0.motors ? 'on' : 'off'}` : r0.scene;
+    lines.push(`| ${name} | ${m.toFixed(3)} | ${ms('rapier').toFixed(3)} | ${ms('jolt').toFixed(3)} | ${ratio.toFixed(2)}${ratio <= 1 ? '' : ' — slower'} |`);
+  }
+  const ns = result.nsPerRowIteration;
+  return `${lines.join('\n')}\n\nLargest Marionette ÷ fastest peer: ${worst.toFixed(2)} (target ≤ 1). ` +
+    `Marionette per row-iteration (ragdoll11 × 128, motors on; ms/step ÷ rows × velocity iterations × substeps): ` +
+    `${ns === null ? '—' : `${ns.toFixed(1)} ns`} (target ≤ 25 ns).`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let timedSteps: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--write-docs') continue;
+    if (a === '--steps') {
+      const v = Number(argv[++i]);
+      if (!Number.isInteger(v) || v < 1) { process.stderr.write(`speed-figures: --steps must be an integer ≥ 1 (got "${argv[i]}")\n`); return 2; }
+      timedSteps = v;
+      continue;
+    }
+    process.stderr.write(`speed-figures: unknown option "${a}" (known: --write-docs, --steps N)\n`);
+    return 2;
+  }
+  const load = os.loadavg()[0]!;
+  const result = await runBenchmark({
+    engines: ['marionette', 'rapier', 'jolt'],
+    ...(timedSteps ? { timedSteps } : {}),
+    onProgress: (line) => process.stderr.write(`${line}\n`),
+  });
+  const steps = timedSteps ?? 600;
+  const table = `${speedTable(result)}\n\nMedian of ${steps} timed steps after the warm-up, the three engines stepped in turn; ` +
+    `measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores at load ${load.toFixed(1)} (shared with other work: compare ` +
+    `ratios within the table, not times across runs), Node ${process.version}.`;
+  process.stdout.write(`${table}\n`);
+  for (const w of result.warnings ?? []) process.stdout.write(`warning: ${w}\n`);
+  if (argv.includes('--write-docs')) {
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'physics.md');
+    writeFileSync(file, replaceBetween(readFileSync(file, 'utf8'), SPEED_BEGIN, SPEED_END, table, 'docs/physics.md'));
+    process.stdout.write('written into docs/physics.md\n');
+  }
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}
