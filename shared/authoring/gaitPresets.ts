@@ -14,6 +14,7 @@
  * Presets set phaseOffset (and rate); paths, chains and steering are the artist's.
  */
 import type { CyclicPathController, RigDocument } from '../rig/schema';
+import { fail, finishEdit, type EditResult } from './editResult';
 
 export type GaitPreset = 'tripod' | 'wave' | 'trot' | 'walk' | 'alternating';
 
@@ -88,4 +89,13 @@ export function applyGaitPreset(rig: RigDocument, preset: GaitPreset, root?: str
       return p === undefined || c.type !== 'cyclicPath' ? c : { ...c, phaseOffset: Math.round(p * 1e9) / 1e9, rate };
     }),
   };
+}
+
+/** The editor's edit: `preset` on the limbs that share `controller`'s root (one undo step), or why not. */
+export function setGaitPreset(rig: RigDocument, controller: string, preset: GaitPreset): EditResult {
+  const c = rig.controllers.find((x) => x.name === controller);
+  if (!c || c.type !== 'cyclicPath') return fail(`${controller} gait preset`, `no cyclicPath controller named "${controller}"`);
+  const result = gaitPresetPhases(limbsOf(rig, c.root), preset);
+  if ('error' in result) return fail(`${controller} gait preset`, `${result.error}.`);
+  return finishEdit(rig, applyGaitPreset(rig, preset, c.root));
 }

@@ -24,4 +24,4 @@ export { pdGainsFromFrequency, frequencyFromPdGains, jointEffectiveInertia, iner
 export { inheritVelocity, type PoseSample } from './velocity';
 export { animationTargets, type AnimationTargetOptions } from './animationTargets';
 export { transferRig, matchBones, type TransferResult, type BoneMatch, type BoneMatchKind } from './transfer';
-export { applyGaitPreset, gaitPresetPhases, limbsOf, GAIT_PRESETS, type GaitPreset, type GaitPresetInfo, type Limb } from './gaitPresets';
+export { applyGaitPreset, setGaitPreset, gaitPresetPhases, limbsOf, GAIT_PRESETS, type GaitPreset, type GaitPresetInfo, type Limb } from './gaitPresets';

@@ -8,8 +8,8 @@
 import {
   addBody, addShape, applyPreset, checkMassRatios, removeShape, renameBody, setCollisionFilter, setDensity, setMass, setMaterial, copyMotorSettings, createJoint, fixMassRatios, generateRagdoll, mirrorSide, removeBody, removeJoint,
   rescaleRig, scaleForHeight, setJointLimits, setJointWorldFrame, setMotor, setShapeParams, sideOf, withGeneratedRagdoll,
-  insertControlPoint, pathController, removeControlPoint, setControlPoint, setGaitEnabled, setGaitSetting, setMotorNumber, setSteeringTarget,
-  type AuthoringSkeleton, type BonePlan, type EditResult, type GaitSetting, type GenerateOptions, type MotorPreset, type ShapeChoice,
+  insertControlPoint, pathController, removeControlPoint, setControlPoint, setGaitEnabled, setGaitPreset, setGaitSetting, setMotorNumber, setSteeringTarget,
+  type AuthoringSkeleton, type BonePlan, type EditResult, type GaitPreset, type GaitSetting, type GenerateOptions, type MotorPreset, type ShapeChoice,
 } from '../authoring';
 import { isBoneIncluded } from '../document/editorDocument';
 import { renameCreature, setBoneIncluded, setBoneNote } from '../document/commands';
@@ -319,6 +319,11 @@ export class RigCommands<C> {
 
   setGaitEnabled(controller: string, enabled: boolean): Result {
     return this.editor.editRig(`${enabled ? 'Enable' : 'Disable'} ${controller}`, (rig) => setGaitEnabled(rig, controller, enabled));
+  }
+
+  /** A gait preset (tripod, wave, trot, walk, alternating) on the limbs sharing `controller`'s root. */
+  setGaitPreset(controller: string, preset: GaitPreset): Result {
+    return this.editor.editRig(`${controller}: ${preset} gait`, (rig) => setGaitPreset(rig, controller, preset));
   }
 
   setMotorNumber(joint: string, field: 'maxTorque' | 'errorReduction', value: number): Result {

@@ -1,13 +1,14 @@
 /**
  * Inspector section for a gait controller (shown when one of its path points is selected): on/off, rate,
- * phase offset and the steering law's numbers (docs/locomotion.md), the control points' numbers (edit,
+ * phase offset and the steering law's numbers (docs/locomotion.md), a gait pattern for the limbs on the
+ * same root (tripod, wave, trot, walk, alternating: shared/authoring/gaitPresets.ts), the control points' numbers (edit,
  * insert after the selected, remove), and τmax and r of the motors it drives. Each
  * change is one undo step; the preview re-simulates from frame 0.
  */
 import { useEffect, useState } from 'react';
 import { useEditor } from '../state/store';
 import { editor, told } from '../state/editor';
-import { GAIT_SETTINGS, gaitSetting, type GaitSetting } from '../../../shared/authoring';
+import { GAIT_PRESETS, GAIT_SETTINGS, gaitSetting, limbsOf, type GaitSetting } from '../../../shared/authoring';
 import { selectPathPoint, usePreview } from './previewStore';
 
 function NumberField({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => boolean }) {
@@ -27,8 +28,11 @@ export function ControllerInspector({ name }: { name: string }) {
   const c = useEditor((s) => s.document?.rig.controllers.find((x) => x.name === name));
   const joints = useEditor((s) => s.document?.rig.joints);
   const sel = usePreview((s) => (s.selectedPoint?.controller === name ? s.selectedPoint.index : -1));
+  const rig = useEditor((s) => s.document?.rig);
   if (!c || c.type !== 'cyclicPath' || !joints) return <div className="inspector-empty">Controller “{name}” is not in this rig.</div>;
   const point = sel >= 0 ? c.controlPoints[sel] : undefined;
+  const limbs = rig ? limbsOf(rig, c.root) : [];
+  const presets = GAIT_PRESETS.filter((p) => p.limbs === limbs.length);
   return (
     <div data-testid="controller-inspector">
       <div className="inspector-heading"><span className="badge">Gait</span><span className="inspector-name">{c.name}</span></div>
@@ -40,6 +44,16 @@ export function ControllerInspector({ name }: { name: string }) {
             <input type="checkbox" aria-label={`${name} enabled`} checked={c.enabled}
               title="A disabled controller freezes its phase and sets no motor targets"
               onChange={(e) => told(editor.edits.setGaitEnabled(name, e.target.checked))} />
+          </span>
+        </div>
+        <div className="prop-row" data-testid="gait-presets">
+          <span className="prop-label" title={`Phase offsets of a common pattern for the ${limbs.length} limb${limbs.length === 1 ? '' : 's'} on ${c.root} (one undo step)`}>Pattern ({limbs.length} limb{limbs.length === 1 ? '' : 's'})</span>
+          <span className="prop-value">
+            {presets.length > 0
+              ? presets.map((p) => (
+                <button key={p.preset} className="link" title={p.description} onClick={() => told(editor.edits.setGaitPreset(name, p.preset))}>{p.label}</button>
+              ))
+              : <span className="muted" title="Presets: alternating (2 limbs), trot and walk (4), tripod and wave (6)">no preset for {limbs.length}</span>}
           </span>
         </div>
         {(Object.keys(GAIT_SETTINGS) as GaitSetting[]).map((field) => (

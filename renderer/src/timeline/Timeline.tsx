@@ -10,16 +10,22 @@ import { usePreview } from '../preview/previewStore';
 import { useSolver } from '../preview/particleMode';
 import type { PreviewInput } from '../../../shared/preview/engine';
 import { targetMarker } from '../viewport/overlays/TargetMarker';
-import { drawTimeline, frameAtX, xOfFrame, TRACK, type TimelineGeometry } from './drawTimeline';
+import { useEditor } from '../state/store';
+import { drawTimeline, frameAtX, gaitDiagramHeight, limbCount, xOfFrame, TRACK, type TimelineGeometry } from './drawTimeline';
 import './timeline.css';
 
 const SPEEDS = [0.1, 0.25, 0.5, 1, 1.5, 2];
+/** The panel's height without a gait diagram (timeline.css). */
+const TIMELINE_HEIGHT = 104;
 
 export function Timeline() {
   const s = usePreview();
   const client = previewClient();
   // No particle controller walks, so the particle engine ignores steering targets (particleEngine.ts).
   const particles = useSolver((v) => v.scene !== null || v.solver === 'particle');
+  // The gait diagram's lanes (two or more limbs) make the panel taller.
+  const limbs = useEditor((e) => limbCount(e.document?.rig));
+  const extra = particles ? 0 : gaitDiagramHeight(limbs);
   const fmt = (f: number) => (f * s.dt).toFixed(2);
   const keyTarget = () => {
     const t = targetMarker.position;
@@ -29,7 +35,7 @@ export function Timeline() {
     client.setInputs([...others, { kind: 'target', frame: f, target: [t[0], 0, t[2]] }]);
   };
   return (
-    <section className="timeline" data-testid="timeline" aria-label="Timeline">
+    <section className="timeline" data-testid="timeline" aria-label="Timeline" style={extra > 0 ? { height: TIMELINE_HEIGHT + extra } : undefined}>
       <div className="timeline-bar">
         <TransportButtons />
         <span className="tl-time num" data-testid="timeline-time">{fmt(s.playhead)} s <span className="muted">· frame {s.playhead}</span></span>
@@ -112,7 +118,12 @@ function TimelineCanvas() {
         c.width = Math.round(width * dpr); c.height = Math.round(height * dpr);
         c.style.width = `${width}px`; c.style.height = `${height}px`;
       }
-      geometry.current = drawTimeline(c.getContext('2d')!, { width, height, dpr }, client, st, selectedKey);
+      const g = drawTimeline(c.getContext('2d')!, { width, height, dpr }, client, st, selectedKey);
+      geometry.current = g;
+      // What the gait diagram shows, for tests and tools: the lanes' limbs and their stance fractions.
+      const names = g.lanes.map((l) => l.name).join(',');
+      if (c.dataset.gaitLanes !== names) c.dataset.gaitLanes = names;
+      c.dataset.gaitDuty = g.lanes.map((l) => l.duty.toFixed(3)).join(',');
     };
     raf = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(raf);

@@ -1,15 +1,42 @@
 /**
  * Drawing the timeline canvas (2D context, CSS pixels × dpr): ruler with second ticks, loop range, the
  * recorded fill, the phase strip (each controller's phase as a hue sweep, one hue cycle per gait cycle),
+ * the gait diagram (a rig with two or more limbs: one lane per cyclicPath controller, stance — its
+ * effector on the floor, from the recorded contacts, shared/gait/gaitDiagram.ts — filled, swing empty),
  * the key track and the playhead. Returns the geometry the pointer handlers need.
  */
 import type { PreviewClient } from '../preview/client';
 import type { PreviewState } from '../preview/previewStore';
+import type { RigDocument } from '../../../shared/rig/schema';
 import { BODY_STRIDE, JOINT_STRIDE } from '../../../shared/runtime/trace';
+import { gaitLanes, type GaitLane } from '../../../shared/gait/gaitDiagram';
 
-export const TRACK = { ruler: 18, fill: 6, phase: 14, keys: 16, pad: 10 };
+export const TRACK = { ruler: 18, fill: 6, phase: 14, keys: 16, pad: 10, lane: 9, laneGap: 2 };
 
-export interface TimelineGeometry { left: number; width: number; frames: number; keyTop: number }
+export interface TimelineGeometry {
+  left: number; width: number; frames: number; keyTop: number;
+  /** The gait diagram's lanes as drawn (empty without one): limb name and stance fraction (duty). */
+  lanes: { name: string; duty: number }[];
+}
+
+/** Limbs (cyclicPath controllers) of a rig — the gait diagram has a lane each when there are two or more. */
+export const limbCount = (rig: RigDocument | null | undefined): number => rig?.controllers.filter((c) => c.type === 'cyclicPath').length ?? 0;
+
+/** Height (px) the gait diagram takes for `limbs` limbs (0 below two). */
+export const gaitDiagramHeight = (limbs: number): number => (limbs >= 2 ? limbs * (TRACK.lane + TRACK.laneGap) + 2 : 0);
+
+let laneCache: { key: string; lanes: GaitLane[] } | null = null;
+
+/** The lanes of the client's recording, recomputed only when the recording changed. */
+function recordedLanes(client: PreviewClient): GaitLane[] {
+  const L = client.layout;
+  if (!L || L.particles || limbCount(L.rig) < 2) return [];
+  const key = `${L.generation}|${client.version}|${client.count}`;
+  if (laneCache?.key === key) return laneCache.lanes;
+  const lanes = gaitLanes({ rig: L.rig, bodies: L.layout.bodies, frames: client.frames, frameSize: L.frameSize, aux: client.aux, auxSize: L.aux.size, contactsOffset: L.aux.contacts, count: client.count });
+  laneCache = { key, lanes };
+  return lanes;
+}
 
 export const xOfFrame = (g: TimelineGeometry, f: number): number => g.left + (f / Math.max(1, g.frames)) * g.width;
 export const frameAtX = (g: TimelineGeometry, x: number): number => Math.max(0, Math.min(g.frames, Math.round(((x - g.left) / g.width) * g.frames)));
@@ -25,7 +52,7 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, size: { width: numbe
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = COLORS.bg;
   ctx.fillRect(0, 0, width, height);
-  const g: TimelineGeometry = { left: TRACK.pad, width: Math.max(10, width - 2 * TRACK.pad), frames: Math.max(1, st.duration), keyTop: 0 };
+  const g: TimelineGeometry = { left: TRACK.pad, width: Math.max(10, width - 2 * TRACK.pad), frames: Math.max(1, st.duration), keyTop: 0, lanes: [] };
   const dt = st.dt;
 
   // Ruler: ticks every 1 s (labels every 1, 2, 5 or 10 s depending on room).
@@ -78,6 +105,33 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, size: { width: numbe
   ctx.fillStyle = 'rgba(255,255,255,0.55)';
   ctx.fillText('phase', g.left + 4, y + TRACK.phase / 2);
   y += TRACK.phase + 4;
+
+  // Gait diagram: a lane per limb, stance runs filled in the limb's hue.
+  const lanes = recordedLanes(client);
+  if (lanes.length > 0) {
+    const end = Math.min(client.count, g.frames + 1);
+    ctx.save();
+    ctx.font = '8px ui-monospace, SFMono-Regular, Menlo, monospace';
+    lanes.forEach((lane, k) => {
+      ctx.fillStyle = COLORS.fillBg;
+      ctx.fillRect(g.left, y, g.width, TRACK.lane);
+      ctx.fillStyle = `hsl(${Math.round((k * 360) / lanes.length)}, 60%, 58%)`;
+      for (let f = 0; f < end; f++) {
+        if (!lane.stance[f]) continue;
+        let e = f;
+        while (e + 1 < end && lane.stance[e + 1]) e++;
+        const x0 = xOfFrame(g, f), x1 = xOfFrame(g, e + 1);
+        ctx.fillRect(x0, y + 1, Math.max(1, x1 - x0), TRACK.lane - 2);
+        f = e;
+      }
+      ctx.fillStyle = 'rgba(255,255,255,0.75)';
+      ctx.fillText(lane.name, g.left + 4, y + TRACK.lane / 2 + 0.5);
+      y += TRACK.lane + TRACK.laneGap;
+    });
+    ctx.restore();
+    y += 2;
+    g.lanes = lanes.map((l) => ({ name: l.name, duty: l.duty }));
+  }
 
   // Key track: steering keys as diamonds, other inputs as small glyphs.
   g.keyTop = y;

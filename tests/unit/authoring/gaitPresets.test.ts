@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applyGaitPreset, gaitPresetPhases, limbsOf, GAIT_PRESETS } from '../../../shared/authoring';
+import { applyGaitPreset, gaitPresetPhases, limbsOf, setGaitPreset, GAIT_PRESETS } from '../../../shared/authoring';
 import { loadRig, validateRig, type RigDocument } from '../../../shared/rig';
 
 const hexapod = loadRig(JSON.parse(readFileSync(new URL('../../../assets/creatures/hexapod.rig.json', import.meta.url), 'utf8')), { source: 'hexapod.rig.json' });
@@ -54,6 +54,13 @@ describe('gait presets', () => {
     const lopsided = keep(hexapod, ['leg_l1', 'leg_l2', 'leg_l3', 'leg_r1']);
     expect(() => applyGaitPreset(lopsided, 'walk')).toThrow('the walk gait needs 2 limbs on each side (path centroid x > 0 is the left); found 3 left (leg_l1, leg_l2, leg_l3) and 1 right (leg_r1)');
     expect(gaitPresetPhases(limbsOf(pair), 'wave')).toEqual({ error: 'the wave gait is for 6 limbs on one root body; this root has 2 cyclicPath controllers' });
+  });
+
+  it('the editor\'s edit (setGaitPreset) applies to the limbs on the named controller\'s root, or names the field and reason', () => {
+    const r = setGaitPreset(quad, 'leg_r3', 'walk');
+    expect(r.ok && phases(r.rig)).toEqual({ leg_l3: 0, leg_l1: 0.25, leg_r3: 0.5, leg_r1: 0.75 });
+    expect(setGaitPreset(quad, 'leg_l1', 'tripod')).toEqual({ ok: false, field: 'leg_l1 gait preset', message: 'the tripod gait is for 6 limbs on one root body; this root has 4 cyclicPath controllers.' });
+    expect(setGaitPreset(quad, 'nope', 'trot')).toEqual({ ok: false, field: 'nope gait preset', message: 'no cyclicPath controller named "nope"' });
   });
 
   it('lists each preset with its limb count', () => {
