@@ -31,15 +31,14 @@ export function fieldMessage(message: string, field: FieldUnit = {}): string {
   const unit = field.unit ?? '';
   const scale = field.scale ?? 1;
   const converting = scale !== 1;
-  const digits = field.digits ?? (converting ? 1 : 6);
+  const digits = field.digits ?? 1;
   let text = rewriteZod(message);
   if (!unit) return text;
   const show = (n: string): string => {
     const v = Number(n.replace('−', '-'));
     if (!Number.isFinite(v)) return n;
-    const x = converting ? v * scale : v;
-    const r = converting ? Number(x.toFixed(digits)) : Number(x.toPrecision(digits));
-    return `${Object.is(r, -0) ? 0 : r}${unit === '°' ? '°' : ` ${unit}`}`;
+    const r = Number((v * scale).toFixed(digits)); // only a converting field rounds: the stored number is the user's own otherwise
+    return `${converting ? (Object.is(r, -0) ? 0 : r) : n}${unit === '°' ? '°' : ` ${unit}`}`;
   };
   // The stored unit a converting field's numbers come in (radians for degree fields), said both ways.
   if (converting && unit === '°') text = text.replace(/\(−π, π\] rad \(−180°, 180°\]/g, '(−180°, 180°]').replace(/\(0, π\] rad \(0°, 180°\]/g, '(0°, 180°]');
