@@ -124,8 +124,12 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, size: { width: numbe
         ctx.fillRect(x0, y + 1, Math.max(1, x1 - x0), TRACK.lane - 2);
         f = e;
       }
-      ctx.fillStyle = 'rgba(255,255,255,0.75)';
-      ctx.fillText(lane.name, g.left + 4, y + TRACK.lane / 2 + 0.5);
+      // The limb's name on a dark tab at the lane's start, readable over a stance run.
+      const w = ctx.measureText(lane.name).width + 6;
+      ctx.fillStyle = 'rgba(20,22,26,0.85)';
+      ctx.fillRect(g.left, y, w, TRACK.lane);
+      ctx.fillStyle = 'rgba(255,255,255,0.85)';
+      ctx.fillText(lane.name, g.left + 3, y + TRACK.lane / 2 + 0.5);
       y += TRACK.lane + TRACK.laneGap;
     });
     ctx.restore();
