@@ -4,8 +4,13 @@
  * With no contacts, limits or actuators MuJoCo's q̈ is M⁻¹(τ − C) exactly as ABA's, so the trajectories
  * differ only by rounding and by MuJoCo's own choices (e.g. armature 0, no joint damping).
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { writeMjcf } from '../../../../shared/export/mjcf';
+import { fromZUp, writeMjcf } from '../../../../shared/export/mjcf';
+import { quatFromAxisAngle, quatMul } from '../../../../shared/math/quat';
+import { loadRig, type RigDocument } from '../../../../shared/rig';
+import { createSimulation } from '../../../../shared/runtime';
 import { articulatedFromRig } from '../../../../shared/physics/articulated';
 import { articulatedBodyPoses } from '../../../../shared/physics/articulated';
 import { loadMjcf, OBJ_BODY } from '../../export/mujoco';
@@ -143,4 +148,61 @@ describe('articulated solver against MuJoCo', () => {
       }
     }
   }, 60_000);
+
+  it('a ragdoll (the shipped humanoid, limp) dropped on the ground: free fall to 1e-9 m, then body positions within 5 cm of MuJoCo over 2 s (dt/8 = 1/480 s)', async () => {
+    // The humanoid lying almost flat (turned 0.2 rad short of face-up), pelvis 0.6 m up, motors off, no body
+    // damping (MJCF has none), 8 substeps: MuJoCo's Euler at timestep 1/480 against our world at h = 1/480,
+    // the whole Simulation (ground contact, limits) against MuJoCo's whole pipeline.
+    // Tolerance: until the first contact both are the ABA's q̈, and agree to rounding. From the impact on
+    // they model different things: MuJoCo's contacts are soft (solref 0.02 s, landing at √(2g·0.47) ≈ 3 m/s:
+    // a penetration scale of v·τ ≈ 6 cm; its pelvis sinks 3.7 cm deeper for a moment), it touches a capsule with 1–2 points where we use probes, its
+    // pyramidal cone and its ball joints without a twist limit (the MJCF writer's listed losses) let the
+    // limbs settle a little elsewhere. Lying down the ragdoll is stable, so those differences stay the
+    // size of the contact compliance: 2–3 cm, measured, and the resting pelvis heights agree to 0.5 mm.
+    const path = fileURLToPath(new URL('../../../../assets/creatures/humanoid.rig.json', import.meta.url));
+    const base = loadRig(JSON.parse(readFileSync(path, 'utf8')));
+    const rig: RigDocument = {
+      ...base, solver: 'articulated',
+      skeleton: { bones: base.skeleton.bones.map((b) => (b.parent !== null ? b : {
+        ...b, rest: { ...b.rest, translation: [b.rest.translation[0], 0.6, b.rest.translation[2]], rotation: quatMul(quatFromAxisAngle([1, 0, 0], -Math.PI / 2 + 0.2), b.rest.rotation) },
+      })) },
+      bodies: base.bodies.map((b) => ({ ...b, linearDamping: 0, angularDamping: 0 })),
+      joints: base.joints.map((j) => (j.type === 'fixed' ? j : { ...j, motor: { ...j.motor, mode: 'off', frictionTorque: 0 } })),
+      simulation: { ...base.simulation, substeps: 8 },
+    };
+    const sim = createSimulation(rig);
+    const { mj, model, data } = await loadMjcf(writeMjcf(rig, { integrator: 'Euler', lossComment: false }), 'the humanoid ragdoll');
+    try {
+      expect(model.opt.timestep).toBeCloseTo(rig.simulation.dt / 8, 15);
+      const ids = sim.bodyNames.map((n) => mj.mj_name2id(model, OBJ_BODY, n));
+      const pelvis = sim.bodyNames.indexOf('pelvis');
+      let freeFall = 0, worst = 0, worstPelvis = 0, touched = false, freeSteps = 0;
+      const y0 = sim.bodyPose('pelvis').position[1];
+      let endOurs = 0, endTheirs = 0;
+      for (let s = 0; s < Math.round(2 / rig.simulation.dt); s++) {
+        sim.step();
+        for (let k = 0; k < 8; k++) mj.mj_step(model, data);
+        mj.mj_forward(model, data);
+        touched ||= sim.world.getContacts().some((c) => c.depth > -1e-3) || (data as unknown as { ncon: number }).ncon > 0;
+        let d = 0;
+        sim.bodyNames.forEach((n, i) => {
+          const p = sim.bodyPose(n).position, id = ids[i]!;
+          const t = fromZUp([data.xpos[3 * id]!, data.xpos[3 * id + 1]!, data.xpos[3 * id + 2]!]);
+          d = Math.max(d, Math.hypot(t[0] - p[0], t[1] - p[1], t[2] - p[2]));
+          if (i === pelvis) { endOurs = p[1]; endTheirs = t[1]; worstPelvis = Math.max(worstPelvis, Math.abs(t[1] - p[1])); }
+        });
+        if (!touched) { freeFall = Math.max(freeFall, d); freeSteps++; }
+        worst = Math.max(worst, d);
+      }
+      console.log(`MuJoCo ragdoll drop (humanoid, 13 bodies, h 1/480): free fall (${freeSteps} steps) within ${freeFall.toExponential(2)} m; over 2 s worst body distance ${worst.toExponential(2)} m, pelvis height ${worstPelvis.toExponential(2)} m; resting pelvis ${endOurs.toFixed(4)} vs ${endTheirs.toFixed(4)} m (from ${y0} m)`);
+      expect(freeSteps).toBeGreaterThan(10);
+      expect(freeFall).toBeLessThan(1e-9);
+      expect(worst).toBeLessThan(0.05);
+      expect(worstPelvis).toBeLessThan(0.05);
+      expect(Math.abs(endOurs - endTheirs)).toBeLessThan(2e-3);
+      expect(endOurs).toBeLessThan(0.2); // it fell and lies on the ground
+    } finally {
+      data.delete(); model.delete();
+    }
+  }, 120_000);
 });
