@@ -13,7 +13,11 @@
  *    turned from their axis onto MuJoCo's local Z).
  *  - joints: hinge and slide about frame B's X in the child, with `ref` = the rest angle (or offset) so
  *    MuJoCo's joint value is ours and `range` is our limit unchanged; ball with `range = 0 cone`; fixed is
- *    no joint (the child is welded to its parent).
+ *    no joint (the child is welded to its parent). The kinematic pairs are several MuJoCo joints in one
+ *    body: cylindrical = hinge + slide on frame X (`<name>`, `<name>_slide`); planar = slides along frame
+ *    A's Y and Z (`<name>_y`, `<name>_z`, listed first so the hinge does not turn them) + hinge about X;
+ *    screw = hinge + slide on X tied by a joint equality slide = pitch × angle (`polycoef="0 pitch"`; MuJoCo
+ *    holds an equality softly, by solref, so this one is approximate).
  *  - motors: `pd` → `<position kp kv forcerange=±τmax>`; `position` (bias r·ε/Δt, clamped) has no MuJoCo
  *    twin and becomes the PD that a converged velocity row equals: kv = I/Δt, kp = r·I/Δt², with I the
  *    effective inertia about the joint axis at rest (the child's subtree against the rest of the creature,
@@ -46,8 +50,10 @@ export interface MjcfOptions {
 export interface MjcfActuator {
   name: string;
   joint: string;
-  /** 0..2: the frame axis (X, Y, Z) of a ball motor; 0 for hinge and prismatic. */
+  /** 0..2: the frame axis (X, Y, Z) of a ball motor or of a slide motor (cylindrical X, planar Y and Z); 0 for hinge and prismatic. */
   axis: number;
+  /** A cylindrical or planar joint's slide motor (force units); absent otherwise. */
+  slide?: boolean;
   kind: 'position' | 'velocity';
   kp: number;
   kv: number;
@@ -199,6 +205,7 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
       'mass, centre of mass and full inertia of every body (<inertial>, from the shapes)',
       'shapes: sphere, capsule, cylinder, box, ellipsoid (native geoms)',
       'hinge and prismatic joints: axis, anchor, limits (range, with ref = the rest value)',
+      'cylindrical and planar joints: a hinge and slides in the child body (axes, anchor, angle and slide limits, their motors)',
       'fixed joints (the child is welded to its parent)',
       'pd motors: stiffness, damping and the torque limit (position actuator kp, kv, forcerange)',
       'mode off with friction: joint frictionloss',
@@ -230,6 +237,28 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
   const actuators: MjcfActuator[] = [];
   const actuatorEls: XmlElement[] = [];
   const keyCtrl: number[] = [];
+
+  /** A slide motor's actuators: one per slide DOF, on the MuJoCo slide joints `mjJoints` along the frame axes `axes`. */
+  const slideActuators = (joint: RigJoint & { slideMotor: RigMotor }, mjJoints: string[], axes: number[], world: ReadonlyMap<string, Transform>) => {
+    const m = joint.slideMotor;
+    if (m.mode === 'off') return;
+    if (!(m.maxTorque > 0)) { extraLoss('lost', `motors with maxTorque 0 (joint "${joint.name}") have no actuator`); return; }
+    if (m.torqueLimit === 'magnitude' && axes.length > 1) extraLoss('approximated', `planar slide motor torqueLimit "magnitude" (joint "${joint.name}"): two actuators each clamped to ±F, so the force in the plane can reach √2·F`);
+    const tb = world.get(joint.bodyB)!;
+    const asSlide = { ...joint, type: 'prismatic', motor: m } as RigJoint & { motor: RigMotor };
+    axes.forEach((k, i) => {
+      const e: Vec3 = [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0];
+      const { kp, kv, kind } = motorGains(rig, asSlide, quatRotate(tb.rotation, quatRotate(quatNormalize(joint.frameB.rotation), e)), world, h);
+      const name = mjJoints[i]!;
+      const ctrl = kind === 'velocity' && joint.type === 'cylindrical' ? (m.target.velocity ?? 0) : 0;
+      const attrs: Record<string, string> = { name, joint: name };
+      if (kind === 'position') { attrs.kp = num(kp); if (kv > 0) attrs.kv = num(kv); } else attrs.kv = num(kv);
+      attrs.forcerange = `${num(-m.maxTorque)} ${num(m.maxTorque)}`;
+      actuatorEls.push(el(kind, attrs));
+      actuators.push({ name, joint: joint.name, axis: k, slide: true, kind, kp, kv, forceLimit: m.maxTorque, ctrl });
+      keyCtrl.push(ctrl);
+    });
+  };
 
   const motorActuators = (joint: RigJoint & { motor: RigMotor }, world: ReadonlyMap<string, Transform>) => {
     const m = joint.motor;
@@ -274,6 +303,37 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
     }
   });
 
+  const equalities: XmlElement[] = [];
+  /** The MuJoCo joints of a screw, cylindrical or planar joint (in the child body; axes: frame A's in the child at rest). */
+  const pairJoints = (pj: Extract<RigJoint, { type: 'screw' | 'cylindrical' | 'planar' }>): XmlElement[] => {
+    const fa = composeTransforms(world.get(pj.bodyA)!, { position: pj.frameA.position as Vec3, rotation: quatNormalize(pj.frameA.rotation) });
+    const inChild = quatMul(quatConj(world.get(pj.bodyB)!.rotation), fa.rotation);
+    const axis = (k: number) => nums(quatRotate(inChild, [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]));
+    const pos: Record<string, string> = isZero(pj.frameB.position) ? {} : { pos: nums(pj.frameB.position) };
+    const friction = (m: RigMotor): Record<string, string> => (m.mode === 'off' && m.frictionTorque > 0 ? { frictionloss: num(m.frictionTorque) } : {});
+    const ref = jointRestValue(pj, world), slideRest = jointRestSlides(pj, world);
+    const hinge = el('joint', {
+      name: pj.name, type: 'hinge', ...pos, axis: axis(0), ...(Math.abs(ref) > 1e-12 ? { ref: num(ref) } : {}),
+      ...(pj.limit ? { range: nums(pj.limit) } : {}), ...friction(pj.motor),
+    });
+    const slide = (name: string, k: number, rest: number, limit: readonly [number, number] | null, m: RigMotor | null) => el('joint', {
+      name, type: 'slide', ...pos, axis: axis(k), ...(Math.abs(rest) > 1e-12 ? { ref: num(rest) } : {}),
+      ...(limit ? { range: nums(limit) } : {}), ...(m ? friction(m) : {}),
+    });
+    if (pj.type === 'cylindrical') return [hinge, slide(`${pj.name}_slide`, 0, slideRest[0]!, pj.slideLimit, pj.slideMotor)];
+    if (pj.type === 'planar') return [slide(`${pj.name}_y`, 1, slideRest[0]!, pj.slideLimitY, pj.slideMotor), slide(`${pj.name}_z`, 2, slideRest[1]!, pj.slideLimitZ, pj.slideMotor), hinge];
+    // Screw: the slide follows the hinge through a joint equality (y − y0 = pitch·(x − x0)); its range is the thread's.
+    const lim = pj.limit && [Math.min(pj.pitch * pj.limit[0], pj.pitch * pj.limit[1]), Math.max(pj.pitch * pj.limit[0], pj.pitch * pj.limit[1])] as [number, number];
+    // Stiffer than MuJoCo's default equality (solref 0.02 s, solimp 0.9–0.95): the time constant at its floor
+    // of 2 steps and an impedance near 1, so the thread gives 3e-4 m under a 2 kg nut instead of 1.3e-2 m.
+    equalities.push(el('joint', {
+      name: `${pj.name}_thread`, joint1: `${pj.name}_slide`, joint2: pj.name, polycoef: `0 ${num(pj.pitch)} 0 0 0`,
+      solref: `${num(2 * h)} 1`, solimp: '0.99 0.999 0.001',
+    }));
+    extraLoss('approximated', `screw joints (joint "${pj.name}"): a hinge and a slide on frame X tied by a joint equality slide = pitch × angle, which MuJoCo holds softly (solref), not exactly`);
+    return [hinge, slide(`${pj.name}_slide`, 0, 0, lim, null)];
+  };
+
   const bodyEl = (body: RigBody, parentWorld: Transform | null): XmlElement => {
     const w = world.get(body.name)!;
     let pose: Transform;
@@ -288,7 +348,11 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
     } else if (body.type !== 'dynamic') {
       extraLoss('lost', `a ${body.type} body inside the joint tree ("${body.name}") becomes dynamic in MuJoCo`);
     }
-    if (pj && pj.type !== 'fixed') {
+    if (pj && (pj.type === 'screw' || pj.type === 'cylindrical' || pj.type === 'planar')) {
+      children.push(...pairJoints(pj));
+      motorActuators(pj, world);
+      if (pj.type !== 'screw') slideActuators(pj, pj.type === 'cylindrical' ? [`${pj.name}_slide`] : [`${pj.name}_y`, `${pj.name}_z`], pj.type === 'cylindrical' ? [0] : [1, 2], world);
+    } else if (pj && pj.type !== 'fixed') {
       const ja: Record<string, string> = { name: pj.name, type: pj.type === 'prismatic' ? 'slide' : pj.type };
       if (!isZero(pj.frameB.position)) ja.pos = nums(pj.frameB.position);
       if (pj.type !== 'ball') {
@@ -335,6 +399,7 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
     el('worldbody', {}, worldbody),
   ];
   if (excludes.length) children.push(el('contact', {}, excludes));
+  if (equalities.length) children.push(el('equality', {}, equalities));
   if (actuatorEls.length) children.push(el('actuator', {}, actuatorEls));
   if (keyCtrl.some((c) => c !== 0)) children.push(el('keyframe', {}, [el('key', { name: 'rest', ctrl: nums(keyCtrl) })]));
   const root = el('mujoco', { model: rig.name }, children);
