@@ -44,7 +44,12 @@ const name = z.string().min(1, 'must be a non-empty name');
 const previewInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('impulse'), frame, body: name, point: vec3, impulse: vec3 }),
   z.object({ kind: z.literal('blast'), frame, center: vec3, radius: z.number().positive('must be > 0 m'), strength: z.number() }),
-  z.object({ kind: z.literal('grab'), frame, body: name, point: vec3 }),
+  // A drag of the grab tool is one input: its path (keys [frames after `frame`, x, y, z]) and release (shared/preview/input.ts).
+  z.object({
+    kind: z.literal('grab'), frame, body: name, point: vec3,
+    path: z.array(z.tuple([z.number().int('must be a whole number of frames').min(0, 'must be ≥ 0 frames after the grab'), z.number(), z.number(), z.number()])).optional(),
+    releaseAfter: z.number().int('must be a whole number of frames').min(0, 'must be ≥ 0 frames after the grab').optional(),
+  }),
   z.object({ kind: z.literal('grabMove'), frame, target: vec3 }),
   z.object({ kind: z.literal('release'), frame }),
   z.object({ kind: z.literal('limp'), frame, joints: z.union([z.literal('all'), z.array(name)]), limp: z.boolean() }),

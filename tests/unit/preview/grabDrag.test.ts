@@ -86,3 +86,15 @@ describe('grab drags as one input', () => {
     expect(x.at(-1)).toEqual({ kind: 'release', frame: 95 });
   });
 });
+
+describe('a drag saved with a project', () => {
+  it('keeps its path and release through serializeProject / parseProject; a bad key is refused naming the field', async () => {
+    const { parseProject, serializeProject } = await import('../../../shared/project/projectFile');
+    const creature = { name: 'armed-mine.glb', path: null, builtin: 'armed-mine' };
+    const text = serializeProject({ creature, rig: {}, preview: { inputs: [drag()] } });
+    expect(parseProject(text, 'p.marionette').preview!.inputs).toEqual([drag()]);
+    const bad = JSON.parse(text);
+    bad.preview.inputs[0].path[3][0] = -1;
+    expect(() => parseProject(JSON.stringify(bad), 'p.marionette')).toThrow(/^p\.marionette: preview\.inputs\.0\.path\.3\.0: must be ≥ 0 frames after the grab/);
+  });
+});
