@@ -4,10 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { isTestBuild } from './testing/testBuild';
 import { installTestHooks } from './testing/testHooks';
-import { connectView } from './state/editor';
+import { connectView, editor } from './state/editor';
 import { getViewportHandle } from './viewport/viewportHandle';
 import { applyImpulseAt, blast, grab, moveGrab, releaseGrab, setLimp } from './authoring/preview';
-import { replaceTimelineInputs, timelineInputs } from './preview/savedInputs';
+import { replaceTimelineInputs, timelineInputs, watchTimelineInputs } from './preview/savedInputs';
 import './styles.css';
 
 type V3 = [number, number, number];
@@ -27,6 +27,9 @@ connectView({
     replace: replaceTimelineInputs,
   },
 });
+
+// Inputs that differ from the saved ones are unsaved changes (the title's dot, the close prompt, autosave).
+watchTimelineInputs(() => editor.inputsChanged());
 
 // Test build only: the window.__marionette* hooks, all installed here (testing/testHooks.ts).
 if (isTestBuild) installTestHooks();

@@ -44,7 +44,9 @@ export class EditorCore<C> {
   get rig(): RigDocument | null { return this.history.document?.rig ?? null; }
   get creature(): C | null { return this.state.creature; }
   get selection(): Selection { return this.state.selection; }
-  get dirty(): boolean { return this.history.dirty; }
+  /** Unsaved changes: document edits since the last save, or preview inputs (saved with the project)
+   *  that differ from the saved ones. */
+  get dirty(): boolean { return this.history.dirty || this.#inputsDirty; }
   /** The document's name ("Untitled" with nothing open). */
   get documentName(): string { return this.history.document?.rig.name ?? 'Untitled'; }
 
@@ -62,7 +64,7 @@ export class EditorCore<C> {
   protected commit(patch: Partial<EditorState<C>> = {}, opened?: OpenedInfo): void {
     const previous = this.state;
     const h = this.history;
-    const file: FileInfo = { ...(patch.file ?? previous.file), dirty: h.dirty };
+    const file: FileInfo = { ...(patch.file ?? previous.file), dirty: this.dirty };
     this.state = {
       ...previous,
       ...patch,
@@ -89,6 +91,34 @@ export class EditorCore<C> {
   fail<T>(prefix: string, error: EditorError): Result<T> {
     this.notify('error', `${prefix}${errorText(error)}`);
     return { ok: false, error };
+  }
+
+  // ------------------------------------------------------------------ preview inputs (saved with the project)
+
+  /** The preview inputs as last saved or opened (count and JSON), and whether the timeline differs from them. */
+  #savedInputs = { count: 0, json: '[]' };
+  #inputsDirty = false;
+
+  #currentInputs(): unknown[] {
+    try { return this.platform.preview?.list?.() ?? []; } catch { return []; }
+  }
+
+  /** The preview's inputs are what is saved now (a save, or a project opened with them). */
+  inputsSaved(inputs: readonly unknown[] = this.#currentInputs()): void {
+    this.#savedInputs = { count: inputs.length, json: JSON.stringify(inputs) };
+    this.#inputsDirty = false;
+  }
+
+  /** The platform says the preview's inputs changed (a poke, a grab, Clear): a project file's document has
+   *  unsaved changes while they differ from the ones saved in it (the title's dot, the close prompt, the
+   *  autosave). Before the document is a project file, trying things out is not a change to ask about. */
+  inputsChanged(): void {
+    if (!this.history.document || this.state.file.path === null) return;
+    const now = this.#currentInputs();
+    const differ = now.length !== this.#savedInputs.count || JSON.stringify(now) !== this.#savedInputs.json;
+    if (differ === this.#inputsDirty) return;
+    this.#inputsDirty = differ;
+    this.commit();
   }
 
   // ------------------------------------------------------------------ document edits
@@ -184,6 +214,7 @@ export class EditorCore<C> {
   replaceDocument(creature: C | null, doc: EditorDocument | null, file: Omit<FileInfo, 'dirty'>, dirty: boolean, session: OpenedInfo['session'], selection: Selection = null): void {
     const old = this.state.creature;
     this.history.reset(doc, dirty);
+    this.inputsSaved([]); // a new document starts with an empty timeline (files.ts puts a project's back)
     this.commit({ creature, file: { ...file, dirty }, selection, hover: null }, { session, creatureChanged: old !== creature });
     if (old && old !== creature) this.platform.creatures.dispose(old);
   }
@@ -193,6 +224,7 @@ export class EditorCore<C> {
   /** The document is what is on disk now (after a save). */
   markSaved(file: Omit<FileInfo, 'dirty'>): void {
     this.history.markSaved();
+    this.inputsSaved();
     this.commit({ file: { ...file, dirty: false } });
   }
 }

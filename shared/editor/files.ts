@@ -188,6 +188,7 @@ export class FileCommands<C extends object> {
     try { preview.replace(kept); } catch (e) {
       return `; its preview inputs were not restored (${thrownText(e)})`;
     }
+    this.editor.inputsSaved(kept);
     if (dropped.length) this.editor.notify('error', `${dropped.length} saved preview input${dropped.length === 1 ? ' was' : 's were'} left out: ${dropped.slice(0, 4).join('; ')}${dropped.length > 4 ? '; …' : ''}`);
     return kept.length ? ` with ${kept.length} preview input${kept.length === 1 ? '' : 's'} (pokes, blasts, grabs, limp switches)` : '';
   }

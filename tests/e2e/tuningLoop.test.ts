@@ -56,10 +56,13 @@ describe('preview inputs saved with the project', () => {
     await app.pickFiles(MENU.openProject, [saved]);
     await poll(() => hook(app.page, 'previewInputs')).toEqual(before);
     await poll(() => app.page.getByTestId('toast-info').last().textContent()).toContain('with 3 preview inputs');
+    expect(await hook(app.page, 'dirty')).toBe(false);
 
     await app.menu(rigItem('Clear Preview Inputs', 'clear-inputs'));
     await poll(() => hook(app.page, 'previewInputs')).toEqual([]);
     await poll(() => app.page.getByTestId('toast-info').last().textContent()).toContain('Cleared 3 preview inputs from the timeline');
+    // The inputs are part of the project: the cleared timeline is an unsaved change until saved.
+    await poll(() => hook(app.page, 'dirty')).toBe(true);
   });
 
   it('a version 1 project (saved before inputs were kept) still opens', async () => {
@@ -68,7 +71,11 @@ describe('preview inputs saved with the project', () => {
     delete v1.preview;
     const file = path.join(app.tmp, 'old.marionette');
     writeFileSync(file, JSON.stringify(v1));
-    await app.pickFiles(MENU.openProject, [file]);
+    // The cleared inputs are unsaved: Open asks first.
+    await Promise.all([
+      app.pickFiles(MENU.openProject, [file]),
+      app.page.getByTestId('prompt').getByRole('button', { name: "Don't save", exact: true }).click(),
+    ]);
     await poll(() => app.page.getByTestId('toast-info').last().textContent()).toContain('Opened project old.marionette');
     expect(await hook(app.page, 'previewInputs')).toEqual([]);
   });

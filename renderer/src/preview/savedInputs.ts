@@ -9,6 +9,11 @@ import { usePreview } from './previewStore';
 
 export const timelineInputs = (): PreviewInput[] => [...usePreview.getState().inputs];
 
+/** Calls `changed` whenever the timeline's inputs change (the editor then knows the project is unsaved). */
+export function watchTimelineInputs(changed: () => void): () => void {
+  return usePreview.subscribe((s, p) => { if (s.inputs !== p.inputs) changed(); });
+}
+
 export function replaceTimelineInputs(inputs: readonly PreviewInput[]): void {
   const copy = [...inputs];
   queueMicrotask(() => previewClient().setInputs(copy));

@@ -1,11 +1,11 @@
 /**
  * Every command of the headless editor has a headless test: each public method of the command objects
- * (files, edits, inputs) and of the core is called somewhere in tests/unit/editor. A command added without
+ * (files, edits, inputs, tools) and of the core is called somewhere in tests/unit/editor. A command added without
  * a test fails here, naming it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EditorCore, FileCommands, InputCommands, RigCommands } from '../../../shared/editor';
+import { EditorCore, FileCommands, InputCommands, RigCommands, ToolCommands } from '../../../shared/editor';
 
 const dir = new URL('./', import.meta.url);
 const tests = readdirSync(dir).filter((f) => f.endsWith('.test.ts') && f !== 'coverage.test.ts').map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
@@ -21,6 +21,7 @@ describe('headless test coverage of the editor commands', () => {
     ['files', FileCommands.prototype, 'files'],
     ['edits', RigCommands.prototype, 'edits'],
     ['inputs', InputCommands.prototype, 'inputs'],
+    ['tools', ToolCommands.prototype, 'tools'],
   ] as const)('every %s command is called in a test', (_, proto, via) => {
     const untested = methods(proto).filter((m) => !new RegExp(`\\.${via}\\.${m}\\(`).test(tests));
     expect(untested).toEqual([]);

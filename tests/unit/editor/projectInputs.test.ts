@@ -106,3 +106,47 @@ describe('preview inputs in the project file', () => {
     expect(e.statuses).toHaveLength(2);
   });
 });
+
+describe('preview inputs are unsaved changes until saved', () => {
+  it('a project file’s changed timeline marks it unsaved (title, close prompt, autosave); saving or reopening clears it', async () => {
+    const e = await openedEditor();
+    // Not a project file yet: pokes are trying things out, not a change to ask about.
+    e.timeline = structuredClone(inputs.slice(0, 1));
+    e.inputsChanged();
+    expect(e.dirty).toBe(false);
+    expect((await e.files.save(true)).ok).toBe(true);
+    const name = e.getState().file.fileName!;
+    e.timeline = structuredClone(inputs.slice(0, 2));
+    e.inputsChanged();
+    expect(e.dirty).toBe(true);
+    expect(e.title).toEqual({ title: name, dirty: true });
+    expect(e.getState().file.dirty).toBe(true);
+    expect((await e.files.autosave()).ok).toBe(true);
+    expect(JSON.parse(e.autosaved!).preview.inputs).toHaveLength(2);
+    // New asks first (the inputs would be lost).
+    e.answers.push('Cancel');
+    expect((await e.files.newProject()).ok).toBe(false);
+    expect(e.asked.at(-1)!.title).toBe('Unsaved changes');
+    expect((await e.files.save(true)).ok).toBe(true);
+    expect(e.dirty).toBe(false);
+    // Back to what was saved: clean again without a save; a different list: unsaved.
+    e.timeline = [];
+    e.inputsChanged();
+    expect(e.dirty).toBe(true);
+    e.timeline = structuredClone(inputs.slice(0, 2));
+    e.inputsChanged();
+    expect(e.dirty).toBe(false);
+    // What a file command says is saved now (here: nothing) is what the timeline is compared with.
+    e.inputsSaved([]);
+    e.inputsChanged();
+    expect(e.dirty).toBe(true);
+    // Reopened with its inputs: clean.
+    const path = e.getState().file.path!;
+    const f = new TestEditor();
+    f.disk.set(path, e.disk.get(path) as string);
+    await f.files.openRecent({ kind: 'project', path, name: 'p' });
+    f.inputsChanged();
+    expect(f.dirty).toBe(false);
+    expect(f.title!.dirty).toBe(false);
+  });
+});

@@ -61,6 +61,8 @@ describe('Tune…', () => {
 
   it('refusals name the field and reason; a tune of an older rig is refused; the platform runner is used', async () => {
     const e = await openedEditor();
+    expect(e.tools.tunableJoints()).toEqual(['shoulder', 'elbow', 'wrist']);
+    expect(e.tools.tunableJoints(['elbow', 'nope'])).toEqual(['elbow']);
     expect(await e.tools.computeTune({ settle: -1 })).toEqual({ ok: false, error: { field: 'Settle time', message: 'must be > 0 s, got -1' } });
     expect(await e.tools.computeTune({ settle: 0.3, overshoot: 100 })).toEqual({ ok: false, error: { field: 'Overshoot', message: 'must be ≥ 0 % and < 100 %, got 100 %' } });
     expect(await e.tools.computeTune({ settle: 0.3, joints: ['knee'] })).toEqual({ ok: false, error: { field: 'Joints', message: 'there is no joint named "knee"' } });
