@@ -22,7 +22,7 @@
  *    to its parent link (resolved parents first, so a whole recorded frame can be set in any order);
  *  - static and kinematic bodies are the world: moveKinematic and setBodyType are refused.
  */
-import { bodiesCollide, jointRestValue } from '../../export/mjcf';
+import { bodiesCollide, jointRestSlides, jointRestValue } from '../../export/mjcf';
 import { bodyMassProperties } from '../../export/rig';
 import { quatConj, quatMul, quatNormalize, quatRotate, quatToRotationVector, wrapAngle, type Quat, type ReadonlyQuat } from '../../math/quat';
 import { composeTransforms, invertTransform, transformPoint, type Transform } from '../../math/transform';
@@ -75,12 +75,18 @@ interface JointInfo {
   bodyB: number;
   frameA: Transform;
   frameB: Transform;
-  /** Index into drives, or −1 (fixed joints; joints between two world bodies). */
+  /** Index into drives, or −1 (fixed joints; joints between two world bodies): the angle / slide / ball motor. */
   drive: number;
+  /** Cylindrical and planar: the slide DOFs' drives (X; or Y, Z) and their rest offsets. */
+  slideDrives: number[];
+  slideRest: number[];
+  slideReport: MotorReport;
+  /** Screw: the pitch (m/rad); 0 otherwise. */
+  pitch: number;
   /** Model link and coordinate offset of the joint (−1 when it has none). */
   link: number;
   qi: number;
-  /** Hinge/prismatic: the rig's value at the rest pose (the model's q is measured from it). */
+  /** Hinge/prismatic/screw/cylindrical/planar: the rig's angle (offset) at the rest pose (the model's q is measured from it). */
   rest: number;
   report: MotorReport;
   motorMaxTorque: number;
@@ -92,6 +98,7 @@ interface ArticulatedSnapshotData {
   qd: number[];
   drives: { mode: JointDrive['mode']; maxTorque: number; errorReduction: number; stiffness: number; damping: number; frictionTorque: number; target: number; targetVelocity: number; targetRotation: number[] | null; torqueLimit: JointDrive['torqueLimit'] }[];
   reports: MotorReport[];
+  slideReports: MotorReport[];
 }
 
 const IDENTITY: Transform = { position: [0, 0, 0], rotation: [0, 0, 0, 1] };
@@ -160,7 +167,7 @@ export class ArticulatedWorld implements PhysicsWorld {
       });
       this.bodyIndex.set(b.name, i);
     });
-    const driveOfLink = new Map(drives.map((d, k) => [d.body, k]));
+    const driveOf = new Map(drives.map((d, k) => [`${d.body}:${d.dof ?? 0}`, k]));
     rig.joints.forEach((j, i) => {
       const at = this.articulated.joints.get(j.name);
       const report: MotorReport = { torque: 0, torqueMagnitude: 0, maxTorque: j.type === 'fixed' ? 0 : j.motor.maxTorque, saturated: false };
@@ -168,9 +175,13 @@ export class ArticulatedWorld implements PhysicsWorld {
         name: j.name, type: j.type, bodyA: this.bodyIndex.get(j.bodyA)!, bodyB: this.bodyIndex.get(j.bodyB)!,
         frameA: { position: [...j.frameA.position] as Vec3, rotation: quatNormalize(j.frameA.rotation) },
         frameB: { position: [...j.frameB.position] as Vec3, rotation: quatNormalize(j.frameB.rotation) },
-        drive: at && j.type !== 'fixed' ? driveOfLink.get(at.link) ?? -1 : -1,
+        drive: at && j.type !== 'fixed' ? driveOf.get(`${at.link}:0`) ?? -1 : -1,
+        slideDrives: at ? [1, 2].map((k) => driveOf.get(`${at.link}:${k}`)).filter((k): k is number => k !== undefined) : [],
+        slideRest: jointRestSlides(j, rest),
+        slideReport: { torque: 0, torqueMagnitude: 0, maxTorque: j.type === 'cylindrical' || j.type === 'planar' ? j.slideMotor.maxTorque : 0, saturated: false },
+        pitch: j.type === 'screw' ? j.pitch : 0,
         link: at ? at.link : -1, qi: at ? at.qi : -1,
-        rest: j.type === 'hinge' || j.type === 'prismatic' ? jointRestValue(j, rest) : 0,
+        rest: j.type === 'ball' || j.type === 'fixed' ? 0 : jointRestValue(j, rest),
         report, motorMaxTorque: report.maxTorque,
       });
       this.jointIndex.set(j.name, i);
@@ -218,7 +229,9 @@ export class ArticulatedWorld implements PhysicsWorld {
   step(dt: number): void {
     this.resolvePending();
     const n = this.settings.substeps, h = dt / n;
-    for (const j of this.joints) { j.report.torque = 0; j.report.torqueMagnitude = 0; j.report.saturated = false; }
+    for (const j of this.joints) {
+      for (const r of [j.report, j.slideReport]) { r.torque = 0; r.torqueMagnitude = 0; r.saturated = false; }
+    }
     let rows = 0, iterations = 0;
     for (let s = 0; s < n; s++) {
       this.loadExternalForces(h);
@@ -229,11 +242,20 @@ export class ArticulatedWorld implements PhysicsWorld {
       });
       this.invalidate();
       for (const j of this.joints) {
-        if (j.drive < 0) continue;
-        const r = j.report;
-        r.torque = Math.max(r.torque, res.motorRowTorque[j.drive]!);
-        r.torqueMagnitude = Math.max(r.torqueMagnitude, Math.abs(res.motorTorque[j.drive]!));
-        r.saturated = res.saturated[j.drive]!;
+        if (j.drive >= 0) {
+          const r = j.report;
+          r.torque = Math.max(r.torque, res.motorRowTorque[j.drive]!);
+          r.torqueMagnitude = Math.max(r.torqueMagnitude, Math.abs(res.motorTorque[j.drive]!));
+          r.saturated = res.saturated[j.drive]!;
+        }
+        if (j.slideDrives.length) {
+          // The slide motor's rows (one per slide DOF): the largest row, the vector's magnitude.
+          const r = j.slideReport;
+          let sq = 0, sat = false;
+          for (const k of j.slideDrives) { r.torque = Math.max(r.torque, res.motorRowTorque[k]!); sq += res.motorTorque[k]! ** 2; sat ||= res.saturated[k]!; }
+          r.torqueMagnitude = Math.max(r.torqueMagnitude, Math.sqrt(sq));
+          r.saturated = sat;
+        }
       }
       this.lastContacts = res.contacts;
       rows = res.rows; iterations = res.iterations;
@@ -400,6 +422,35 @@ export class ArticulatedWorld implements PhysicsWorld {
     return j.qi < 0 ? j.rest : j.rest + this.model.q[j.qi]!;
   }
 
+  /** Screw: pitch × its angle from rest (the frames agree at rest); cylindrical [X], planar [Y, Z]. */
+  getJointSlide(joint: JointHandle): number[] {
+    const j = this.joints[this.jslot(joint)]!;
+    this.kinematics();
+    if (j.type === 'screw') return [j.qi < 0 ? 0 : j.pitch * this.model.q[j.qi]!];
+    return j.slideRest.map((r, k) => (j.qi < 0 ? r : r + this.model.q[j.qi + 1 + k]!));
+  }
+
+  setSlideMotor(joint: JointHandle, motor: MotorDesc): void {
+    const j = this.joints[this.jslot(joint)]!;
+    j.slideReport.maxTorque = motor.maxTorque;
+    for (const k of j.slideDrives) applyMotorDesc(this.drives[k]!, motor);
+  }
+
+  setSlideMotorTarget(joint: JointHandle, target: number | readonly number[]): void {
+    const j = this.joints[this.jslot(joint)]!;
+    const values = typeof target === 'number' ? [target] : target;
+    j.slideDrives.forEach((k, i) => {
+      const d = this.drives[k]!, t = values[i] ?? 0;
+      if (d.mode === 'velocity') d.targetVelocity = t;
+      else d.target = t - (j.slideRest[i] ?? 0);
+    });
+  }
+
+  getSlideMotorReport(joint: JointHandle): MotorReport {
+    const j = this.joints[this.jslot(joint)]!, r = j.slideReport, d = j.slideDrives.length ? this.drives[j.slideDrives[0]!]! : null;
+    return { torque: r.torque, torqueMagnitude: r.torqueMagnitude, maxTorque: d ? (d.mode === 'off' ? d.frictionTorque : d.maxTorque) : r.maxTorque, saturated: r.saturated };
+  }
+
   getMotorReport(joint: JointHandle): MotorReport {
     const j = this.joints[this.jslot(joint)]!, r = j.report, d = j.drive >= 0 ? this.drives[j.drive]! : null;
     // As the rigid World: a motor switched off reports its friction torque as the limit.
@@ -513,10 +564,7 @@ export class ArticulatedWorld implements PhysicsWorld {
     const j = this.joints[this.jslot(joint)]!;
     j.report.maxTorque = motor.maxTorque;
     if (j.drive < 0) return;
-    const d = this.drives[j.drive]!;
-    d.mode = motor.mode; d.maxTorque = motor.maxTorque; d.errorReduction = motor.errorReduction ?? 0.5;
-    d.stiffness = motor.stiffness ?? 0; d.damping = motor.damping ?? 0; d.frictionTorque = motor.frictionTorque ?? 0;
-    if (motor.torqueLimit) d.torqueLimit = motor.torqueLimit;
+    applyMotorDesc(this.drives[j.drive]!, motor);
   }
 
   // ------------------------------------------------------------------------------------ state
@@ -531,6 +579,7 @@ export class ArticulatedWorld implements PhysicsWorld {
         targetRotation: d.targetRotation ? [...d.targetRotation] : null, torqueLimit: d.torqueLimit,
       })),
       reports: this.joints.map((j) => ({ ...j.report })),
+      slideReports: this.joints.map((j) => ({ ...j.slideReport })),
     };
     return { kind: 'marionette-world-snapshot', data: { articulated: data } };
   }
@@ -551,6 +600,7 @@ export class ArticulatedWorld implements PhysicsWorld {
       if (s.torqueLimit) d.torqueLimit = s.torqueLimit;
     });
     data.reports.forEach((r, i) => { Object.assign(this.joints[i]!.report, r); });
+    data.slideReports.forEach((r, i) => { Object.assign(this.joints[i]!.slideReport, r); });
     for (const f of this.pendingForce) f.fill(0);
     this.blowUp_ = null;
     this.invalidate();
@@ -580,14 +630,12 @@ export class ArticulatedWorld implements PhysicsWorld {
       const parent = b.parent < 0 ? IDENTITY : poseOfPlucker(this.model.kinematics().X0[b.parent]!);
       const inParent = poseOfPlucker(b.Xtree), bodyInJoint = poseOfPlucker(b.XB);
       const rel = composeTransforms(composeTransforms(invertTransform(inParent), invertTransform(parent)), composeTransforms(want, invertTransform(bodyInJoint)));
-      if (b.joint === 'hinge') {
-        const cur = m.q[b.qi]!;
-        m.q[b.qi] = cur + wrapAngle(2 * Math.atan2(rel.rotation[0], rel.rotation[3]) - cur);
-      } else if (b.joint === 'prismatic') {
-        m.q[b.qi] = rel.position[0];
-      } else {
-        m.q.set(quatNormalize(rel.rotation), b.qi);
-      }
+      const angle = () => { const cur = m.q[b.qi]!; return cur + wrapAngle(2 * Math.atan2(rel.rotation[0], rel.rotation[3]) - cur); };
+      if (b.joint === 'hinge' || b.joint === 'screw') m.q[b.qi] = angle();
+      else if (b.joint === 'prismatic') m.q[b.qi] = rel.position[0];
+      else if (b.joint === 'cylindrical') { m.q[b.qi] = angle(); m.q[b.qi + 1] = rel.position[0]; }
+      else if (b.joint === 'planar') { m.q[b.qi] = angle(); m.q[b.qi + 1] = rel.position[1]; m.q[b.qi + 2] = rel.position[2]; }
+      else m.q.set(quatNormalize(rel.rotation), b.qi);
     }
     this.invalidate();
     for (let i = 0; i < m.bodies.length; i++) {
@@ -633,6 +681,12 @@ export class ArticulatedWorld implements PhysicsWorld {
     if (!(i >= 0 && i < this.joints.length)) throw new Error(`articulated world: no joint with handle ${joint as number}`);
     return i;
   }
+}
+
+function applyMotorDesc(d: JointDrive, motor: MotorDesc): void {
+  d.mode = motor.mode; d.maxTorque = motor.maxTorque; d.errorReduction = motor.errorReduction ?? 0.5;
+  d.stiffness = motor.stiffness ?? 0; d.damping = motor.damping ?? 0; d.frictionTorque = motor.frictionTorque ?? 0;
+  if (motor.torqueLimit) d.torqueLimit = motor.torqueLimit;
 }
 
 /** The pose (position, body → world rotation) of a frame whose world → frame transform is X. */
