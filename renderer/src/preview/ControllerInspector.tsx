@@ -56,6 +56,14 @@ export function ControllerInspector({ name }: { name: string }) {
               : <span className="muted" title="Presets: alternating (2 limbs), trot and walk (4), tripod and wave (6)">no preset for {limbs.length}</span>}
           </span>
         </div>
+        {limbs.length >= 2 && limbs[0]!.name !== name && (
+          <div className="prop-row" data-testid="gait-group-note">
+            <span className="prop-label" />
+            <span className="prop-value muted" title="The limbs on one root share one steering law: the first limb's steering numbers steer them all (docs/locomotion.md, Multi-limb gaits)">
+              Steered with {limbs.length - 1} other limb{limbs.length === 2 ? '' : 's'} by {limbs[0]!.name}'s steering numbers
+            </span>
+          </div>
+        )}
         {(Object.keys(GAIT_SETTINGS) as GaitSetting[]).map((field) => (
           <div key={field} className="prop-row">
             <span className="prop-label" title={GAIT_SETTINGS[field].unit}>{GAIT_SETTINGS[field].label} ({GAIT_SETTINGS[field].unit})</span>
