@@ -108,6 +108,20 @@ describe('field errors, Escape, About', () => {
     expect(await error.count()).toBe(0);
   });
 
+  it('Escape in a text field (the creature name) puts the name back without renaming', async () => {
+    await app.page.locator('body').click({ position: { x: 5, y: 5 } });
+    await app.page.keyboard.press('Escape'); // nothing selected: the creature's inspector
+    const name = app.page.getByLabel('Creature name');
+    await poll(() => name.count()).toBe(1);
+    const before = await name.inputValue();
+    const depth = await hook(app.page, 'undoDepth');
+    await name.fill('Not this name');
+    await name.press('Escape');
+    await poll(() => name.inputValue()).toBe(before);
+    expect(await hook(app.page, 'undoDepth')).toBe(depth);
+    expect(((await hook(app.page, 'document')) as { rig: { name: string } }).rig.name).toBe(before);
+  });
+
   it('the About dialog closes on Escape', async () => {
     await app.menu({ menu: 'Help', item: 'About Marionette', command: 'about' });
     await poll(() => app.page.getByTestId('prompt').count()).toBe(1);

@@ -3,7 +3,7 @@
  * project. Read-only numbers come from the skeleton data; editable fields go through document commands
  * (one undo step each; text fields commit on Enter or blur).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Euler, Quaternion, Vector3 } from 'three';
 import { boneNote, editorExtras, isBoneIncluded } from '../../../shared/document';
 import { useEditor } from '../state/store';
@@ -42,18 +42,24 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A text field that edits the document once, when the user is done typing (Enter or blur); Escape reverts. */
+/** A text field that edits the document once, when the user is done typing (Enter or blur); Escape reverts
+ *  to the document's value without committing (its blur would otherwise commit the text being reverted). */
 function CommitField({ value, onCommit, label, multiline }: { value: string; onCommit: (v: string) => boolean; label: string; multiline?: boolean }) {
   const [text, setText] = useState(value);
+  const reverting = useRef(false);
   useEffect(() => setText(value), [value]);
-  const commit = () => { if (text !== value && !onCommit(text)) setText(value); };
+  const commit = () => {
+    if (reverting.current) { reverting.current = false; return; }
+    if (text !== value && !onCommit(text)) setText(value);
+  };
   const common = {
     'aria-label': label,
     value: text,
     onChange: (e: { target: { value: string } }) => setText(e.target.value),
+    onFocus: () => { reverting.current = false; },
     onBlur: commit,
     onKeyDown: (e: React.KeyboardEvent) => {
-      if (e.key === 'Escape') { setText(value); (e.target as HTMLElement).blur(); }
+      if (e.key === 'Escape') { reverting.current = true; setText(value); (e.target as HTMLElement).blur(); }
       if (e.key === 'Enter' && (!multiline || e.ctrlKey || e.metaKey)) (e.target as HTMLElement).blur();
     },
   };
