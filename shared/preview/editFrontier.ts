@@ -15,8 +15,9 @@
  *     recorded frame in which the motor is on (the motor report), so frame 0 counts too;
  *     frictionTorque: the first frame whose step runs the motor limp (the report of a limp motor is its
  *     friction);
- *   - a controller's steering gain, maxAngle or pivotLead: the first frame with a steering target (the
- *     rig's default or a 'target' key): without a target the skew is 0 whatever they are;
+ *   - a controller's steering gain, maxAngle or pivotLead, in a rig with one controller: the first frame
+ *     with a steering target (the rig's default or a 'target' key): without a target the skew is 0
+ *     whatever they are (several limbs steer as a gait group: 0, as below);
  *   - any other controller parameter (control points, rate, pole, righting, enabled, …): 0 — frame 0 is
  *     recorded before the first step, the controllers act from the step 0 → 1.
  * The unit test tests/unit/preview/resume.test.ts checks each kind against a full re-simulation.
@@ -115,7 +116,10 @@ export function editFrontier(old: RigDocument, next: RigDocument, inputs: readon
     if (!same(structure(a), structure(b))) return -1;
     const steeringKeys = changedKeys(a.steering, b.steering);
     const others = changedKeys({ ...a, steering: null }, { ...b, steering: null });
-    if (others.length > 0 || steeringKeys.some((k) => !(TARGET_GATED_STEERING as readonly string[]).includes(k))) frontier = Math.min(frontier, 0);
+    // Limbs sharing a root steer as a gait group (shared/gait/gaitGroup.ts): only a lone controller's
+    // steering is known to be idle without a target.
+    const alone = old.controllers.length === 1;
+    if (!alone || others.length > 0 || steeringKeys.some((k) => !(TARGET_GATED_STEERING as readonly string[]).includes(k))) frontier = Math.min(frontier, 0);
     else frontier = Math.min(frontier, targetFrame);
   }
   return frontier;

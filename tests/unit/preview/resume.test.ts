@@ -110,6 +110,27 @@ describe('partial re-simulation from a snapshot', () => {
     expect(digest(engine)).toBe(digest(run(next, inputs)));
   });
 
+  it('motor gain on the hexapod (six limbs in a gait group, PD motors), limp until frame 90: resumes from frame 90 and matches the full run', () => {
+    const hexapod = loadRig(JSON.parse(readFileSync(new URL('../../../assets/creatures/hexapod.rig.json', import.meta.url), 'utf8')), { source: 'hexapod.rig.json' });
+    const inputs: PreviewInput[] = [{ kind: 'limp', frame: 0, joints: 'all', limp: true }, { kind: 'limp', frame: 90, joints: 'all', limp: false }];
+    const runH = (r: RigDocument) => { const e = new PreviewEngine(r); e.setInputs(inputs); e.advance(200); return e; };
+    const prev = runH(hexapod);
+    const joint = hexapod.joints.find((j) => 'motor' in j && j.motor.mode === 'pd')!;
+    const next = structuredClone(hexapod);
+    const j = next.joints.find((x) => x.name === joint.name)!;
+    if ('motor' in j) { j.motor.stiffness *= 1.3; j.motor.damping *= 1.1; }
+    const frontier = editFrontier(hexapod, next, inputs);
+    expect(frontier).toBe(90);
+    const e = new PreviewEngine(next);
+    e.setInputs(inputs);
+    expect(e.resumeFrom(prev, frontier)).toBe(90);
+    e.advance(201 - e.length);
+    expect(digest(e, 201)).toBe(digest(runH(next), 201));
+    expect(digest(e, 201)).not.toBe(digest(prev, 201));
+    // Several limbs: a steering gain edit cannot wait for a target (the group steers together).
+    expect(editFrontier(hexapod, { ...structuredClone(hexapod), controllers: hexapod.controllers.map((c, i) => (i === 0 ? { ...c, steering: { ...c.steering, gain: c.steering.gain + 1 } } : c)) }, [{ kind: 'target', frame: 0, target: null }])).toBe(0);
+  });
+
   it('editFrontier: no change → Infinity; a joint limit or a motor target source → −1; friction of a motor limp from frame 90 → 90', () => {
     expect(editFrontier(mine, structuredClone(mine), [])).toBe(Infinity);
     expect(editFrontier(mine, edit((r) => { const j = r.joints.find((x) => x.name === 'elbow')!; if (j.type === 'hinge') j.limit = [-1, 1]; }), [])).toBe(-1);
