@@ -2,7 +2,8 @@
  * Issue 15 item 1 in the production build: the gait diagram. The Armed Mine (one limb) has no diagram; the
  * Hexapod (File › Examples › hexapod, its shipped six-leg rig) shows one lane per limb on the timeline, each
  * lane drawn with both stance (its foot on the floor, from the recorded contacts) and swing, and the panel
- * grows to fit them.
+ * grows to fit them. Selecting a leg's path handle shows the inspector's Pattern row with the six-leg presets;
+ * Wave sets the wave gait's phase offsets (one undo step) and the lanes are drawn again from the new recording.
  * With MARIONETTE_SCREENSHOTS=DIR set, the editor with the Hexapod mid-crawl is saved as DIR/gait-diagram.png.
  */
 import path from 'node:path';
@@ -63,6 +64,27 @@ describe('gait diagram', () => {
       return out;
     }, [LANE_TOP, LANE_PITCH, LANE_HEIGHT] as const);
     for (const r of rows) { expect(r.bright).toBeGreaterThan(20); expect(r.dark).toBeGreaterThan(5); }
+
+    // The inspector's Pattern: select leg_l1's first path handle, apply Wave.
+    const handle = await preview(page, 'pathHandleScreen', 'leg_l1', 0);
+    expect(handle).not.toBeNull();
+    await page.mouse.click(handle!.x, handle!.y);
+    await expect.poll(() => preview(page, 'selectedPoint'), { timeout: 10_000 }).toEqual({ controller: 'leg_l1', index: 0 });
+    const pattern = page.getByTestId('gait-presets');
+    await expect.poll(() => pattern.getByRole('button').allTextContents(), { timeout: 10_000 }).toEqual(['Tripod', 'Wave']);
+    const undo = await hook(page, 'undoDepth');
+    await pattern.getByRole('button', { name: 'Wave', exact: true }).click();
+    await expect.poll(() => hook(page, 'undoDepth'), { timeout: 10_000 }).toBe(undo + 1);
+    const rig = (await hook(page, 'document')) as { rig: { controllers: { name: string; phaseOffset: number }[] } };
+    const sixth = (k: number) => Math.round((k / 6) * 1e9) / 1e9;
+    expect(Object.fromEntries(rig.rig.controllers.map((c) => [c.name, c.phaseOffset]))).toEqual({ leg_l3: 0, leg_l2: sixth(1), leg_l1: sixth(2), leg_r3: sixth(3), leg_r2: sixth(4), leg_r1: sixth(5) });
+    await expect.poll(async () => (await preview(page, 'current')) && (await preview(page, 'recorded')) > 600, { timeout: 120_000, interval: 250 }).toBe(true);
+    await expect.poll(() => canvas.getAttribute('data-gait-lanes'), { timeout: 10_000 }).toBe(LANES.join(','));
+    // Back to the tripod for the picture.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => hook(page, 'undoDepth'), { timeout: 10_000 }).toBe(undo);
+    await expect.poll(async () => (await preview(page, 'current')) && (await preview(page, 'recorded')) > 480, { timeout: 120_000, interval: 250 }).toBe(true);
 
     if (process.env.MARIONETTE_SCREENSHOTS) {
       await page.getByLabel('Playback speed').selectOption('2');
