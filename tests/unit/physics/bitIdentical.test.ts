@@ -36,10 +36,10 @@ import { createSimulation } from '../../../shared/runtime';
 import type { ControllerContext, ControllerInstance, ControllerStep } from '../../../shared/runtime/controllers';
 
 const EXPECTED: Record<string, string> = {
-  armedMine: 'ecbb9197',
-  ragdoll4MotorsOn: 'a479c0ce',
-  ragdoll4MotorsOff: '82aaa41c',
-  mixedPile: 'cb2894ef',
+  armedMine: '7ca6cc45',
+  ragdoll4MotorsOn: 'd97163ae',
+  ragdoll4MotorsOff: '83cb2860',
+  mixedPile: '14a8b37f',
 };
 
 /** FNV-1a (32-bit) over the bytes of float64 values, folded one value at a time. */
