@@ -148,20 +148,20 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
-  interface Row { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; block?: { rows: Row[]; norm: number | null }; friction?: { normal: Row; mu: number } }
+  interface Row { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; block?: { rows: Row[]; norm: number | null }; friction?: { normal: Row; mu: number } }
   const rows: Row[] = [];
-  let response: ((tau: ArrayLike<number>) => Float64Array) | null = null; // M⁻¹·, built on first use
+  let response: Response | null = null; // M⁻¹·, built on first use, visiting only the trees a row touches
   const column = (v: number) => {
     const e = new Float64Array(nv); e[v] = 1;
-    response ??= model.inverseMassOperator(model.q);
+    response ??= rangedResponse(model);
     return response(e);
   };
-  const direction = (dofs: number[], n: number[], cols: Float64Array[]) => {
-    const col = new Float64Array(nv);
-    dofs.forEach((_, k) => { for (let j = 0; j < nv; j++) col[j] += n[k]! * cols[k]![j]!; });
+  const direction = (dofs: number[], n: number[], cols: Ranged[]) => {
+    const col = new Float64Array(nv), v0 = cols[0]!.v0, v1 = cols[0]!.v1;
+    dofs.forEach((_, k) => { const c = cols[k]!.col; for (let j = v0; j < v1; j++) col[j] += n[k]! * c[j]!; });
     let K = 0;
     dofs.forEach((v, k) => { K += n[k]! * col[v]!; });
-    return { dofs, n, col, K };
+    return { dofs, n, col, v0, v1, K };
   };
   const rowVelocity = (r: { dofs: number[]; n: number[] }) => { let u = 0; for (let k = 0; k < r.dofs.length; k++) u += r.n[k]! * qd[r.dofs[k]!]!; return u; };
   drives.forEach((d, i) => {
@@ -172,7 +172,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
     if (b.joint !== 'ball' && !(Number.isInteger(d.dof ?? 0) && (d.dof ?? 0) >= 0 && (d.dof ?? 0) < b.nv)) {
       throw new Error(`drive ${i}: dof ${String(d.dof)} is not a coordinate of the ${b.joint} joint "${b.jointName}" (0..${b.nv - 1})`);
     }
-    const motorRow = (dir: { dofs: number[]; n: number[]; col: Float64Array; K: number }, C: number, targetVelocity: number): Row | null => {
+    const motorRow = (dir: { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number }, C: number, targetVelocity: number): Row | null => {
       if (d.mode === 'off' && !(d.frictionTorque > 0)) return null;
       let rhs = 0, gamma = 0, clamp = d.maxTorque;
       if (d.mode === 'position') rhs = (-d.errorReduction * C) / h;
@@ -245,7 +245,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   });
   const contacts: { row: Row; result: ContactResult }[] = [];
   if (options.ground || options.pairs?.length) {
-    response ??= model.inverseMassOperator(model.q);
+    response ??= rangedResponse(model);
     const kin = model.kinematics(model.q, new Float64Array(nv));
     if (options.ground) groundRows(model, kin, options.ground, h, erp, response, rows, contacts);
     if (options.pairs) pairRows(model, kin, options.pairs, h, erp, response, rows, contacts);
@@ -266,7 +266,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       if (dl === 0) continue;
       r.acc = next;
       change = Math.max(change, Math.abs(dl * r.K));
-      for (let k = 0; k < nv; k++) qd[k] += r.col[k]! * dl;
+      for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
     }
     if (change < tolerance) break;
   }
@@ -348,7 +348,7 @@ function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
   return [2 * Math.atan2(tx, tw), sy * k, sz * k];
 }
 
-interface BlockRow { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number }
+interface BlockRow { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number }
 
 /**
  * One block step of a ball motor's three rows: (W + γ)Δλ = −(u − rhs + γλ) with W_ij = n_i·(M⁻¹n_j), then
@@ -384,7 +384,7 @@ function solveBlock(block: { rows: BlockRow[]; norm: number | null }, rowVelocit
       if (dl === 0) continue;
       r.acc = nx;
       change = Math.max(change, Math.abs(dl * r.K));
-      for (let k = 0; k < qd.length; k++) qd[k] += r.col[k]! * dl;
+      for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
     }
     return change;
   }
@@ -394,12 +394,12 @@ function solveBlock(block: { rows: BlockRow[]; norm: number | null }, rowVelocit
     if (dl === 0) return;
     r.acc = next[i]!;
     change = Math.max(change, Math.abs(dl * r.K));
-    for (let k = 0; k < qd.length; k++) qd[k] += r.col[k]! * dl;
+    for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
   });
   return change;
 }
 
-interface ContactRow { dofs: number[]; n: number[]; col: Float64Array; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; friction?: { normal: ContactRow; mu: number } }
+interface ContactRow { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; friction?: { normal: ContactRow; mu: number } }
 
 type Kin = ReturnType<ArticulatedModel['kinematics']>;
 
@@ -420,20 +420,56 @@ export function pointJacobian(model: ArticulatedModel, kin: Kin, i: number, p: r
   return out;
 }
 
+/** M⁻¹·τ with the DOF range [v0, v1) outside which it is 0 (the trees τ touches). */
+interface Ranged { col: Float64Array; v0: number; v1: number }
+type Response = (tau: Float64Array) => Ranged;
+
+const layouts = new WeakMap<ArticulatedModel, { dofBody: Int32Array; treeFrom: Int32Array; treeTo: Int32Array }>();
+
+/**
+ * The model's inverse mass operator visiting only the trees a generalized force touches: the bodies from
+ * the tree of its first nonzero DOF to the tree of its last (the rig builder lays trees out contiguously;
+ * a model whose trees interleave gets the whole range). A row on one creature then costs that creature.
+ */
+function rangedResponse(model: ArticulatedModel): Response {
+  let layout = layouts.get(model);
+  if (!layout) {
+    const n = model.bodies.length, dofBody = new Int32Array(model.nv), root = new Int32Array(n);
+    const treeFrom = new Int32Array(n), treeTo = new Int32Array(n).fill(n);
+    model.bodies.forEach((b, i) => { root[i] = b.parent < 0 ? i : root[b.parent]!; for (let k = 0; k < b.nv; k++) dofBody[b.vi + k] = i; });
+    let contiguous = true;
+    for (let i = 1; i < n; i++) if (root[i] !== root[i - 1] && root[i] !== i) contiguous = false;
+    if (contiguous) {
+      for (let i = 0; i < n; i++) treeFrom[i] = root[i]!;
+      for (let i = n - 1, end = n; i >= 0; i--) { treeTo[i] = end; if (root[i] === i) end = i; }
+    }
+    layout = { dofBody, treeFrom, treeTo };
+    layouts.set(model, layout);
+  }
+  const { dofBody, treeFrom, treeTo } = layout, M = model.inverseMassOperator(model.q), bodies = model.bodies;
+  return (tau) => {
+    let lo = -1, hi = -1;
+    for (let k = 0; k < tau.length; k++) if (tau[k] !== 0) { if (lo < 0) lo = k; hi = k; }
+    if (lo < 0) return { col: new Float64Array(model.nv), v0: 0, v1: 0 };
+    const from = treeFrom[dofBody[lo]!]!, to = treeTo[dofBody[hi]!]!, last = bodies[to - 1]!;
+    return { col: M(tau, from, to), v0: bodies[from]!.vi, v1: last.vi + last.nv };
+  };
+}
+
 /** A row along the generalized direction tau: its nonzero DOFs, the response M⁻¹·tau and K = tauᵀM⁻¹tau. */
-function rowOf(tau: Float64Array, response: (tau: ArrayLike<number>) => Float64Array) {
+function rowOf(tau: Float64Array, response: Response) {
   const dofs: number[] = [], n: number[] = [];
   tau.forEach((x, k) => { if (x !== 0) { dofs.push(k); n.push(x); } });
-  const col = response(tau);
+  const { col, v0, v1 } = response(tau);
   let K = 0;
   for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
-  return { dofs, n, col, K };
+  return { dofs, n, col, v0, v1, K };
 }
 
 /** A normal row (speculative, λ ≥ 0) and, with μ > 0, two friction rows (|λ_t| ≤ μ·λ_n) of a contact whose
  *  relative velocity along a world direction d is tau(d)·q̇. */
 function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readonly number[], gap: number, mu: number, h: number, erp: number,
-  response: (tau: ArrayLike<number>) => Float64Array, rows: ContactRow[]): ContactRow {
+  response: Response, rows: ContactRow[]): ContactRow {
   const nrow: ContactRow = { ...rowOf(tau(normal), response), rhs: gap >= 0 ? -gap / h : (-erp * gap) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: -1, limit: true };
   // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0).
   if (!(nrow.K > 1e-14)) return nrow;
@@ -457,7 +493,7 @@ function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readon
  * Rows of the probes near the ground: a unit world force at the probe's lowest point on body i, mapped
  * into joint space by pointJacobian; the row's velocity J_q·q̇ and its response M⁻¹J_qᵀ.
  */
-function groundRows(model: ArticulatedModel, kin: Kin, g: GroundContact, h: number, erp: number, response: (tau: ArrayLike<number>) => Float64Array, rows: ContactRow[], out: { row: ContactRow; result: ContactResult }[]): void {
+function groundRows(model: ArticulatedModel, kin: Kin, g: GroundContact, h: number, erp: number, response: Response, rows: ContactRow[], out: { row: ContactRow; result: ContactResult }[]): void {
   const margin = g.margin ?? 0.05;
   for (const probe of g.probes) {
     const X = kin.X0[probe.body]!, E = X.E, [x, y, z] = probe.point;
@@ -472,7 +508,7 @@ function groundRows(model: ArticulatedModel, kin: Kin, g: GroundContact, h: numb
 }
 
 /** Rows of contacts between bodies: the velocity of B relative to A at the point, J_B − J_A. */
-function pairRows(model: ArticulatedModel, kin: Kin, pairs: readonly PairContact[], h: number, erp: number, response: (tau: ArrayLike<number>) => Float64Array, rows: ContactRow[], out: { row: ContactRow; result: ContactResult }[]): void {
+function pairRows(model: ArticulatedModel, kin: Kin, pairs: readonly PairContact[], h: number, erp: number, response: Response, rows: ContactRow[], out: { row: ContactRow; result: ContactResult }[]): void {
   for (const c of pairs) {
     const tau = (d: readonly number[]) => pointJacobian(model, kin, c.bodyA, c.point, d, pointJacobian(model, kin, c.bodyB, c.point, d), -1);
     const row = contactRows(tau, c.normal, -c.depth, c.friction, h, erp, response, rows);

@@ -93,8 +93,12 @@ export function articulatedFromRig(rig: RigDocument, options: ArticulatedRigOpti
     const parent = pj ? owner(pj.bodyA) : null;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), b.name]);
   }
-  const queue = [...(childrenOf.get(null) ?? [])];
-  for (let i = 0; i < queue.length; i++) { links.push(queue[i]!); queue.push(...(childrenOf.get(queue[i]!) ?? [])); }
+  // Each root's tree breadth-first, one tree after the other: a tree's links (and its DOFs) are contiguous,
+  // so a row on one creature visits only its own tree (InverseMass ranges).
+  for (const root of childrenOf.get(null) ?? []) {
+    const queue = [root];
+    for (let i = 0; i < queue.length; i++) { links.push(queue[i]!); queue.push(...(childrenOf.get(queue[i]!) ?? [])); }
+  }
   const linkIndex = new Map(links.map((n, i) => [n, i]));
 
   const bodies: ArticulatedRig['bodies'] = new Map();

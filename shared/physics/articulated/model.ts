@@ -88,6 +88,13 @@ export interface ArticulatedOptions {
   integrator?: 'semi-implicit' | 'rk4';
 }
 
+/**
+ * τ ↦ M(q)⁻¹·τ (inverseMassOperator). With a body range [from, to) — a set of whole trees, closed under
+ * parents (the rig builder lays each tree out contiguously) — only those bodies are visited and the other
+ * entries stay 0: a generalized force on one creature moves only that creature.
+ */
+export type InverseMass = (tau: ArrayLike<number>, from?: number, to?: number) => Float64Array;
+
 export class ArticulatedModel {
   readonly bodies: ArticulatedBody[];
   readonly nq: number;
@@ -234,7 +241,7 @@ export class ArticulatedModel {
    * inertias (ABA's expensive pass, 6×6 products) are computed once; each call is then two light O(n)
    * passes over 6-vectors. Equals forwardDynamics(q, 0, τ, false) (tested).
    */
-  inverseMassOperator(q: ArrayLike<number> = this.q): (tau: ArrayLike<number>) => Float64Array {
+  inverseMassOperator(q: ArrayLike<number> = this.q): InverseMass {
     const n = this.bodies.length;
     const { Xup, S } = this.kinematics(q, new Float64Array(this.nv));
     const IA: Mat6[] = this.bodies.map((b) => b.inertia.slice());
@@ -261,9 +268,10 @@ export class ArticulatedModel {
       const P = IA[b.parent]!;
       for (let k = 0; k < 36; k++) P[k] += Ip[k]!;
     }
-    return (tau) => {
-      const pA: Vec6[] = this.bodies.map(() => zero6()), u: number[][] = new Array(n);
-      for (let i = n - 1; i >= 0; i--) {
+    return (tau, from = 0, to = n) => {
+      const pA: Vec6[] = new Array(n), u: number[][] = new Array(n);
+      for (let i = from; i < to; i++) pA[i] = zero6();
+      for (let i = to - 1; i >= from; i--) {
         const b = this.bodies[i]!, nv = b.nv, Si = S[i]!;
         const ui = new Array<number>(nv);
         for (let r = 0; r < nv; r++) ui[r] = tau[b.vi + r]! - dot6(Si[r]!, pA[i]!);
@@ -274,7 +282,7 @@ export class ArticulatedModel {
         const fp = xTransposeForce(Xup[i]!, pa);
         for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
       }
-      return accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, zero6(), null);
+      return accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, zero6(), null, from, to);
     };
   }
 
@@ -496,9 +504,10 @@ function forceToBody(X0: Plucker, f: Vec6): Vec6 {
 function accelerationPass(
   bodies: readonly ArticulatedBody[], nvTotal: number, Xup: readonly Plucker[], S: readonly Vec6[][],
   U: readonly Vec6[][], Dinv: readonly number[][], u: readonly number[][], a0: Vec6, c: readonly Vec6[] | null,
+  from = 0, to = bodies.length,
 ): Float64Array {
   const qdd = new Float64Array(nvTotal), a: Vec6[] = new Array(bodies.length);
-  for (let i = 0; i < bodies.length; i++) {
+  for (let i = from; i < to; i++) {
     const b = bodies[i]!, nv = b.nv;
     const ai = xMotion(Xup[i]!, b.parent < 0 ? a0 : a[b.parent]!);
     if (c) for (let k = 0; k < 6; k++) ai[k] += c[i]![k]!;
