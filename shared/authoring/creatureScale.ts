@@ -98,6 +98,14 @@ export function rescaleRig(rig: RigDocument, factor: number): RigDocument {
         (scaled as { motor: typeof m }).motor = { ...m, maxTorque: m.maxTorque * kt, stiffness: m.stiffness * kg, damping: m.damping * kg, frictionTorque: m.frictionTorque * kt };
       }
       if (scaled.type === 'prismatic' && 'limit' in scaled && Array.isArray(scaled.limit)) (scaled as { limit: [number, number] }).limit = [scaled.limit[0] * k, scaled.limit[1] * k];
+      // Screw, cylindrical, planar: the pitch (m/rad) and slide limits are lengths; the slide motor a force, as a slider's.
+      if (scaled.type === 'screw') scaled.pitch *= k;
+      if (scaled.type === 'cylindrical' || scaled.type === 'planar') {
+        const m = scaled.slideMotor, r = (l: readonly [number, number] | null): [number, number] | null => (l ? [l[0] * k, l[1] * k] : null);
+        scaled.slideMotor = { ...m, maxTorque: m.maxTorque * k3, stiffness: m.stiffness * k ** 2, damping: m.damping * k ** 2, frictionTorque: m.frictionTorque * k3 };
+        if (scaled.type === 'cylindrical') scaled.slideLimit = r(scaled.slideLimit);
+        else { scaled.slideLimitY = r(scaled.slideLimitY); scaled.slideLimitZ = r(scaled.slideLimitZ); }
+      }
       return scaled;
     }),
     controllers: rig.controllers.map((c) => {

@@ -282,6 +282,13 @@ export function transferRig(rig: RigDocument, targetBones: readonly Bone[], opti
       (out as { motor: typeof m }).motor = { ...m, maxTorque: m.maxTorque * kt, stiffness: m.stiffness * kg, damping: m.damping * kg, frictionTorque: m.frictionTorque * kt };
     }
     if (out.type === 'prismatic' && out.limit) out.limit = [out.limit[0] * k, out.limit[1] * k];
+    if (out.type === 'screw') out.pitch *= k;
+    if (out.type === 'cylindrical' || out.type === 'planar') {
+      const m = out.slideMotor, r = (l: readonly [number, number] | null): [number, number] | null => (l ? [l[0] * k, l[1] * k] : null);
+      out.slideMotor = { ...m, maxTorque: m.maxTorque * k ** 3, stiffness: m.stiffness * k ** 2, damping: m.damping * k ** 2, frictionTorque: m.frictionTorque * k ** 3 };
+      if (out.type === 'cylindrical') out.slideLimit = r(out.slideLimit);
+      else { out.slideLimitY = r(out.slideLimitY); out.slideLimitZ = r(out.slideLimitZ); }
+    }
     joints.push(out);
   }
 

@@ -199,6 +199,11 @@ export function rigFromGltf(doc: Document, source: string): RigDocument {
       damping: base && base.mode !== 'pd' ? (base.damping as number) : drive?.damping ?? 0,
       frictionTorque: (base?.frictionTorque as number | undefined) ?? 0,
     };
+    // Our own screw / cylindrical / planar (the type, pitch and slide motor in extras; GLTF_LOSSES).
+    const slideMotor = isObj(je.slideMotor) ? je.slideMotor as typeof motor : { ...motor, mode: 'off', maxTorque: 0, frictionTorque: 0 };
+    if (je.type === 'screw' && typeof je.pitch === 'number') return { type: 'screw', ...common, pitch: je.pitch, limit: range(find(null, [0])), motor };
+    if (je.type === 'cylindrical') return { type: 'cylindrical', ...common, limit: range(find(null, [0])), slideLimit: range(find([0], null)), motor, slideMotor };
+    if (je.type === 'planar') return { type: 'planar', ...common, limit: range(find(null, [0])), slideLimitY: range(find([1], null)), slideLimitZ: range(find([2], null)), motor, slideMotor };
     if (type === 'hinge') return { type, ...common, limit: range(find(null, [0])), motor };
     if (type === 'prismatic') return { type, ...common, limit: range(find([0], null)), motor };
     const cone = find(null, [1, 2]);

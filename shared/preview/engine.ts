@@ -251,7 +251,7 @@ export class PreviewEngine {
         d[q] = angle;
         d[q + 1] = typeof target === 'number' ? target : NaN;
         // Hinge angles are unwrapped, targets in (−π, π]: the error is the smallest difference (prismatic: m, no wrap).
-        d[q + 2] = typeof target !== 'number' ? NaN : type === 'hinge' ? wrapAngle(target - angle) : target - angle;
+        d[q + 2] = typeof target !== 'number' ? NaN : type === 'hinge' || type === 'screw' || type === 'cylindrical' || type === 'planar' ? wrapAngle(target - angle) : target - angle;
       } else {
         d[q] = Math.hypot(angle[0], angle[1], angle[2]);
         const cur = quatFromRotationVector(angle);

@@ -92,7 +92,7 @@ export function particleSceneFromRig(rig: RigDocument): ParticleScene {
     } else if (j.type === 'hinge') {
       limits.set(child, { twist: [-0.05, 0.05], hinge: { axis: xAxis, min: j.limit ? j.limit[0] : -Math.PI, max: j.limit ? j.limit[1] : Math.PI } });
     } else if (j.type === 'fixed') limits.set(child, { swing: 0.01, twist: [-0.01, 0.01] });
-    else notes.push(`joint ${j.name}: prismatic joints have no particle equivalent; the bones stay rigidly joined`);
+    else notes.push(`joint ${j.name}: ${j.type} joints have no particle equivalent (their slides need a rigid solver); the bones stay rigidly joined`);
   }
   const ground = rig.simulation.ground;
   const mean = (f: (b: RigBody) => number) => rig.bodies.reduce((a, b) => a + f(b), 0) / rig.bodies.length;

@@ -3,8 +3,9 @@
  * limits in degrees (drawn in the viewport: hinge arc, swing cone, twist fan, with draggable arc ends),
  * the motor panel, and per-joint go limp / power on in the preview.
  */
-import { setJointLimits, setJointType, jointWorldFrame } from '../../../shared/authoring';
+import { setJointLimits, setJointPitch, setJointType, jointWorldFrame } from '../../../shared/authoring';
 import type { RigJoint } from '../../../shared/rig';
+import { SlideMotorPanel } from './SlideMotorPanel';
 import { select } from '../state/editor';
 import { useEditor } from '../state/store';
 import { deleteSelection } from './actions';
@@ -17,7 +18,21 @@ import { JointPreviewControls } from './previewControls';
 import './authoring.css';
 
 const DEG = 180 / Math.PI;
-const TYPES: RigJoint['type'][] = ['ball', 'hinge', 'fixed', 'prismatic'];
+const TYPES: RigJoint['type'][] = ['ball', 'hinge', 'fixed', 'prismatic', 'screw', 'cylindrical', 'planar'];
+type Range = readonly [number, number] | null;
+
+/** Min / max fields of a slide limit (m); `field` is the setJointLimits key. */
+function SlideRange({ label, name, value, field, limits }: {
+  label: string; name: string; value: Range; field: 'slideLimit' | 'slideLimitY' | 'slideLimitZ';
+  limits: (label: string, patch: Parameters<typeof setJointLimits>[2]) => ReturnType<typeof rigEdit>;
+}) {
+  return (
+    <>
+      <FieldRow label={`${label} min`}><NumberField label={`${label} min`} name={`${name}-min`} value={value?.[0] ?? null} placeholder="free" unit="m" onCommit={(v) => limits(`${label} limit`, { [field]: [v, value?.[1] ?? 1] })} /></FieldRow>
+      <FieldRow label={`${label} max`}><NumberField label={`${label} max`} name={`${name}-max`} value={value?.[1] ?? null} placeholder="free" unit="m" onCommit={(v) => limits(`${label} limit`, { [field]: [value?.[0] ?? -1, v] })} /></FieldRow>
+    </>
+  );
+}
 
 export function JointInspector({ name }: { name: string }) {
   const joint = useEditor((s) => s.document?.rig.joints.find((j) => j.name === name) ?? null);
@@ -70,6 +85,21 @@ export function JointInspector({ name }: { name: string }) {
               <FieldRow label="Swing Z"><NumberField label="Swing about Z" name="swing-z" value={joint.swingLimit?.[1] ?? null} placeholder="free" scale={DEG} digits={1} unit="°" onCommit={(v) => limits('Swing limit', { swingLimit: [joint.swingLimit?.[0] ?? Math.PI, v] })} /></FieldRow>
             </>
           )}
+          {(joint.type === 'screw' || joint.type === 'cylindrical' || joint.type === 'planar') && (
+            <>
+              {joint.type === 'screw' && (
+                <FieldRow label="Pitch"><NumberField label="Screw pitch" name="pitch" value={joint.pitch} digits={4} unit="m/rad" onCommit={(v) => rigEdit(`Screw pitch (${name})`, (r) => setJointPitch(r, name, v))} /></FieldRow>
+              )}
+              <FieldRow label="Angle min"><NumberField label="Angle min" name="limit-min" value={joint.limit?.[0] ?? null} placeholder="free" scale={DEG} digits={1} unit="°" onCommit={(v) => limits('Angle limit', { limit: [v, joint.limit?.[1] ?? Math.PI] })} /></FieldRow>
+              <FieldRow label="Angle max"><NumberField label="Angle max" name="limit-max" value={joint.limit?.[1] ?? null} placeholder="free" scale={DEG} digits={1} unit="°" onCommit={(v) => limits('Angle limit', { limit: [joint.limit?.[0] ?? -Math.PI + 1e-9, v] })} /></FieldRow>
+              {joint.type === 'screw' && joint.limit && (
+                <FieldRow label="Travel"><span className="num">{formatNumber(joint.pitch * joint.limit[0], 4)} … {formatNumber(joint.pitch * joint.limit[1], 4)}</span><span className="unit">m</span></FieldRow>
+              )}
+              {joint.type === 'cylindrical' && <SlideRange label="Slide" name="slide" value={joint.slideLimit} field="slideLimit" limits={limits} />}
+              {joint.type === 'planar' && <SlideRange label="Slide Y" name="slide-y" value={joint.slideLimitY} field="slideLimitY" limits={limits} />}
+              {joint.type === 'planar' && <SlideRange label="Slide Z" name="slide-z" value={joint.slideLimitZ} field="slideLimitZ" limits={limits} />}
+            </>
+          )}
           {joint.type === 'prismatic' && (
             <>
               <FieldRow label="Min"><NumberField label="Slide min" name="limit-min" value={joint.limit?.[0] ?? null} placeholder="free" unit="m" onCommit={(v) => limits('Slide limit', { limit: [v, joint.limit?.[1] ?? 1] })} /></FieldRow>
@@ -77,12 +107,14 @@ export function JointInspector({ name }: { name: string }) {
             </>
           )}
           <FieldRow label="">
-            <button className="mini-button" onClick={() => limits('Free limits', joint.type === 'ball' ? { twistLimit: null, swingLimit: null } : { limit: null })}>Remove limits</button>
+            <button className="mini-button" onClick={() => limits('Free limits', joint.type === 'ball' ? { twistLimit: null, swingLimit: null }
+              : joint.type === 'cylindrical' ? { limit: null, slideLimit: null } : joint.type === 'planar' ? { limit: null, slideLimitY: null, slideLimitZ: null } : { limit: null })}>Remove limits</button>
           </FieldRow>
         </Section>
       )}
 
       {joint.type !== 'fixed' && <MotorPanel joint={joint} rig={rig} />}
+      {(joint.type === 'cylindrical' || joint.type === 'planar') && <SlideMotorPanel joint={joint} />}
       <JointPreviewControls joint={joint.name} />
     </div>
   );

@@ -28,7 +28,12 @@ const TWIST_COLOR = '#e5b84b';
 const SWING_COLOR = '#5c9cf5';
 
 /** What is drawn for each joint limit, read back from the geometry (the e2e test hook reports it). */
-export interface DrawnLimit { joint: string; kind: 'hinge' | 'twist' | 'swing'; min: number; max: number; radius: number; selected: boolean }
+export interface DrawnLimit { joint: string; kind: 'hinge' | 'twist' | 'swing' | SlideKind; min: number; max: number; radius: number; selected: boolean }
+/** Slide ranges (m) along frame X (cylindrical; a screw's travel, pitch × its angle limit), Y and Z (planar). */
+type SlideKind = 'slide' | 'slideY' | 'slideZ';
+const SLIDE_COLOR = '#e07bd8';
+const SLIDE_AXIS: Record<SlideKind, 0 | 1 | 2> = { slide: 0, slideY: 1, slideZ: 2 };
+const LIMIT_KINDS = ['hinge', 'twist', 'swing', 'slide', 'slideY', 'slideZ'] as const;
 export const drawnLimits = new Map<string, DrawnLimit>();
 /** The group every joint is drawn in (the test hook reads whether it is shown). */
 export const jointsGroup: { current: Group | null } = { current: null };
@@ -71,7 +76,16 @@ function JointLimit({ joint, restA, radius, selected }: { joint: RigJoint; restA
     g.quaternion.set(...w.rotation).normalize();
   });
   const parts: { kind: DrawnLimit['kind']; geo: FanGeometry; color: string; min: number; max: number }[] = [];
-  if (joint.type === 'hinge' && joint.limit) parts.push({ kind: 'hinge', geo: sectorGeometry(joint.limit[0], joint.limit[1], radius), color: HINGE_COLOR, min: joint.limit[0], max: joint.limit[1] });
+  const angled = joint.type === 'hinge' || joint.type === 'screw' || joint.type === 'cylindrical' || joint.type === 'planar';
+  if (angled && joint.limit) parts.push({ kind: 'hinge', geo: sectorGeometry(joint.limit[0], joint.limit[1], radius), color: HINGE_COLOR, min: joint.limit[0], max: joint.limit[1] });
+  const slides: { kind: SlideKind; min: number; max: number }[] = [];
+  if (joint.type === 'cylindrical' && joint.slideLimit) slides.push({ kind: 'slide', min: joint.slideLimit[0], max: joint.slideLimit[1] });
+  if (joint.type === 'screw' && joint.limit) {
+    const a = joint.pitch * joint.limit[0], b = joint.pitch * joint.limit[1];
+    slides.push({ kind: 'slide', min: Math.min(a, b), max: Math.max(a, b) });
+  }
+  if (joint.type === 'planar' && joint.slideLimitY) slides.push({ kind: 'slideY', min: joint.slideLimitY[0], max: joint.slideLimitY[1] });
+  if (joint.type === 'planar' && joint.slideLimitZ) slides.push({ kind: 'slideZ', min: joint.slideLimitZ[0], max: joint.slideLimitZ[1] });
   if (joint.type === 'ball' && joint.twistLimit) parts.push({ kind: 'twist', geo: sectorGeometry(joint.twistLimit[0], joint.twistLimit[1], radius * 0.6), color: TWIST_COLOR, min: joint.twistLimit[0], max: joint.twistLimit[1] });
   if (joint.type === 'ball' && joint.swingLimit) parts.push({ kind: 'swing', geo: coneGeometry(joint.swingLimit[0], joint.swingLimit[1], radius), color: SWING_COLOR, min: -joint.swingLimit[0], max: joint.swingLimit[1] });
 
@@ -80,13 +94,16 @@ function JointLimit({ joint, restA, radius, selected }: { joint: RigJoint; restA
       const drawn = p.kind === 'swing' ? { min: p.min, max: p.max } : rimAngles(p.geo.rim);
       drawnLimits.set(`${joint.name}:${p.kind}`, { joint: joint.name, kind: p.kind, min: drawn.min, max: drawn.max, radius, selected });
     }
-    return () => { for (const k of ['hinge', 'twist', 'swing']) drawnLimits.delete(`${joint.name}:${k}`); };
+    for (const sl of slides) drawnLimits.set(`${joint.name}:${sl.kind}`, { joint: joint.name, kind: sl.kind, min: sl.min, max: sl.max, radius, selected });
+    return () => { for (const k of LIMIT_KINDS) drawnLimits.delete(`${joint.name}:${k}`); };
   });
 
   return (
     <group ref={ref} name={`limits:${joint.name}`}>
       {parts.map((p) => <Fan key={p.kind} geo={p.geo} color={p.color} selected={selected} />)}
-      {selected && joint.type === 'hinge' && joint.limit && (
+      {slides.map((sl) => <SlideRange key={sl.kind} axis={SLIDE_AXIS[sl.kind]} min={sl.min} max={sl.max} tick={radius * 0.15} selected={selected} />)}
+      {joint.type === 'screw' && <Helix pitch={joint.pitch} lo={joint.limit?.[0] ?? -2 * Math.PI} hi={joint.limit?.[1] ?? 2 * Math.PI} radius={radius * 0.35} selected={selected} />}
+      {selected && angled && joint.limit && (
         <>
           <LimitHandle joint={joint.name} field="limit" end={0} range={joint.limit} radius={radius} color={HINGE_COLOR} />
           <LimitHandle joint={joint.name} field="limit" end={1} range={joint.limit} radius={radius} color={HINGE_COLOR} />
@@ -100,6 +117,48 @@ function JointLimit({ joint, restA, radius, selected }: { joint: RigJoint; restA
       )}
       <JointAxes length={radius * 1.2} selected={selected} />
     </group>
+  );
+}
+
+/** A slide range: the segment [min, max] along the frame axis, with a tick across it at each end. */
+function SlideRange({ axis, min, max, tick, selected }: { axis: 0 | 1 | 2; min: number; max: number; tick: number; selected: boolean }) {
+  const geometry = useMemo(() => {
+    const at = (t: number, across: number): number[] => {
+      const p = [0, 0, 0];
+      p[axis] = t;
+      p[axis === 0 ? 1 : 0] = across;
+      return p;
+    };
+    const g = new BufferGeometry();
+    g.setAttribute('position', new Float32BufferAttribute([...at(min, 0), ...at(max, 0), ...at(min, -tick), ...at(min, tick), ...at(max, -tick), ...at(max, tick)], 3));
+    return g;
+  }, [axis, min, max, tick]);
+  useLayoutEffect(() => () => geometry.dispose(), [geometry]);
+  return (
+    <lineSegments geometry={geometry} renderOrder={4} raycast={() => undefined}>
+      <lineBasicMaterial color={SLIDE_COLOR} transparent opacity={selected ? 1 : 0.6} depthTest={!selected} />
+    </lineSegments>
+  );
+}
+
+/** A screw's thread: the helix its anchor follows, x = pitch·θ, over the angle range (two turns when free). */
+function Helix({ pitch, lo, hi, radius, selected }: { pitch: number; lo: number; hi: number; radius: number; selected: boolean }) {
+  const geometry = useMemo(() => {
+    const n = 96, p: number[] = [];
+    for (let i = 0; i <= n; i++) {
+      const t = lo + ((hi - lo) * i) / n;
+      p.push(pitch * t, radius * Math.cos(t), radius * Math.sin(t));
+    }
+    const g = new BufferGeometry();
+    g.setAttribute('position', new Float32BufferAttribute(p, 3));
+    return g;
+  }, [pitch, lo, hi, radius]);
+  useLayoutEffect(() => () => geometry.dispose(), [geometry]);
+  return (
+    <line>
+      <primitive object={geometry} attach="geometry" />
+      <lineBasicMaterial color={SLIDE_COLOR} transparent opacity={selected ? 0.9 : 0.45} depthTest={!selected} />
+    </line>
   );
 }
 

@@ -8,6 +8,7 @@ import { buildMjcf, writeMjcf } from '../../../shared/export/mjcf';
 import { articulatedFromRig } from '../../../shared/physics/articulated';
 import { loadRig } from '../../../shared/rig';
 import { GLTF_LOSSES, writeGlb } from '../../../shared/export/gltf';
+import { importGltfBytes } from '../../../shared/export/gltfImport';
 import type { World } from '../../../shared/physics/world';
 import { createSimulation } from '../../../shared/runtime';
 import { FRAME_X_UP, FRAME_X_Z, motorOff, pairRig } from '../physics/coupledRigs';
@@ -174,5 +175,17 @@ describe('screw, cylindrical and planar joints in glTF', () => {
       }
     }
     expect(GLTF_LOSSES.lost.some((s) => s.startsWith('the screw joint\'s coupling'))).toBe(true);
+  });
+
+  it('our glTF import gives each joint back: type, pitch, angle and slide limits, both motors', async () => {
+    for (const rig of [
+      pairRig({ frame: FRAME_X_UP, joint: { type: 'screw', pitch: 0.02, limit: [-1, 1], motor: hold(50) } }),
+      pairRig({ frame: FRAME_X_Z, joint: { type: 'cylindrical', limit: [-1, 1], slideLimit: [-0.2, 0.3], motor: hold(50), slideMotor: hold(100) } }),
+      pairRig({ frame: FRAME_X_Z, joint: { type: 'planar', limit: null, slideLimitY: [-0.2, 0.2], slideLimitZ: [0, 0.1], motor: hold(50), slideMotor: hold(100) } }),
+    ]) {
+      const back = (await importGltfBytes(await writeGlb(rig), `${rig.name}.glb`)).rig.joints[0]!;
+      const { frameA: _a, frameB: _b, ...want } = rig.joints[0]!;
+      expect(back, rig.name).toMatchObject(want);
+    }
   });
 });

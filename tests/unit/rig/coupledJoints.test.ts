@@ -4,6 +4,7 @@
  * motors and limits of its file.
  */
 import { describe, expect, it } from 'vitest';
+import { rescaleRig } from '../../../shared/authoring/creatureScale';
 import { formatProblem } from '../../../shared/problems';
 import { validateRig } from '../../../shared/rig';
 import { createSimulation } from '../../../shared/runtime';
@@ -68,5 +69,13 @@ describe('screw, cylindrical and planar joints in the rig format', () => {
     sim.setMotorsEnabled(false);
     for (let i = 0; i < 120; i++) sim.step();
     expect(Math.abs(sim.world.getJointSlide!(j)[0]! - -0.2)).toBeLessThan(2e-3);
+  });
+
+  it('rescaling a rig scales the pitch and the slide limits as lengths and the slide motor as a force', () => {
+    const screw = rescaleRig(pairRig({ frame: FRAME_X_UP, joint: { type: 'screw', pitch: 0.02, limit: [-1, 1] } }), 2).joints[0]!;
+    expect(screw).toMatchObject({ type: 'screw', pitch: 0.04, limit: [-1, 1] });
+    const slideMotor = { ...motorOff, mode: 'pd', maxTorque: 10, stiffness: 100, damping: 5 };
+    const planar = rescaleRig(pairRig({ frame: FRAME_X_Z, joint: { type: 'planar', slideLimitY: [-0.1, 0.2], slideLimitZ: null, slideMotor } }), 2).joints[0]!;
+    expect(planar).toMatchObject({ slideLimitY: [-0.2, 0.4], slideLimitZ: null, slideMotor: { maxTorque: 80, stiffness: 400, damping: 20 } });
   });
 });
