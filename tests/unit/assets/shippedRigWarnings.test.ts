@@ -17,8 +17,8 @@ const shipped = [...jsonIn('creatures', '.rig.json'), ...jsonIn('examples', '.js
   .filter(({ text }) => (JSON.parse(text) as { format?: unknown }).format === RIG_FORMAT);
 
 describe('every shipped rig has 0 mass-ratio and plausibility warnings', () => {
-  it('finds the shipped rigs (the Armed Mine and the humanoid at least)', () => {
-    expect(shipped.map((s) => s.file)).toEqual(expect.arrayContaining(['assets/creatures/armed-mine.rig.json', 'assets/creatures/humanoid.rig.json']));
+  it('finds the shipped rigs (the Armed Mine, the humanoid and the Hexapod at least)', () => {
+    expect(shipped.map((s) => s.file)).toEqual(expect.arrayContaining(['assets/creatures/armed-mine.rig.json', 'assets/creatures/humanoid.rig.json', 'assets/creatures/hexapod.rig.json']));
   });
   for (const { file, text } of shipped) {
     it(`${file}: jointed mass and inertia ratios ≤ 10, no plausibility warning`, () => {
