@@ -98,7 +98,7 @@ export function hexapod(): CreatureSpec {
     bones,
     materials: {
       'hexapod-shell': { color: [0.2, 0.24, 0.2], metallic: 0.6, roughness: 0.5 },
-      'leg-metal': { color: [0.55, 0.57, 0.6], metallic: 0.9, roughness: 0.32 },
+      'leg-metal': { color: [0.62, 0.64, 0.68], metallic: 0.35, roughness: 0.45 },
       accent: { color: [0.95, 0.42, 0.06], metallic: 0.2, roughness: 0.5 },
     },
     parts: [shell, legMetal, accent],
