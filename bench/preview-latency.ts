@@ -199,7 +199,16 @@ if (browserPart) {
       await new Promise((r) => setTimeout(r, 3000));
       return ((count() - f0) * 1000) / (performance.now() - t);
     })()`) as Promise<number>;
+    // Idle: the camera has caught up with the creature (Follow) and nothing has happened for a second.
+    await page.waitForFunction(() => (window as unknown as { __marionettePreview: { cameraSettled(): boolean } }).__marionettePreview.cameraSettled(), null, { timeout: 20_000 }).catch(() => undefined);
+    await page.waitForTimeout(1000);
     const idleFps = await fps(page, '() => window.__marionette.frames()');
+    const idleDraws = await fps(page, '() => window.__marionette.renders()');
+    // Playing: every frame shows another pose, so every frame draws the scene.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Space');
+    const playingDraws = await fps(page, '() => window.__marionette.renders()');
+    await page.keyboard.press('Space');
     const canvas = await page.locator('canvas').first().boundingBox();
     await page.close();
     // The reference: an empty WebGL canvas of the viewport's size, cleared every animation frame.
@@ -220,7 +229,7 @@ if (browserPart) {
       editToPlayheadMs: stat(toPlayhead), editToFullTimelineS: stat(toFull, 2),
       workerToMainMs: { firstFill: stat(fill.lat), editing: stat(edit.lat.slice(editStart.lat)) },
       workerToViewportMs: { firstFill: stat(fill.shown), editing: stat(edit.shown.slice(editStart.shown)) },
-      idleViewportFps: round(idleFps), emptySceneFps: round(emptyFps),
+      idleViewportFps: round(idleFps), idleSceneDrawsPerSecond: round(idleDraws), playingSceneDrawsPerSecond: round(playingDraws), emptySceneFps: round(emptyFps),
     };
     result.armedMine = { ...(result.armedMine as object), browser: browserFigures };
     log(`Armed Mine preview in the Web Worker (Chromium, production bundle):`);
@@ -230,7 +239,7 @@ if (browserPart) {
     log(`  edit → full 20 s timeline: ${say(browserFigures.editToFullTimelineS, 's')}`);
     log(`  worker→main latency: first fill ${say(browserFigures.workerToMainMs.firstFill)}; editing ${say(browserFigures.workerToMainMs.editing)}`);
     log(`  worker→viewport latency: first fill ${say(browserFigures.workerToViewportMs.firstFill)}; editing ${say(browserFigures.workerToViewportMs.editing)}`);
-    log(`  viewport frame rate when idle: ${idleFps.toFixed(1)} fps; an empty WebGL canvas of the same size: ${emptyFps.toFixed(1)} fps (SwiftShader's ceiling here)`);
+    log(`  viewport frame rate when idle: ${idleFps.toFixed(1)} fps (of which ${idleDraws.toFixed(1)} draw the scene: an unchanged picture is not drawn again); playing: ${playingDraws.toFixed(1)} scene draws/s; an empty WebGL canvas of the same size: ${emptyFps.toFixed(1)} fps (SwiftShader's ceiling here)`);
   } finally {
     await browser.close();
     server.close();

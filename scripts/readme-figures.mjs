@@ -31,7 +31,7 @@ const STAMP = /\(measured (\d{4}-\d{2}-\d{2}) on (\d+) cores? at load (\d+\.\d),
 const VALUE = {
   unit: /^\d+ min \d{2} s$|^\d+ s$/,
   e2e: /^\d+ min \d{2} s$|^\d+ s$/,
-  preview: /^\d+ frames\/s = \d+× real time; the 20 s timeline recorded in \d+\.\d s$/,
+  preview: /^\d+ frames\/s = \d+× real time; the 20 s timeline recorded in \d+\.\d s(; an edit shows at the playhead in \d+ ms \(median\))?$/,
 };
 
 /**
@@ -95,11 +95,13 @@ async function measure(key) {
     const { ms } = await timed(npm, ['run', key === 'unit' ? 'test:unit' : 'test:e2e']);
     return formatDuration(ms);
   }
-  const { output } = await timed(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bench/preview-latency.ts']);
-  const speed = /median (\d+) frames\/s = (\d+)× real time/.exec(output);
-  const fill = /first fill of the 20 s timeline \(\d+ frames\) recorded and mirrored in ([\d.]+) s wall/.exec(output);
-  if (!speed || !fill) throw new Error('bench/preview-latency.ts: its output no longer has the frames/s and first-fill lines this script reads; nothing written');
-  return `${speed[1]} frames/s = ${speed[2]}× real time; the 20 s timeline recorded in ${Number(fill[1]).toFixed(1)} s`;
+  const { output } = await timed(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bench/preview-latency.ts', '--json']);
+  // --json prints one JSON document last: armedMine.browser has the Chromium figures (issue 17's fields).
+  let b;
+  try { b = JSON.parse(output.slice(output.indexOf('{'))).armedMine?.browser; } catch { b = undefined; }
+  const ok = b && [b.framesPerSecond, b.realTimeFactor, b.firstFillS, b.editToPlayheadMs?.median].every((x) => typeof x === 'number');
+  if (!ok) throw new Error('bench/preview-latency.ts --json: no armedMine.browser { framesPerSecond, realTimeFactor, firstFillS, editToPlayheadMs.median } in its output; nothing written');
+  return `${Math.round(b.framesPerSecond)} frames/s = ${Math.round(b.realTimeFactor)}× real time; the 20 s timeline recorded in ${b.firstFillS.toFixed(1)} s; an edit shows at the playhead in ${Math.round(b.editToPlayheadMs.median)} ms (median)`;
 }
 
 async function main(argv) {

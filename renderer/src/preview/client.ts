@@ -59,6 +59,9 @@ export class PreviewClient {
   playhead = 0;
   /** Bumped on every change of the mirror (frames added, truncated, reset), for redraws. */
   version = 0;
+  /** Bumped when recorded frames may have changed content (reset, truncate, problem) — not when frames are
+   *  only added: the viewport redraws on a change of (epoch, frameIndex()), not on every batch. */
+  epoch = 0;
   /** Per batch: worker compute of its newest frame → receipt here (ms). */
   readonly latencies: number[] = [];
   /** Per batch: worker compute of its newest frame → the first viewport frame after receipt (ms), i.e. when
@@ -67,6 +70,8 @@ export class PreviewClient {
   private undisplayedSince: number | null = null;
   private publishRecordedTimer: ReturnType<typeof setTimeout> | null = null;
   private lastRecordedPublish = 0;
+  /** The host's speed from the newest batch that reported one, not yet published (steps/s), or 0. */
+  private speed = 0;
   private generation = 0;
   private debounce: ReturnType<typeof setTimeout> | null = null;
   /** The generation of the rig sent and not yet answered by its first frames (or a problem), or 0. */
@@ -163,6 +168,7 @@ export class PreviewClient {
           this.buildPoser(m.rig);
         }
         this.version++;
+        this.epoch++;
         usePreview.setState({ problem: null, recorded: this.count, dt: m.dt });
         if (m.generation === this.rigInFlight && !this.rigAnswerTimer) this.rigAnswerTimer = setTimeout(() => { this.rigAnswerTimer = null; this.rigAnswered(); }, RIG_ANSWER_MS);
         break;
@@ -172,6 +178,7 @@ export class PreviewClient {
         // the host re-simulates from its snapshot (it resends them, identical).
         this.count = Math.min(this.count, m.keep);
         this.version++;
+        this.epoch++;
         usePreview.setState({ recorded: this.count, problem: null });
         break;
       case 'frames': {
@@ -190,17 +197,14 @@ export class PreviewClient {
         this.aux.set(m.aux, m.start * L.aux.size);
         this.count = Math.max(this.count, end);
         this.version++;
-        if (m.stepsPerSecond > 0) {
-          const stats = usePreview.getState().stats;
-          usePreview.setState({ stats: { ...stats, stepsPerSecond: m.stepsPerSecond, latencyMs: this.latencyMedian() } });
-        }
+        if (m.stepsPerSecond > 0) this.speed = m.stepsPerSecond;
         this.publishRecorded();
         break;
       }
       case 'problem':
         if (m.frame === null) this.rigAnswered();
         usePreview.setState({ problem: m.message });
-        if (m.frame === null) { this.layout = null; this.count = 0; this.version++; usePreview.setState({ recorded: 0 }); }
+        if (m.frame === null) { this.layout = null; this.count = 0; this.version++; this.epoch++; usePreview.setState({ recorded: 0 }); }
         break;
       case 'pong': break;
     }
@@ -213,16 +217,18 @@ export class PreviewClient {
    */
   private publishRecorded(): void {
     const now = performance.now();
-    if (now - this.lastRecordedPublish >= PUBLISH_MS) {
-      this.lastRecordedPublish = now;
-      if (usePreview.getState().recorded !== this.count) usePreview.setState({ recorded: this.count });
-      return;
-    }
-    this.publishRecordedTimer ??= setTimeout(() => {
-      this.publishRecordedTimer = null;
-      this.lastRecordedPublish = performance.now();
-      if (usePreview.getState().recorded !== this.count) usePreview.setState({ recorded: this.count });
-    }, PUBLISH_MS - (now - this.lastRecordedPublish));
+    if (now - this.lastRecordedPublish >= PUBLISH_MS) { this.publishNow(); return; }
+    this.publishRecordedTimer ??= setTimeout(() => { this.publishRecordedTimer = null; this.publishNow(); }, PUBLISH_MS - (now - this.lastRecordedPublish));
+  }
+
+  /** `recorded` and the speed / latency stats together, in one store update (the timeline bar re-renders once). */
+  private publishNow(): void {
+    this.lastRecordedPublish = performance.now();
+    const s = usePreview.getState();
+    const speed = this.speed;
+    this.speed = 0;
+    const stats = speed > 0 ? { ...s.stats, stepsPerSecond: speed, latencyMs: this.latencyMedian() } : s.stats;
+    if (s.recorded !== this.count || stats !== s.stats) usePreview.setState({ recorded: this.count, stats });
   }
 
   private ensure(frames: number): void {

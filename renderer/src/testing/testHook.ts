@@ -31,6 +31,8 @@ export interface MarionetteTestHook {
   /** The bones the Generate dialog's preview colours, by colour; null when no preview is drawn. */
   planBones(): { body: string[]; merged: string[]; excluded: string[] } | null;
   frames(): number;
+  /** Of those frames, the ones that drew the scene (an unchanged picture is not drawn again). */
+  renders(): number;
   colors: { background: string; selected: string; planBody: string; planMerged: string };
 }
 
@@ -56,6 +58,7 @@ export function installTestHook(): void {
     secondaryBones: () => activeSkeletonOverlay?.secondaryBones() ?? [],
     planBones: () => activeSkeletonOverlay?.planBones() ?? null,
     frames: () => viewportStats.frames,
+    renders: () => viewportStats.renders,
     colors: { background: VIEWPORT_BACKGROUND, selected: BONE_SELECTED_COLOR, planBody: BONE_PLAN_BODY_COLOR, planMerged: BONE_PLAN_MERGED_COLOR },
   };
   (window as unknown as { __marionette: MarionetteTestHook }).__marionette = hook;

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { clickEndsDrag } from './useDragGesture';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { Grid, OrbitControls } from '@react-three/drei';
-import { Vector3, PCFShadowMap, type Camera } from 'three';
+import { Matrix4, Vector3, PCFShadowMap, type Camera } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { setSession, useEditor } from '../state/store';
 import { openDroppedFiles, select } from '../state/editor';
@@ -19,6 +19,8 @@ import { setViewportHandle, viewportStats } from './viewportHandle';
 import { VIEWPORT_BACKGROUND } from './theme';
 import { isTestBuild } from '../testing/testBuild';
 import { useSolver } from '../preview/solverState';
+import { hasPreviewClient, previewClient } from '../preview/client';
+import { usePreview } from '../preview/previewStore';
 import { ScaleBanner } from '../authoring/ScaleBanner';
 
 export function Viewport() {
@@ -58,6 +60,7 @@ export function Viewport() {
         <Overlays />
         <CameraRig />
         <ViewportProbe />
+        <RenderWhenChanged />
       </Canvas>
       <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : (fileName ?? (sceneName ? `${sceneName} · particle solver` : 'empty'))}</div>
       <ScaleBanner />
@@ -223,3 +226,46 @@ function ViewportProbe() {
   });
   return null;
 }
+
+/** After any input or state change the scene is drawn every frame for this long (ms). */
+const ACTIVE_MS = 1000;
+/** An unchanged scene is still drawn this often (ms): a safety net for a change nothing announced. */
+const IDLE_REDRAW_MS = 1000;
+
+/**
+ * Draws the scene only when the picture may have changed (issue 17: a software renderer spends 100–200 ms
+ * on one frame of this scene, and redrawing an unchanged picture every frame kept the main thread from the
+ * worker's frames): on R3F's own invalidation (React prop changes, orbit controls), within ACTIVE_MS of a
+ * pointer, wheel or key event or a change in the editor, preview or solver stores, when the preview shows
+ * another frame or the frame shown may have changed (the client's epoch: a reset or a cut, not frames
+ * merely added behind the playhead while the worker fills the timeline), while playing, when the camera or the canvas size changes, and at least
+ * every IDLE_REDRAW_MS. useFrame callbacks still run on every animation frame (a positive priority takes
+ * the render over from R3F).
+ */
+function RenderWhenChanged() {
+  const last = useRef({ at: -Infinity, active: -Infinity, epoch: -1, index: -2, view: new Matrix4(), proj: new Matrix4(), w: 0, h: 0 });
+  useEffect(() => {
+    const bump = () => { last.current.active = performance.now(); };
+    const events = ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'resize', 'focus', 'blur'] as const;
+    for (const e of events) window.addEventListener(e, bump, { capture: true, passive: true });
+    const subs = [useEditor.subscribe(bump), usePreview.subscribe(bump), useSolver.subscribe(bump)];
+    return () => { for (const e of events) window.removeEventListener(e, bump, { capture: true }); subs.forEach((u) => u()); };
+  }, []);
+  useFrame((state) => {
+    const { gl, scene, camera, size } = state;
+    const l = last.current, now = performance.now();
+    const client = hasPreviewClient() ? previewClient() : null;
+    const epoch = client?.epoch ?? -1, index = client?.frameIndex() ?? -2;
+    camera.updateMatrixWorld();
+    const changed = state.internal.frames > 0 || now - l.active < ACTIVE_MS || now - l.at >= IDLE_REDRAW_MS
+      || epoch !== l.epoch || index !== l.index || usePreview.getState().playing
+      || !camera.matrixWorld.equals(l.view) || !camera.projectionMatrix.equals(l.proj) || size.width !== l.w || size.height !== l.h;
+    if (!changed) return;
+    gl.render(scene, camera);
+    viewportStats.renders++;
+    l.at = now; l.epoch = epoch; l.index = index; l.w = size.width; l.h = size.height;
+    l.view.copy(camera.matrixWorld); l.proj.copy(camera.projectionMatrix);
+  }, 1);
+  return null;
+}
+

@@ -16,7 +16,8 @@ export interface ViewportHandle {
   cameraPose(): { position: [number, number, number]; target: [number, number, number] } | null;
 }
 
-export const viewportStats = { fps: 0, frames: 0 };
+/** frames: animation frames the viewport ran (useFrame); renders: of them, the ones that drew the scene. */
+export const viewportStats = { fps: 0, frames: 0, renders: 0 };
 let handle: ViewportHandle | null = null;
 export const setViewportHandle = (h: ViewportHandle | null): void => { handle = h; };
 export const getViewportHandle = (): ViewportHandle | null => handle;

@@ -34,6 +34,10 @@ describe("README's figures block (written by scripts/readme-figures.mjs)", () =>
 
   it('the parser accepts measured lines and refuses a typed-in figure, a missing stamp, a missing line and a second block', () => {
     expect([...parse(withLines([measured.unit, measured.e2e, measured.preview])).lines.values()]).toEqual(Object.values(measured));
+    // Since issue 17 the preview line also says how long an edit takes to show at the playhead.
+    const withEdit = measured.preview.replace('4.4 s (', '4.4 s; an edit shows at the playhead in 412 ms (median) (');
+    expect(parse(withLines([measured.unit, measured.e2e, withEdit])).lines.get('preview')).toBe(withEdit);
+    expect(() => parse(withLines([measured.unit, measured.e2e, withEdit.replace('412 ms', 'fast')]))).toThrow(/malformed value/);
     expect(() => parse(withLines([`- ${labels.unit}: about a minute`, measured.e2e, measured.preview]))).toThrow(/figures line "unit" does not end with "\(measured/);
     expect(() => parse(withLines([measured.unit.replace('2 min 05 s', 'about 2 min'), measured.e2e, measured.preview]))).toThrow(/malformed value "about 2 min"/);
     expect(() => parse(withLines([measured.unit, measured.preview]))).toThrow(/has 2 lines, expected 3/);
