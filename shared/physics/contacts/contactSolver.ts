@@ -317,6 +317,8 @@ export class ContactSolver {
       const o = c * M, a = D[o + A]!, b = D[o + B]!, n = D[o + COUNT]!, mu = D[o + MU]!;
       const nx = D[o + NX]!, ny = D[o + NX + 1]!, nz = D[o + NX + 2]!;
       const a3 = 3 * a, b3 = 3 * b, ma = im[a]!, mb = im[b]!;
+      // The largest normal impulse is read only by applyRestitution, which skips manifolds with e = 0.
+      const trackMax = D[o + E]! !== 0;
       const manx = ma * nx, many = ma * ny, manz = ma * nz, mbnx = mb * nx, mbny = mb * ny, mbnz = mb * nz;
       // The two bodies' velocities live in locals for the whole manifold (written back once).
       let vax = v[a3]!, vay = v[a3 + 1]!, vaz = v[a3 + 2]!, wax = w[a3]!, way = w[a3 + 1]!, waz = w[a3 + 2]!;
@@ -339,7 +341,7 @@ export class ContactSolver {
           + ((wby * D[r + CB + 1]! + wbz * D[r + CB + 2]!) - ((wax * D[r + CA]! + way * D[r + CA + 1]!) + waz * D[r + CA + 2]!));
         const acc = Math.max(base - m * vn, 0);
         D[q + NIMP] = acc;
-        if (acc > D[q + MAXN]!) D[q + MAXN] = acc;
+        if (trackMax && acc > D[q + MAXN]!) D[q + MAXN] = acc;
         const l = acc - old;
         vax -= manx * l; vay -= many * l; vaz -= manz * l;
         vbx += mbnx * l; vby += mbny * l; vbz += mbnz * l;
