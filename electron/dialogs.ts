@@ -44,11 +44,13 @@ export class Dialogs {
     });
   }
 
-  chooseProject(): Promise<string | null> {
+  chooseProject(purpose?: 'apply-rig'): Promise<string | null> {
     return this.open({
-      title: 'Open Project',
+      title: purpose === 'apply-rig' ? 'Apply Rig From (a rig JSON or a project)' : 'Open Project',
       defaultPath: this.startFolder(),
-      filters: [{ name: 'Marionette Projects', extensions: [PROJECT_EXTENSION] }, { name: 'Rig JSON', extensions: ['json'] }],
+      filters: purpose === 'apply-rig'
+        ? [{ name: 'Rig JSON', extensions: ['json'] }, { name: 'Marionette Projects', extensions: [PROJECT_EXTENSION] }]
+        : [{ name: 'Marionette Projects', extensions: [PROJECT_EXTENSION] }, { name: 'Rig JSON', extensions: ['json'] }],
       properties: ['openFile'],
     });
   }

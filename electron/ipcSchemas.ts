@@ -21,7 +21,7 @@ export const platformRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pick-creature'), missingPath: path.optional() }),
   z.strictObject({ type: z.literal('read-creature'), handle }),
   z.strictObject({ type: z.literal('open-dropped-creature'), path }),
-  z.strictObject({ type: z.literal('pick-project') }),
+  z.strictObject({ type: z.literal('pick-project'), purpose: z.literal('apply-rig').optional() }),
   z.strictObject({ type: z.literal('read-project'), handle }),
   z.strictObject({ type: z.literal('save-project'), text, handle: handle.nullable(), suggestedName: fileName }),
   z.strictObject({

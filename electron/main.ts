@@ -132,7 +132,7 @@ function start(): void {
     const services: PlatformServices = {
       grants,
       chooseCreature: (missing) => dialogs.chooseCreature(missing),
-      chooseProject: () => dialogs.chooseProject(),
+      chooseProject: (purpose) => dialogs.chooseProject(purpose),
       chooseSaveProject: (name) => dialogs.chooseSaveProject(name),
       chooseExportRig: (name) => dialogs.chooseExportRig(name),
       readCreature: (file) => readCreatureFile(file),

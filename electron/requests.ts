@@ -22,7 +22,8 @@ export interface PlatformServices {
   grants: FileGrants;
   /** Native dialogs; null when the user cancels. */
   chooseCreature(missingPath: string | undefined): Promise<string | null>;
-  chooseProject(): Promise<string | null>;
+  /** purpose 'apply-rig': titled for Rig › Apply Rig From…. */
+  chooseProject(purpose?: 'apply-rig'): Promise<string | null>;
   chooseSaveProject(suggestedName: string): Promise<string | null>;
   chooseExportRig(suggestedName: string, format: ExportFileFormat): Promise<string | null>;
   /** Read a creature and its sibling files (.bin and images it names, beside it): electron/files.ts. */
@@ -139,9 +140,15 @@ export async function performRequest<R extends PlatformRequest>(request: R, serv
       return picked as Out;
     }
     case 'pick-project': {
-      const chosen = await services.chooseProject();
+      const chosen = await services.chooseProject(r.purpose);
       if (chosen === null) return null as Out;
       const absolute = path.resolve(chosen);
+      if (r.purpose === 'apply-rig') {
+        // Read for its rig only: no creature to grant (or ask about), not a recent project.
+        const handle = grants.grant(absolute, ['read-project']);
+        if (handle === null) throw new Error(`${path.basename(absolute)}: not a rig (.json) or Marionette project (.marionette) file.`);
+        return { ...(await services.readProject(absolute)), path: absolute, handle, creature: null } as Out;
+      }
       if (grants.grant(absolute, ['read-project']) === null) throw new Error(`${path.basename(absolute)}: not a Marionette project (.marionette) or rig (.json) file.`);
       const file = await projectWithHandles(services, await services.readProject(absolute), absolute);
       await services.addRecent({ kind: 'project', path: file.path, name: file.name });

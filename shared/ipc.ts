@@ -42,7 +42,9 @@ export type PlatformRequest =
   | { type: 'read-creature'; handle: string }
   /** null when the user says in main's dialog that they did not drop it (cancel). */
   | { type: 'open-dropped-creature'; path: string }
-  | { type: 'pick-project' }
+  /** purpose 'apply-rig' (Rig › Apply Rig From…): a rig or project read for its rig only — the dialog says
+   *  so, it is not added to the recent list and its creature is neither granted nor asked about. */
+  | { type: 'pick-project'; purpose?: 'apply-rig' }
   | { type: 'read-project'; handle: string }
   /** handle null, or a handle without the right to save over it (an opened .json): ask with the Save dialog. */
   | { type: 'save-project'; text: string; handle: string | null; suggestedName: string }
@@ -101,7 +103,7 @@ export interface NativePlatformApi {
   pickCreature(options?: { missingPath?: string }): Promise<NativePickedFile | null>;
   readCreature(handle: string): Promise<NativePickedFile>;
   openDroppedCreature(path: string): Promise<NativePickedFile | null>;
-  pickProject(): Promise<NativeTextFile | null>;
+  pickProject(options?: { purpose?: 'apply-rig' }): Promise<NativeTextFile | null>;
   readProject(handle: string): Promise<NativeTextFile>;
   saveProject(text: string, handle: string | null, suggestedName: string): Promise<NativeSavedFile | null>;
   exportRig(text: string, suggestedName: string, format?: 'rig' | 'mjcf' | 'gltf', bytes?: Uint8Array<ArrayBuffer>): Promise<SavedFile | null>;

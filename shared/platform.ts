@@ -62,8 +62,9 @@ export interface PlatformApi {
    *  only a path main granted (it came back from a dialog, the recent list, an example, a drop or as the
    *  creature of an opened project) can be read: the bridge swaps it for main's handle. */
   readCreature(path: string): Promise<PickedFile>;
-  /** Ask for a project file and read it. */
-  pickProject(): Promise<{ name: string; path: string | null; text: string } | null>;
+  /** Ask for a project file and read it. purpose 'apply-rig' (Rig › Apply Rig From…): a rig JSON or project
+   *  read for its rig only — the dialog says so, and it is not kept as a recent project. */
+  pickProject(options?: { purpose?: 'apply-rig' }): Promise<{ name: string; path: string | null; text: string } | null>;
   readProject(path: string): Promise<{ name: string; path: string | null; text: string }>;
   /** Save atomically (temp file + rename). path null → ask (Save As). Returns where it went, null if cancelled.
    *  Under Electron a path main did not grant for saving (an opened .json, an example) also asks. */

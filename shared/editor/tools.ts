@@ -119,7 +119,7 @@ export class ToolCommands<C> {
   async pickAndApplyRig(): Promise<Result<RigTransferReport>> {
     if (!this.editor.rig || !this.editor.creature) return this.editor.refuse('Apply Rig From…', { field: '', message: 'open a creature first.' });
     let picked;
-    try { picked = await this.editor.platform.files.pickProject(); } catch (e) {
+    try { picked = await this.editor.platform.files.pickProject({ purpose: 'apply-rig' }); } catch (e) {
       return this.editor.refuse('Apply Rig From…', { field: '', message: thrownText(e) });
     }
     if (!picked) return cancelled();

@@ -44,7 +44,7 @@ function createPlatform(): { platform: PlatformApi; dispatch(command: MenuComman
     kind: 'electron',
     pickCreature: async (options) => keptOrNull(await native.pickCreature(options)),
     readCreature: async (path) => kept(await native.readCreature(table.require(path))),
-    pickProject: async () => keptOrNull(await native.pickProject()),
+    pickProject: async (options) => keptOrNull(await native.pickProject(options)),
     readProject: async (path) => kept(await native.readProject(table.require(path))),
     saveProject: async (text, path, name) => keptOrNull(await native.saveProject(text, path === null ? null : (table.handleOf(path) ?? null), name)),
     exportRig: (data, name, format) => (typeof data === 'string' ? native.exportRig(data, name, format) : native.exportRig('', name, format, data as Uint8Array<ArrayBuffer>)),

@@ -158,10 +158,12 @@ export function createWebPlatform(deps: WebPlatformDeps): WebPlatform {
       return fetchCreature(path);
     },
 
-    async pickProject() {
+    async pickProject(options) {
       const [file] = await deps.pickFiles(PROJECT_ACCEPT, false);
       if (file === undefined) return null;
       const text = await file.text();
+      // Apply Rig From…: read for its rig only — not kept as a project, not a recent entry.
+      if (options?.purpose === 'apply-rig') return { name: file.name, path: null, text };
       await store.put('projects', file.name, { name: file.name, text, savedAt: deps.now() } satisfies StoredProject);
       const path = idbPath('project', file.name);
       await addRecent({ kind: 'project', path, name: file.name });

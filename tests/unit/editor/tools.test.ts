@@ -158,8 +158,12 @@ describe('Apply Rig From…', () => {
     expect(e.lastNotice).toMatch(/^Apply Rig From…: empty\.rig\.json: the rig is not valid \(/);
     e.disk.set('/rigs/humanoid.rig.json', shipped('humanoid'));
     e.picks.push('/rigs/humanoid.rig.json');
+    const pick = e.platform.files.pickProject;
+    const asked: unknown[] = [];
+    e.platform.files.pickProject = (options) => { asked.push(options); return pick(options); };
     const picked = await e.tools.pickAndApplyRig();
     expect(picked.ok && picked.value.source).toBe('humanoid.rig.json');
+    expect(asked).toEqual([{ purpose: 'apply-rig' }]); // not kept as a recent project
     e.picks.push(null);
     expect((await e.tools.pickAndApplyRig()).ok).toBe(false);
   });

@@ -107,6 +107,29 @@ describe('performRequest', () => {
     expect(recent[0]).toEqual({ kind: 'project', path: '/p/robot.marionette', name: 'robot.marionette' });
   });
 
+  it('Apply Rig From… picks a rig or project for its rig only: its own dialog, readable, not a recent project, its creature neither granted nor asked about', async () => {
+    const asked: (string | undefined)[] = [];
+    let outsideAsked = 0;
+    const { services, recent, files } = fakeServices({
+      chooseProject: async (purpose) => { asked.push(purpose); return purpose === 'apply-rig' ? '/r/other.marionette' : '/p/robot.marionette'; },
+      confirmOutsideCreature: async () => { outsideAsked++; return true; },
+    });
+    files.set('/r/other.marionette', JSON.stringify({ format: 'marionette-project', version: 2, creature: { name: 'x.glb', path: '/elsewhere/x.glb' }, rig: {} }));
+    const file = await performRequest({ type: 'pick-project', purpose: 'apply-rig' }, services);
+    expect(asked).toEqual(['apply-rig']);
+    expect(file).toMatchObject({ path: '/r/other.marionette', creature: null, handle: expect.stringMatching(/^[\w-]{24}$/) });
+    expect(recent).toEqual([]);
+    expect(outsideAsked).toBe(0);
+    expect(services.grants.pathAllows('/elsewhere/x.glb', 'read-creature')).toBe(false);
+    // The same file read again by its handle works (what Open Recent would do) …
+    expect((await performRequest({ type: 'read-project', handle: file!.handle }, services)).path).toBe('/r/other.marionette');
+    // … and a file that is neither a rig nor a project is refused.
+    const wrong = fakeServices({ chooseProject: async () => '/r/picture.png' });
+    await expect(performRequest({ type: 'pick-project', purpose: 'apply-rig' }, wrong.services)).rejects.toThrow('picture.png: not a rig (.json) or Marionette project (.marionette) file.');
+    expect(platformRequestSchema.safeParse({ type: 'pick-project', purpose: 'steal' }).success).toBe(false);
+    expect(platformRequestSchema.safeParse({ type: 'pick-project', purpose: 'apply-rig' }).success).toBe(true);
+  });
+
   it('a cancelled or failed save is reported so a pending close is abandoned', async () => {
     const cancelled = fakeServices({ chooseSaveProject: async () => null });
     expect(await performRequest({ type: 'save-project', text: 'T', handle: null, suggestedName: 'a' }, cancelled.services)).toBeNull();

@@ -103,6 +103,13 @@ describe('web platform: projects, recent, autosave', () => {
     expect(downloads).toEqual([{ name: 'armed-mine.json', text: '{"rig":1}' }]);
   });
 
+  it('Apply Rig From… reads a picked rig for its rig only: not stored as a project, not a recent entry', async () => {
+    const { platform } = harness(undefined, [[new File(['{"format":"marionette-rig"}'], 'other.rig.json')]]);
+    expect(await platform.pickProject({ purpose: 'apply-rig' })).toEqual({ name: 'other.rig.json', path: null, text: '{"format":"marionette-rig"}' });
+    expect(await platform.recentFiles()).toEqual([]);
+    await expect(platform.readProject(idbPath('project', 'other.rig.json'))).rejects.toThrow();
+  });
+
   it('recent: newest first, deduped, capped at 10, dropped when the stored file is gone', async () => {
     const { platform, store } = harness();
     for (let i = 0; i < 12; i++) await platform.addRecent({ kind: 'creature', path: `creatures/c${i}.glb`, name: `c${i}.glb` });
