@@ -78,7 +78,9 @@ export function mirrorSide(rig: RigDocument, from: 'left' | 'right', options: Mi
       const xOf = (jt: RigJoint) => quatRotate(quatMul(mirroredWorld.get(jt.bodyB)!.rotation, quatNormalize(jt.frameB.rotation as Quat)), [1, 0, 0]);
       const reversed = dot(xOf(existing), xOf(joint)) < 0;
       joint = { ...joint, frameA: existing.frameA, frameB: existing.frameB, bodyA: existing.bodyA };
-      if (reversed && joint.type === 'hinge') joint = { ...joint, limit: flip(joint.limit) };
+      if (reversed && (joint.type === 'hinge' || joint.type === 'screw' || joint.type === 'cylindrical' || joint.type === 'planar')) joint = { ...joint, limit: flip(joint.limit) };
+      // A reversed frame X also reverses the offset along it.
+      if (reversed && joint.type === 'cylindrical') joint = { ...joint, slideLimit: flip(joint.slideLimit) };
       if (reversed && joint.type === 'ball') joint = { ...joint, twistLimit: flip(joint.twistLimit) };
     }
     newJoints.set(name, joint);

@@ -37,6 +37,10 @@ export interface JointScratch {
   readonly cur: Float64Array;
   /** SHAKE correction: the angular lock error at the current poses. */
   readonly ce: Float64Array;
+  /** coupledJoint.ts: frame A's x, y, z axes (world, 9) and its position projection's block system
+   *  (K, up to 5×5, then the right-hand side, 5). */
+  readonly axes: Float64Array;
+  readonly block: Float64Array;
 }
 
 export function createJointScratch(): JointScratch {
@@ -44,7 +48,7 @@ export function createJointScratch(): JointScratch {
     qFA: new Float64Array(4), qFB: new Float64Array(4), tv: new Float64Array(3), qr: new Float64Array(4),
     swing: new Float64Array(3), lam: new Float64Array(1), pointImpulse: new Float64Array(3),
     motorIn: new Float64Array(2), motorErr: new Float64Array(3), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
-    cur: new Float64Array(15), ce: new Float64Array(3),
+    cur: new Float64Array(15), ce: new Float64Array(3), axes: new Float64Array(9), block: new Float64Array(30),
   };
 }
 

@@ -16,8 +16,8 @@
  * with A), a_B = r_B × e; an angular row about u has n = 0, a_A = a_B = u; the screw's coupling row is the
  * linear row along x_A with −pitch·x_A added to both angular parts. The rows are solved one by one
  * (Gauss-Seidel, motors and limits first, the equality rows last as the other types) and projected one by
- * one at the position level (positionProjection.ts's scheme, with the screw's coupling last so the pitch
- * relation is what the step ends on). The angle θ is the hinge's, unwrapped across steps (hingeJoint.ts).
+ * one block at the position level (positionProjection.ts's scheme, Newton iterations until the rows hold
+ * to 1e-12: the screw's pitch relation is what the step ends on). The angle θ is the hinge's, unwrapped across steps (hingeJoint.ts).
  *
  * Units: `motor` drives θ (N·m, a torque about X — for the screw the coupling row turns it into the thrust);
  * `slideMotor` drives the offsets (N). Targets: θ̂ at T_Q, the offsets at T_Q + 1 + k; velocities at T_V,
@@ -77,7 +77,7 @@ function quadInv(ctx: StepContext, i: number, J: Float64Array, u: number): numbe
 function geometry(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec, store: boolean): number {
   const J = ctx.joints, b = ctx.bodies, p = b.p, s = ctx.scratch, tv = s.tv;
   computeFrames(ctx, o, iA, iB);
-  const ax: number[] = AXES; // frame A's x, y, z (world), module scratch of 9 numbers
+  const ax = s.axes; // frame A's x, y, z (world)
   rotate(tv, s.qFA, 0, 1, 0, 0); ax[0] = tv[0]!; ax[1] = tv[1]!; ax[2] = tv[2]!;
   rotate(tv, s.qFA, 0, 0, 1, 0); ax[3] = tv[0]!; ax[4] = tv[1]!; ax[5] = tv[2]!;
   rotate(tv, s.qFA, 0, 0, 0, 1); ax[6] = tv[0]!; ax[7] = tv[1]!; ax[8] = tv[2]!;
@@ -126,7 +126,6 @@ function geometry(ctx: StepContext, o: number, iA: number, iB: number, spec: Spe
   }
   return theta;
 }
-const AXES: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /** Ċ of row r (offset) at the current velocities. */
 function rowVelocity(ctx: StepContext, r: number, iA: number, iB: number): number {
@@ -157,22 +156,6 @@ function applyRow(ctx: StepContext, r: number, iA: number, iB: number): void {
 function kick(ctx: StepContext, r: number, iA: number, iB: number, l: number): void {
   ctx.scratch.lam[0] = l;
   applyRow(ctx, r, iA, iB);
-}
-
-/** Move the bodies by the position pseudo-impulse λ = ctx.scratch.lam[0] along row r (positionProjection.ts). */
-function moveRow(ctx: StepContext, r: number, iA: number, iB: number): void {
-  const J = ctx.joints, b = ctx.bodies, p = b.p, lv = ctx.scratch.lv, l = ctx.scratch.lam[0]!;
-  const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
-  if (mA > 0) {
-    for (let k = 0; k < 3; k++) p[3 * iA + k] = p[3 * iA + k]! - mA * J[r + N + k]! * l;
-    lv[0] = J[r + AA]! * l; lv[1] = J[r + AA + 1]! * l; lv[2] = J[r + AA + 2]! * l;
-    turnBy(ctx, iA, -1);
-  }
-  if (mB > 0) {
-    for (let k = 0; k < 3; k++) p[3 * iB + k] = p[3 * iB + k]! + mB * J[r + N + k]! * l;
-    lv[0] = J[r + AB]! * l; lv[1] = J[r + AB + 1]! * l; lv[2] = J[r + AB + 2]! * l;
-    turnBy(ctx, iB, 1);
-  }
 }
 
 const LIMIT_FLAGS = [FLAG_LIMIT, FLAG_SLIDE1_LIMIT, FLAG_SLIDE2_LIMIT];
@@ -314,29 +297,84 @@ function solve(ctx: StepContext, o: number, iA: number, iB: number, useBias: boo
   }
 }
 
-/** Sweeps of the position projection per call at most, and the error (m or rad) at which they stop. */
-const PROJECT_SWEEPS = 8, PROJECT_TOLERANCE = 1e-12;
+/** Newton iterations of the position projection per call at most, and the error (m or rad) at which they stop. */
+const PROJECT_ITERATIONS = 8, PROJECT_TOLERANCE = 1e-12;
 
 /**
- * Position projection: each equality row in turn, at the poses the previous rows left (NGS, β). The rows
- * are solved one by one, not as one block, so one call sweeps them until the largest error is below
- * PROJECT_TOLERANCE (at most PROJECT_SWEEPS sweeps; 2–3 in practice): with two sweeps a cylindrical
- * pendulum kept its axis only to 8e-5 m.
+ * Position projection (positionProjection.ts's scheme, the rows as one block): at the current poses solve
+ * K·λ = −β·C for all the equality rows together (K_ij = m⁻¹ n_i·n_j + a_Ai·I_A⁻¹·a_Aj + a_Bi·I_B⁻¹·a_Bj),
+ * move the bodies by the combined pseudo-impulse, and repeat until the largest error is below
+ * PROJECT_TOLERANCE (at most PROJECT_ITERATIONS; 1–2 in practice). Row by row (Gauss-Seidel) an off-centre
+ * nut on a screw needed more than 32 sweeps half the time: its rows are coupled through the lever arm.
  */
 function project(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): void {
   if (ctx.positionBeta <= 0) return;
-  const J = ctx.joints;
-  for (let sweep = 0; sweep < PROJECT_SWEEPS; sweep++) {
+  const J = ctx.joints, b = ctx.bodies, I = b.invIw, K = ctx.scratch.block, hard = spec.hard, n = hard.length;
+  const mA = b.invMass[iA]!, mB = b.invMass[iB]!, a9 = 9 * iA, b9 = 9 * iB;
+  for (let it = 0; it < PROJECT_ITERATIONS; it++) {
+    geometry(ctx, o, iA, iB, spec, false);
     let worst = 0;
-    for (const g of spec.hard) {
-      geometry(ctx, o, iA, iB, spec, false);
-      const r = ro(o, g), c = J[r + C]!;
+    for (let i = 0; i < n; i++) {
+      const c = J[ro(o, hard[i]!) + C]!;
       worst = Math.max(worst, Math.abs(c));
-      ctx.scratch.lam[0] = -ctx.positionBeta * J[r + M]! * c;
-      moveRow(ctx, r, iA, iB);
+      K[25 + i] = -ctx.positionBeta * c;
     }
     if (worst < PROJECT_TOLERANCE) break;
+    for (let i = 0; i < n; i++) {
+      const ri = ro(o, hard[i]!);
+      for (let j = i; j < n; j++) {
+        const rj = ro(o, hard[j]!);
+        let k = (mA + mB) * (J[ri + N]! * J[rj + N]! + J[ri + N + 1]! * J[rj + N + 1]! + J[ri + N + 2]! * J[rj + N + 2]!);
+        for (let r = 0; r < 3; r++) {
+          k += J[ri + AA + r]! * (I[a9 + 3 * r]! * J[rj + AA]! + I[a9 + 3 * r + 1]! * J[rj + AA + 1]! + I[a9 + 3 * r + 2]! * J[rj + AA + 2]!);
+          k += J[ri + AB + r]! * (I[b9 + 3 * r]! * J[rj + AB]! + I[b9 + 3 * r + 1]! * J[rj + AB + 1]! + I[b9 + 3 * r + 2]! * J[rj + AB + 2]!);
+        }
+        K[5 * i + j] = k; K[5 * j + i] = k;
+      }
+    }
+    if (!solveBlock(K, n)) break; // singular (both bodies immovable): nothing to move
+    // The combined pseudo-impulse λ = K[25..25+n): linear P = Σ n_i λ_i, angular L_A = Σ a_Ai λ_i, L_B = Σ a_Bi λ_i.
+    const lv = ctx.scratch.lv, p = b.p;
+    for (let side = 0; side < 2; side++) {
+      const m = side === 0 ? mA : mB, body = side === 0 ? iA : iB, sign = side === 0 ? -1 : 1, part = side === 0 ? AA : AB;
+      if (!(m > 0)) continue;
+      let px = 0, py = 0, pz = 0, lx = 0, ly = 0, lz = 0;
+      for (let i = 0; i < n; i++) {
+        const ri = ro(o, hard[i]!), l = K[25 + i]!;
+        px += J[ri + N]! * l; py += J[ri + N + 1]! * l; pz += J[ri + N + 2]! * l;
+        lx += J[ri + part]! * l; ly += J[ri + part + 1]! * l; lz += J[ri + part + 2]! * l;
+      }
+      p[3 * body] = p[3 * body]! + sign * m * px; p[3 * body + 1] = p[3 * body + 1]! + sign * m * py; p[3 * body + 2] = p[3 * body + 2]! + sign * m * pz;
+      lv[0] = lx; lv[1] = ly; lv[2] = lz;
+      turnBy(ctx, body, sign);
+    }
   }
+}
+
+/** Solves the symmetric n×n system K[5i + j] · x = K[25..] in place (x into K[25..]) by Gaussian
+ *  elimination with partial pivoting; false when singular. */
+function solveBlock(K: Float64Array, n: number): boolean {
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(K[5 * r + c]!) > Math.abs(K[5 * piv + c]!)) piv = r;
+    if (!(Math.abs(K[5 * piv + c]!) > 1e-300)) return false;
+    if (piv !== c) {
+      for (let k = 0; k < n; k++) { const t = K[5 * c + k]!; K[5 * c + k] = K[5 * piv + k]!; K[5 * piv + k] = t; }
+      const t = K[25 + c]!; K[25 + c] = K[25 + piv]!; K[25 + piv] = t;
+    }
+    for (let r = c + 1; r < n; r++) {
+      const f = K[5 * r + c]! / K[5 * c + c]!;
+      if (f === 0) continue;
+      for (let k = c; k < n; k++) K[5 * r + k] = K[5 * r + k]! - f * K[5 * c + k]!;
+      K[25 + r] = K[25 + r]! - f * K[25 + c]!;
+    }
+  }
+  for (let r = n - 1; r >= 0; r--) {
+    let x = K[25 + r]!;
+    for (let k = r + 1; k < n; k++) x -= K[5 * r + k]! * K[25 + k]!;
+    K[25 + r] = x / K[5 * r + r]!;
+  }
+  return true;
 }
 
 function finish(ctx: StepContext, o: number, spec: Spec): void {

@@ -21,8 +21,8 @@ const DT = 1 / 60;
 interface Rig { w: World; base: BodyHandle; body: BodyHandle; joint: JointHandle }
 
 /** A static base at the origin and a 2 kg box (0.4 × 0.1 × 0.2 m) whose centre is `centre`, joined at the origin. */
-function rig(joint: Record<string, unknown>, frame: Quat, centre: Vec3, opts: { gravity?: Vec3; angularVelocity?: Vec3; linearVelocity?: Vec3; substeps?: number } = {}): Rig {
-  const w = new World({ gravity: opts.gravity ?? [0, -9.81, 0], groundHeight: null, substeps: opts.substeps ?? 4 });
+function rig(joint: Record<string, unknown>, frame: Quat, centre: Vec3, opts: { gravity?: Vec3; angularVelocity?: Vec3; linearVelocity?: Vec3; substeps?: number; jointCorrection?: 'projection' | 'shake' } = {}): Rig {
+  const w = new World({ gravity: opts.gravity ?? [0, -9.81, 0], groundHeight: null, substeps: opts.substeps ?? 4, jointCorrection: opts.jointCorrection ?? 'projection' });
   const base = w.addBody({ type: 'static', position: [0, 0, 0], shapes: [{ type: 'sphere', radius: 0.05 }] });
   const body = w.addBody({
     type: 'dynamic', mass: 2, position: centre, shapes: [{ type: 'box', halfExtents: [0.2, 0.05, 0.1] }],
@@ -54,6 +54,16 @@ describe('screw joint (rigid solver)', () => {
     const y = r.w.getPosition(r.body)[1], t = 120 * DT;
     expect(Math.abs(y - -0.5 * a * t * t) / (0.5 * a * t * t)).toBeLessThan(0.01);
     expect(r.w.getJointError(r.joint)).toBeLessThan(1e-9);
+  });
+
+  it('the same within 1e-9 m under jointCorrection "shake", and with the nut off-centre (a wobbling load)', () => {
+    const pitch = 0.02;
+    for (const [centre, jointCorrection] of [[[0, 0, 0], 'shake'], [[0.15, 0, 0.05], 'projection'], [[0.15, 0, 0.05], 'shake']] as const) {
+      const r = rig({ type: 'screw', pitch }, X_TO_Y, [...centre] as Vec3, { jointCorrection, angularVelocity: [0.5, 0, 0.3] });
+      let worst = 0;
+      for (let i = 0; i < 120; i++) { r.w.step(DT); worst = Math.max(worst, Math.abs(slide(r)[0]! - pitch * angle(r)), r.w.getJointError(r.joint)); }
+      expect(worst, `${jointCorrection}, centre ${centre.join(' ')}`).toBeLessThan(1e-9);
+    }
   });
 
   it('the motor turns it to its target (the thrust follows) and the angle limit holds it against gravity', () => {
@@ -112,6 +122,34 @@ describe('cylindrical joint (rigid solver)', () => {
     expect(maxSlide).toBeLessThan(0.25 + 0.005);
     expect(Math.abs(slide(held)[0]! - 0.25)).toBeLessThan(0.002);
     expect(maxAngle).toBeLessThan(0.4 + 0.02);
+  });
+});
+
+describe('slide motors off: joint friction (rigid solver)', () => {
+  it('a cylindrical slide with friction above the weight holds; below it, it slides down at (m g − F)/m', () => {
+    const down = quatFromAxisAngle([0, 0, 1], -Math.PI / 2); // frame X = world −Y: gravity along the slide
+    const hold = rig({ type: 'cylindrical', slideMotor: { mode: 'off', maxTorque: 0, frictionTorque: 25 } }, down, [0, 0, 0]);
+    for (let i = 0; i < 60; i++) hold.w.step(DT);
+    expect(Math.abs(slide(hold)[0]!)).toBeLessThan(1e-9);
+    expect(hold.w.getSlideMotorReport(hold.joint).torque).toBeCloseTo(2 * 9.81, 6);
+    const slip = rig({ type: 'cylindrical', slideMotor: { mode: 'off', maxTorque: 0, frictionTorque: 10 } }, down, [0, 0, 0]);
+    for (let i = 0; i < 60; i++) slip.w.step(DT);
+    // Semi-implicit Euler: s_N = a·h²·N(N+1)/2 with a = (m g − F)/m, N = 240 substeps of 1/240 s.
+    const a = (2 * 9.81 - 10) / 2, h = DT / 4, n = 240;
+    expect(slide(slip)[0]!).toBeCloseTo((a * h * h * n * (n + 1)) / 2, 9);
+    expect(slip.w.getSlideMotorReport(slip.joint).saturated).toBe(true);
+  });
+
+  it('a planar slide motor with torqueLimit "magnitude" keeps its force in the plane within Fmax', () => {
+    // Gravity pulls along frame −Y and a push along frame Z: per axis each row could reach Fmax; as a vector ≤ Fmax.
+    const r = rig({ type: 'planar', slideMotor: { mode: 'position', maxTorque: 15, torqueLimit: 'magnitude' } }, X_TO_Z, [0, 0, 0], { gravity: [-9.81, -9.81, 0] });
+    let worst = 0;
+    for (let i = 0; i < 60; i++) { r.w.step(DT); worst = Math.max(worst, r.w.getSlideMotorReport(r.joint).torqueMagnitude); }
+    expect(worst).toBeLessThanOrEqual(15 * (1 + 1e-9));
+    expect(worst).toBeGreaterThan(15 * 0.999); // it is at its limit (the load is 2 g·√2 = 27.7 N)
+    const perAxis = rig({ type: 'planar', slideMotor: { mode: 'position', maxTorque: 15 } }, X_TO_Z, [0, 0, 0], { gravity: [-9.81, -9.81, 0] });
+    for (let i = 0; i < 60; i++) perAxis.w.step(DT);
+    expect(perAxis.w.getSlideMotorReport(perAxis.joint).torqueMagnitude).toBeGreaterThan(15 * Math.SQRT2 * 0.999);
   });
 });
 
