@@ -12,6 +12,8 @@
  * (PreviewClient.pickBody) then read the live frame as they read a recorded one.
  */
 import { create } from 'zustand';
+import { Raycaster, Vector2 } from 'three';
+import { getViewportHandle } from '../viewport/viewportHandle';
 import { createLiveHost, type FromLive, type ToLive } from '../../../shared/preview/live';
 import type { PreviewInput } from '../../../shared/preview/input';
 import { notify } from '../state/editor';
@@ -41,6 +43,8 @@ let view: { index: number; frame: Float64Array; aux: Float64Array } | null = nul
 let startFrame = 0;
 let unsubscribe: (() => void) | null = null;
 let restartTimer: ReturnType<typeof setTimeout> | null = null;
+/** The body the last live grab took (the test hook reports it). */
+let lastGrabbed: string | null = null;
 
 function startPort(): Port {
   if (typeof Worker !== 'undefined') {
@@ -152,5 +156,42 @@ export const liveOn = (): boolean => useLive.getState().on;
 /** Act on the live session now (the input's frame is ignored). */
 export function liveInput(input: PreviewInput): void {
   if (!useLive.getState().on || !port) return;
+  if (input.kind === 'grab') lastGrabbed = input.body;
   port.post({ type: 'input', session, input });
+}
+
+export interface LiveTestHook {
+  on(): boolean;
+  /** The shown live frame: steps since the start, and the grab spring (active, grabbed point, spring end) from its aux record. */
+  frame(): { steps: number; grab: { active: boolean; point: number[]; target: number[] } } | null;
+  realTime(): number;
+  /** The body the last live grab took, or null. */
+  grabbed(): string | null;
+  /** The body under a page point on the shown frame (PreviewClient.pickBody along the camera's ray), or null. */
+  bodyAt(x: number, y: number): string | null;
+}
+
+/** window.__marionetteLive in the test build (installed by testing/testHooks.ts). */
+export function installLiveTestHook(): void {
+  const hook: LiveTestHook = {
+    on: () => useLive.getState().on,
+    frame() {
+      const L = previewClient().layout;
+      if (!view || !L) return null;
+      const g = L.aux.grab, a = view.aux;
+      return { steps: view.index - LIVE_BASE, grab: { active: a[g] === 1, point: Array.from(a.subarray(g + 1, g + 4)), target: Array.from(a.subarray(g + 4, g + 7)) } };
+    },
+    realTime: () => useLive.getState().realTime,
+    grabbed: () => lastGrabbed,
+    bodyAt(x, y) {
+      const vp = getViewportHandle();
+      if (!vp) return null;
+      const r = vp.gl.domElement.getBoundingClientRect();
+      const ray = new Raycaster();
+      ray.setFromCamera(new Vector2(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1), vp.camera);
+      const o = ray.ray.origin, d = ray.ray.direction;
+      return previewClient().pickBody([o.x, o.y, o.z], [d.x, d.y, d.z], 1e3)?.body ?? null;
+    },
+  };
+  (window as unknown as { __marionetteLive: LiveTestHook }).__marionetteLive = hook;
 }

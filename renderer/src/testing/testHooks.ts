@@ -3,16 +3,18 @@
  * isTestBuild) — never as a side effect of importing a view component:
  *   __marionette (testHook.ts: the editor), __marionettePreview (preview/testHook.ts: the preview and the
  *   path gizmo), __marionetteParticles (preview/particleTestHook.ts), __marionetteAuthoring
- *   (authoring/testHook.ts).
+ *   (authoring/testHook.ts), __marionetteLive (preview/live.ts: Live simulate).
  */
 import { installTestHook } from './testHook';
 import { installPreviewTestHook } from '../preview/testHook';
 import { installParticleTestHook } from '../preview/particleTestHook';
 import { installAuthoringTestHook } from '../authoring/testHook';
+import { installLiveTestHook } from '../preview/live';
 
 export function installTestHooks(): void {
   installTestHook();
   installPreviewTestHook();
   installParticleTestHook();
   installAuthoringTestHook();
+  installLiveTestHook();
 }
