@@ -5,7 +5,7 @@
  * insert after the selected, remove), and τmax and r of the motors it drives. Each
  * change is one undo step; the preview re-simulates from frame 0.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useEditor } from '../state/store';
 import { editor, told } from '../state/editor';
 import { GAIT_PRESETS, GAIT_SETTINGS, gaitSetting, limbsOf, type GaitSetting } from '../../../shared/authoring';
@@ -13,14 +13,17 @@ import { selectPathPoint, usePreview } from './previewStore';
 
 function NumberField({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => boolean }) {
   const [text, setText] = useState(String(value));
+  // Escape blurs the field; that blur must not commit the text being reverted.
+  const reverting = useRef(false);
   useEffect(() => setText(String(value)), [value]);
   const commit = () => {
+    if (reverting.current) { reverting.current = false; return; }
     const v = Number(text);
     if (text.trim() === '' || !Number.isFinite(v) || !onCommit(v)) setText(String(value));
   };
   return (
-    <input className="field num" aria-label={label} value={text} onChange={(e) => setText(e.target.value)} onBlur={commit}
-      onKeyDown={(e) => { if (e.key === 'Enter') (e.target as HTMLElement).blur(); if (e.key === 'Escape') { setText(String(value)); (e.target as HTMLElement).blur(); } }} />
+    <input className="field num" aria-label={label} value={text} onChange={(e) => setText(e.target.value)} onFocus={() => { reverting.current = false; }} onBlur={commit}
+      onKeyDown={(e) => { if (e.key === 'Enter') (e.target as HTMLElement).blur(); if (e.key === 'Escape') { reverting.current = true; setText(String(value)); (e.target as HTMLElement).blur(); } }} />
   );
 }
 
