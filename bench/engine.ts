@@ -6,8 +6,9 @@ import type { Quat } from '../shared/math/quat';
 import type { Vec3 } from '../shared/math/vec3';
 import type { BenchScene } from './scene';
 
-export type EngineName = 'marionette' | 'rapier' | 'jolt' | 'mujoco';
-export const ENGINE_NAMES: readonly EngineName[] = ['marionette', 'rapier', 'jolt', 'mujoco'];
+/** marionette: the rigid World; articulated: Marionette's ArticulatedWorld (the rig's "solver": "articulated"). */
+export type EngineName = 'marionette' | 'articulated' | 'rapier' | 'jolt' | 'mujoco';
+export const ENGINE_NAMES: readonly EngineName[] = ['marionette', 'articulated', 'rapier', 'jolt', 'mujoco'];
 
 /** One engine's world built from a BenchScene. Bodies are addressed by their index in scene.bodies. */
 export interface BenchWorld {
@@ -31,6 +32,8 @@ export interface BenchWorld {
 export interface BenchEngine {
   readonly name: EngineName;
   create(scene: BenchScene): BenchWorld;
+  /** Whether the engine runs this scene in a benchmark run (default: every scene). */
+  supports?(scene: BenchScene): boolean;
 }
 
 /**

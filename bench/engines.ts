@@ -5,11 +5,14 @@ import { World } from '../shared/physics/world';
 import { loadJolt } from './joltEngine';
 import { loadMujocoEngine } from './mujocoEngine';
 import { loadRapier } from './rapierEngine';
+import { articulatedEngine } from './articulatedEngine';
 
 export async function loadEngine(name: EngineName): Promise<BenchEngine> {
   switch (name) {
     case 'marionette':
       return marionetteEngine((settings) => new World(settings));
+    case 'articulated':
+      return articulatedEngine;
     case 'rapier':
       return loadRapier();
     case 'jolt':

@@ -2,7 +2,8 @@
  *  `marionette bench --help` (cli/commands/bench.ts), which must not import bench/main (it loads the
  *  WebAssembly engines). */
 export const BENCH_OPTIONS = `  --json            print the result object as the last line of output
-  --engines LIST    comma list of marionette,rapier,jolt (default: all three)
+  --engines LIST    comma list of marionette,articulated,rapier,jolt,mujoco (default: all five;
+                    articulated runs the ragdoll11 scenes of at most 16 copies)
   --n LIST          ragdoll copy counts (default: 1,16,128)
   --scenes LIST     ragdoll11,pile500 (default: both)
   --motors LIST     on,off (default: both)

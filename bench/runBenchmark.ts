@@ -163,7 +163,7 @@ export function measureWorld(world: BenchWorld, scene: BenchScene, warmupSteps: 
 
 export async function runBenchmark(options: BenchOptions = {}): Promise<BenchResult> {
   const file = loadRagdollFile();
-  const engineNames = options.engines ?? ['marionette', 'rapier', 'jolt', 'mujoco'];
+  const engineNames = options.engines ?? ['marionette', 'articulated', 'rapier', 'jolt', 'mujoco'];
   const counts = options.counts ?? file.bench.counts;
   const scenes = options.scenes ?? ['ragdoll11', 'pile500'];
   const motorModes = options.motors ?? [true, false];
@@ -173,8 +173,8 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
   if (!Number.isInteger(timed) || timed < 1) throw new Error(`bench: timed steps must be a positive integer (got ${timed})`);
   const progress = options.onProgress ?? (() => undefined);
 
-  const engines: BenchEngine[] = [];
-  for (const name of engineNames) engines.push(await loadEngine(name));
+  const allEngines: BenchEngine[] = [];
+  for (const name of engineNames) allEngines.push(await loadEngine(name));
 
   const sceneList: BenchScene[] = [];
   if (scenes.includes('ragdoll11')) {
@@ -191,6 +191,7 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
     // All engines' worlds of this scene at once, stepped in turn (the first engine rotating each step), so
     // every engine sees the same machine load; each world still gets its own median of its own steps.
     const started = performance.now();
+    const engines = allEngines.filter((engine) => engine.supports?.(scene) ?? true);
     const worlds = engines.map((engine) => engine.create(scene));
     const measurers = worlds.map((world) => new WorldMeasurer(world, scene, warmup, timed, file.bench.qualityAtStep));
     let measured: Measured[];

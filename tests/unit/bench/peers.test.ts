@@ -1,5 +1,5 @@
 /**
- * The Rapier, Jolt, Marionette and MuJoCo adapters build the file's scene: masses, start heights, no contacts across joints,
+ * The Rapier, Jolt, Marionette (rigid and articulated) and MuJoCo adapters build the file's scene: masses, start heights, no contacts across joints,
  * motors that hold the pose, and finite numbers after 60 steps. N = 2 keeps it to a few seconds.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ beforeAll(async () => {
   engines.jolt = await loadJolt();
   engines.marionette = await loadEngine('marionette');
   engines.mujoco = await loadEngine('mujoco'); // the MJCF of shared/export/mjcf.ts
+  engines.articulated = await loadEngine('articulated'); // the rig in an ArticulatedWorld
 });
 
 function pose(world: BenchWorld, body: number): { p: Vec3; q: Quat } {
@@ -37,7 +38,7 @@ function withWorld<T>(engine: string, scene: BenchScene, f: (w: BenchWorld) => T
   }
 }
 
-describe.each(['rapier', 'jolt', 'marionette', 'mujoco'])('%s adapter', (engine) => {
+describe.each(['rapier', 'jolt', 'marionette', 'mujoco', 'articulated'])('%s adapter', (engine) => {
   it('builds the file: 22 bodies with the file masses, the head at its start height', () => {
     const scene = buildRagdollScene(file, 2, true);
     withWorld(engine, scene, (w) => {

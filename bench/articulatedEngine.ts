@@ -1,0 +1,49 @@
+/**
+ * The articulated (reduced-coordinate) solver as a benchmark engine: the scene becomes a rig (sceneRig.ts,
+ * the same rig MuJoCo gets as MJCF) and runs in an ArticulatedWorld (shared/physics/articulated), the back
+ * end `"solver": "articulated"` selects. Every ragdoll is one tree with a free root; the ground is the
+ * scene's static box, met through the body–body contact rows. Its joints cannot drift: the benchmark's
+ * drift column measures rounding. Run on the ragdoll scenes up to 16 copies: its Gauss-Seidel sweeps over
+ * joint-space rows (100 at most per substep) cost far more per step than the rigid solver's 8.
+ */
+import type { Quat } from '../shared/math/quat';
+import type { Vec3 } from '../shared/math/vec3';
+import { ArticulatedWorld } from '../shared/physics/articulated/world';
+import type { BodyHandle } from '../shared/physics/types';
+import type { BenchEngine, BenchWorld } from './engine';
+import type { BenchScene } from './scene';
+import { benchSceneRig } from './sceneRig';
+
+/** The largest ragdoll copy count the articulated engine runs in `npm run bench`. */
+export const ARTICULATED_MAX_COPIES = 16;
+
+export const articulatedEngine: BenchEngine = {
+  name: 'articulated',
+  create: (scene) => createArticulatedWorld(scene),
+  supports: (scene) => scene.name === 'ragdoll11' && scene.n <= ARTICULATED_MAX_COPIES,
+};
+
+function createArticulatedWorld(scene: BenchScene): BenchWorld {
+  const world = new ArticulatedWorld(benchSceneRig(scene, 1));
+  // The rig's bodies: the ground first, then the scene's in order (handles are rig index + 1).
+  const handle = (i: number) => (i + 2) as BodyHandle;
+  return {
+    engine: 'articulated',
+    settings: `marionette ArticulatedWorld (Featherstone ABA, joint coordinates): 1 substep, Gauss-Seidel over joint-space motor/limit/contact rows (≤ ${100} sweeps, tolerance 1e-10), semi-implicit Euler; motors 'pd'`,
+    step: () => world.step(scene.dt),
+    getPose(i: number, outPosition: Vec3, outRotation: Quat) {
+      world.getPosition(handle(i), outPosition);
+      world.getRotation(handle(i), outRotation);
+    },
+    getMass: (i: number) => world.getMassProperties(handle(i)).mass,
+    inContact(i: number, j: number) {
+      const a = handle(i), b = handle(j);
+      return world.getContacts().some((c) => (c.bodyA === a && c.bodyB === b) || (c.bodyA === b && c.bodyB === a));
+    },
+    rowIterations() {
+      const s = world.getStats();
+      return s.rows * s.velocityIterations * s.substeps;
+    },
+    dispose: () => undefined,
+  };
+}
