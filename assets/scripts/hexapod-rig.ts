@@ -23,11 +23,14 @@
  *    At 2·τmax the feet track their paths within a few cm.
  *  - belly friction 0.1: when fewer than three feet are down the body rests on its belly and slides; feet
  *    μ 1.0 grip.
- *  - each foot's path: a loop around its rest position, the floor stroke 0.18 m long pressing 1.5 cm into
- *    the floor, lifted 7 cm on the swing; 0.9 cycles/s, tripod phases.
+ *  - each foot's path: a loop around its rest position, the floor stroke 0.18 m long at 1 cm ABOVE the foot's
+ *    touching height, lifted 10 cm on the swing; 0.9 cycles/s, tripod phases. The feet reach the floor as
+ *    the soft legs sag under the body. Pressing 1.5 cm into the floor instead (as the Armed Mine's hand
+ *    does) made the tripods lever the body onto its side: the legs of the high side reached for a floor
+ *    below them and pushed it higher, and the body crawled rolled 37° (median) to one side; 1 cm above,
+ *    the roll is 8° median, 18° at most.
  *  - steering (one law for the six legs): gain 1, limit 0.8 rad (a = 0.51 of a turn on the spot at most),
- *    window 1 cycle. Gain 1.5 / 1.2 rad weaved ±40°; this one crawls 4.9 m toward a target 8 m ahead in
- *    30 s and turns to face a target at the side within about 12 s.
+ *    window 1 cycle. Gain 1.5 / 1.2 rad weaved ±40°. Figures in docs/locomotion.md.
  */
 import { quatConj, quatFromAxisAngle, quatMul, quatNormalize, quatRotate, type Quat } from '../../shared/math/quat';
 import { sub, type Vec3 } from '../../shared/math/vec3';
@@ -53,7 +56,7 @@ export const HEXAPOD_TUNING = {
   motorMode: 'pd' as 'pd' | 'position', pdStiffness: 2, pdDampingTime: 0.05, jointCorrection: 'shake' as 'shake' | undefined,
   rate: 0.9,
   /** Foot path about the rest foot position: stroke length, lift, press into the floor (m). */
-  stroke: 0.18, lift: 0.07, press: 0.015,
+  stroke: 0.18, lift: 0.1, press: -0.01,
   steering: { target: [0, 0, 8] as [number, number, number], gain: 1, maxAngle: 0.8, window: 1, rateGain: 0 },
 };
 
