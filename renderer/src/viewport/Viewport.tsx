@@ -227,6 +227,11 @@ function ViewportProbe() {
   return null;
 }
 
+/** A camera matrix counts as moved past this (per element; m for the translation): the camera follow and the
+ *  orbit damping approach their rest by ever smaller steps that no pixel shows. */
+const CAMERA_EPS = 1e-5;
+const moved = (a: Matrix4, b: Matrix4): boolean => a.elements.some((x, i) => Math.abs(x - b.elements[i]!) > CAMERA_EPS);
+
 /** After any input or state change the scene is drawn every frame for this long (ms). */
 const ACTIVE_MS = 1000;
 /** An unchanged scene is still drawn this often (ms): a safety net for a change nothing announced. */
@@ -259,7 +264,7 @@ function RenderWhenChanged() {
     camera.updateMatrixWorld();
     const changed = state.internal.frames > 0 || now - l.active < ACTIVE_MS || now - l.at >= IDLE_REDRAW_MS
       || epoch !== l.epoch || index !== l.index || usePreview.getState().playing
-      || !camera.matrixWorld.equals(l.view) || !camera.projectionMatrix.equals(l.proj) || size.width !== l.w || size.height !== l.h;
+      || moved(camera.matrixWorld, l.view) || moved(camera.projectionMatrix, l.proj) || size.width !== l.w || size.height !== l.h;
     if (!changed) return;
     gl.render(scene, camera);
     viewportStats.renders++;
