@@ -231,4 +231,26 @@ describe('solver mode follows the rig (particleMode.ts)', () => {
     expect(useSolver.getState().solver).toBe('rigid');
     expect(previewSource(rigidRig)).toEqual({ key: rigidRig, rig: rigidRig });
   });
+
+  it('Articulated sends the rig with solver "articulated" (stable key); a rig saying "articulated" opens so and Rigid overrides it', async () => {
+    const { useEditor } = await import('../../../renderer/src/state/store');
+    const { useSolver, previewSource } = await import('../../../renderer/src/preview/particleMode');
+    const rig = humanoid();
+    const open = (solver: 'rigid' | 'articulated') => {
+      const doc = { creature: { name: 'humanoid.glb', path: null }, rig: { ...rig, solver } };
+      useEditor.setState({ creature: { id: Math.random() } as never, document: doc as never });
+      return doc.rig;
+    };
+    const rigid = open('rigid');
+    useSolver.setState({ solver: 'articulated' });
+    const src = previewSource(rigid)!;
+    expect(src.particles).toBeUndefined();
+    expect((src.rig as RigDocument).solver).toBe('articulated');
+    expect({ ...(src.rig as RigDocument), solver: 'rigid' }).toEqual(rigid); // nothing else changes
+    expect(previewSource(rigid)!.key).toBe(src.key);
+    const articulated = open('articulated');
+    expect(useSolver.getState().solver).toBe('articulated');
+    useSolver.setState({ solver: 'rigid' });
+    expect((previewSource(articulated)!.rig as RigDocument).solver).toBe('rigid');
+  });
 });
