@@ -42,7 +42,8 @@ const boneSpec = fc.record({
   parentPick: real(0, 1), translation: vec(0.4), rotation: unitQuat,
   offset: vec(0.1), offsetRotation: unitQuat, shapes: fc.array(shape, { minLength: 1, maxLength: 2 }),
   byMass: fc.boolean(), massOrDensity: real(0.5, 5),
-  jointType: fc.constantFrom('ball', 'hinge', 'fixed', 'prismatic' as const), jointFrame: unitQuat,
+  jointType: fc.constantFrom('ball', 'hinge', 'fixed', 'prismatic', 'screw', 'cylindrical', 'planar' as const), jointFrame: unitQuat,
+  pitch: real(0.005, 0.05), pitchSign: fc.boolean(),
   limit: fc.option(range(-2.5, 2.5), { nil: null }), swing: fc.option(fc.tuple(real(0.1, 2), real(0.1, 2)), { nil: null }),
   motor, collideConnected: fc.boolean(), damping: real(0, 1),
 });
@@ -92,6 +93,9 @@ const anyRig: fc.Arbitrary<RigDocument> = fc.record({
       case 'ball': return { ...base, type: 'ball', twistLimit: s.limit, swingLimit: s.swing, motor: s.motor };
       case 'hinge': return { ...base, type: 'hinge', limit: s.limit, motor: s.motor };
       case 'prismatic': return { ...base, type: 'prismatic', limit: s.limit && [s.limit[0] * 0.1, s.limit[1] * 0.1], motor: s.motor };
+      case 'screw': return { ...base, type: 'screw', pitch: s.pitchSign ? s.pitch : -s.pitch, limit: s.limit, motor: s.motor };
+      case 'cylindrical': return { ...base, type: 'cylindrical', limit: s.limit, slideLimit: s.limit && [s.limit[0] * 0.1, s.limit[1] * 0.1], motor: s.motor, slideMotor: s.motor };
+      case 'planar': return { ...base, type: 'planar', limit: s.limit, slideLimitY: s.limit && [s.limit[0] * 0.1, s.limit[1] * 0.1], slideLimitZ: null, motor: s.motor, slideMotor: s.motor };
       default: return { ...base, type: 'fixed' };
     }
   });
