@@ -28,7 +28,7 @@
  *    the soft legs sag under the body. Pressing 1.5 cm into the floor instead (as the Armed Mine's hand
  *    does) made the tripods lever the body onto its side: the legs of the high side reached for a floor
  *    below them and pushed it higher, and the body crawled rolled 37° (median) to one side; 1 cm above,
- *    the roll is 8° median, 18° at most.
+ *    the roll is 7–8° median and stays under 20°.
  *  - steering (one law for the six legs): gain 1, limit 0.8 rad (a = 0.51 of a turn on the spot at most),
  *    window 1 cycle. Gain 1.5 / 1.2 rad weaved ±40°. Figures in docs/locomotion.md.
  */
@@ -131,13 +131,12 @@ export function hexapodRig(bones: Bone[], tuning: Partial<typeof HEXAPOD_TUNING>
       [fx, low, fz + h], [fx, low, fz], [fx, low, fz - h],
       [fx, low + 0.7 * T.lift, fz - 0.8 * h], [fx, low + T.lift, fz], [fx, low + 0.7 * T.lift, fz + 0.8 * h],
     ];
-    const side = l.name.startsWith('l') ? 1 : -1;
     controllers.push({
       name: `leg_${l.name}`, type: 'cyclicPath', root: 'body', chain: [`hip_${l.name}`, `knee_${l.name}`],
       effector: { body: l.shin, offset: [0, round(SHIN_LENGTH), 0] },
       controlPoints: points.map(r3), rate: T.rate, phaseOffset: 0, interpolation: 'centripetal-catmull-rom',
-      // Knee pole: above the knee and further out, so the knee stays up.
-      pole: r3([fx + side * 0.0, floorY + 0.6, fz]),
+      // Knee pole: 0.6 m above the foot's rest point, so the knee bends up.
+      pole: r3([fx, floorY + 0.6, fz]),
       steering: { target: T.steering.target, gain: T.steering.gain, maxAngle: T.steering.maxAngle, window: T.steering.window, rateGain: T.steering.rateGain },
       enabled: true,
     });
