@@ -26,7 +26,7 @@ export interface ParticleTestHook {
   /** Page position (CSS px) of a bone's capsule centre at the shown frame, or null. */
   boneScreen(bone: string): { x: number; y: number } | null;
   inputs(): number;
-  /** Kinds of the timeline's inputs, in order (e.g. ['grab', 'grabMove', 'release']). */
+  /** Kinds of the timeline's inputs, in order (e.g. ['limp', 'grab']: a drag is one 'grab'). */
   inputKinds(): string[];
   /** The grab spring acting at a recorded frame: grabbed point and spring target (m), or null. */
   grabAt(frame: number): { point: number[]; target: number[] } | null;

@@ -8,9 +8,10 @@
  *    cursor is picked at the shown frame (ParticlePoser.pick), and an `impulse` input of the Poke strength
  *    (N·s) along the view ray is stamped at that frame on the timeline — the worker re-simulates from the
  *    snapshot before it, exactly as the rigid preview's pokes;
- *  - a drag grabs the bone at the pressed point with the rigid grab's spring (`grab`, then `grabMove` as
- *    the cursor moves in the plane through the grab point facing the camera, `release` on mouse up, each
- *    at the frame shown), drawn as a line from the grabbed point to the cursor's point while it acts.
+ *  - a drag grabs the bone at the pressed point with the rigid grab's spring, moved as the cursor moves in
+ *    the plane through the grab point facing the camera and let go on mouse up, each at the frame shown —
+ *    one `grab` input carrying its path and release (shared/preview/input.ts), drawn as a line from the
+ *    grabbed point to the cursor's point while it acts.
  * A press on empty space still orbits; Shift-click is left to the Poke tool's blast.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -28,6 +29,7 @@ import { useSolver } from '../../preview/particleMode';
 import { useAuthoring } from '../../authoring/authoringStore';
 import { particleDrawStats } from './particleDrawStats';
 import type { PreviewInput } from '../../../../shared/preview/engine';
+import { extendGrab, releaseGrabAt, type GrabInput } from '../../../../shared/preview/input';
 import { pickedBone, useScenePick } from '../../preview/sceneSelection';
 
 /** A press on a bone that moves further than this (px) grabs instead of poking (as the rigid Poke tool). */
@@ -164,6 +166,14 @@ function useBoneMouse(active: boolean) {
     if (!active) return;
     const el = gl.domElement;
     let press: { x: number; y: number; body: string; point: [number, number, number]; direction: Vector3; grabbing: boolean } | null = null;
+    /** The drag's one input on the timeline, replaced as it grows (gone if the inputs were cleared meanwhile). */
+    let drag: GrabInput | null = null;
+    const updateDrag = (next: GrabInput) => {
+      const inputs = usePreview.getState().inputs, k = drag ? inputs.indexOf(drag) : -1;
+      if (k < 0) { drag = null; return; }
+      drag = next;
+      previewClient().setInputs(inputs.map((x, i) => (i === k ? next : x)));
+    };
     let swallowClick = false;
     const ray = (x: number, y: number) => {
       const r = el.getBoundingClientRect();
@@ -192,18 +202,16 @@ function useBoneMouse(active: boolean) {
       stop(e);
       if (!press.grabbing && Math.hypot(e.clientX - press.x, e.clientY - press.y) > DRAG_PX) {
         press.grabbing = true;
-        stamp({ kind: 'grab', frame: frame(), body: press.body, point: press.point });
+        drag = { kind: 'grab', frame: frame(), body: press.body, point: press.point, path: [] };
+        stamp(drag);
         notify('info', `Grab ${press.body}`);
       }
       if (!press.grabbing) return;
       // The spring's end moves in the plane through the grab point facing the camera.
       plane.setFromNormalAndCoplanarPoint(camera.getWorldDirection(v), new Vector3(...press.point));
       if (!ray(e.clientX, e.clientY).intersectPlane(plane, v)) return;
-      const client = previewClient(), f = frame(), target: [number, number, number] = [v.x, v.y, v.z];
-      // Several moves within one frame keep only the last (previewApi.moveGrab).
-      const inputs = usePreview.getState().inputs, last = inputs.at(-1);
-      if (last?.kind === 'grabMove' && last.frame === f) client.setInputs([...inputs.slice(0, -1), { ...last, target }]);
-      else stamp({ kind: 'grabMove', frame: f, target });
+      // Several moves within one frame keep only the last (extendGrab).
+      if (drag) updateDrag(extendGrab(drag, frame(), [v.x, v.y, v.z]));
     };
     const onUp = (e: PointerEvent) => {
       if (!press) return;
@@ -211,7 +219,7 @@ function useBoneMouse(active: boolean) {
       const p = press;
       press = null;
       swallowClick = true;
-      if (p.grabbing) { stamp({ kind: 'release', frame: frame() }); return; }
+      if (p.grabbing) { if (drag) updateDrag(releaseGrabAt(drag, frame())); drag = null; return; }
       const strength = useAuthoring.getState().impulseStrength, d = p.direction;
       stamp({ kind: 'impulse', frame: frame(), body: p.body, point: p.point, impulse: [d.x * strength, d.y * strength, d.z * strength] });
       notify('info', `Impulse ${strength} N·s on ${p.body}`);
