@@ -29,7 +29,7 @@ function createArticulatedWorld(scene: BenchScene): BenchWorld {
   const handle = (i: number) => (i + 2) as BodyHandle;
   return {
     engine: 'articulated',
-    settings: `marionette ArticulatedWorld (Featherstone ABA, joint coordinates): 1 substep, Gauss-Seidel over joint-space motor/limit/contact rows (≤ ${100} sweeps, tolerance 1e-10), semi-implicit Euler; motors 'pd'`,
+    settings: `marionette ArticulatedWorld (Featherstone ABA, joint coordinates): 1 substep, Gauss-Seidel over joint-space motor/limit/contact rows (≤ ${100} sweeps, tolerance 1e-10), drift–kick–drift (Störmer–Verlet); motors 'pd'`,
     step: () => world.step(scene.dt),
     getPose(i: number, outPosition: Vec3, outRotation: Quat) {
       world.getPosition(handle(i), outPosition);
