@@ -102,7 +102,7 @@ export class TestEditor extends Editor<TestCreature> {
       },
       builtins: {
         defaultName: 'armed-mine',
-        has: (name) => name === 'armed-mine' || name === 'humanoid',
+        has: (name) => name === 'armed-mine' || name === 'humanoid' || name === 'hexapod',
         fetch: async (name) => ({ fileName: `${name}.glb`, bytes: assetBytes(`${name}.glb`) }),
         rig: async (name) => JSON.parse(readFileSync(new URL(`${name}.rig.json`, assetsDir), 'utf8')) as unknown,
       },
@@ -130,7 +130,7 @@ export class TestEditor extends Editor<TestCreature> {
 }
 
 /** A TestEditor with a built-in creature open (armed-mine: its shipped rig with a gait; humanoid: 20+ bodies). */
-export async function openedEditor(name: 'armed-mine' | 'humanoid' = 'armed-mine', options: { preview?: boolean } = {}): Promise<TestEditor> {
+export async function openedEditor(name: 'armed-mine' | 'humanoid' | 'hexapod' = 'armed-mine', options: { preview?: boolean } = {}): Promise<TestEditor> {
   const editor = new TestEditor(options);
   const r = await editor.files.openBuiltinCreature(name);
   if (!r.ok) throw new Error(`could not open ${name}: ${r.error.message}`);
