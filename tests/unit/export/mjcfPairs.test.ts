@@ -9,6 +9,8 @@ import { articulatedFromRig } from '../../../shared/physics/articulated';
 import { loadRig } from '../../../shared/rig';
 import { GLTF_LOSSES, writeGlb } from '../../../shared/export/gltf';
 import { importGltfBytes } from '../../../shared/export/gltfImport';
+import { readMjcf } from '../../../shared/export/mjcfImport';
+import { quatMul, quatNormalize, quatRotate, type Quat } from '../../../shared/math/quat';
 import type { World } from '../../../shared/physics/world';
 import { createSimulation } from '../../../shared/runtime';
 import { FRAME_X_UP, FRAME_X_Z, motorOff, pairRig } from '../physics/coupledRigs';
@@ -150,6 +152,29 @@ describe('screw, cylindrical and planar joints in MJCF (MuJoCo loads and runs th
     expect(Math.abs(sagOurs / (-2 * 9.81 / 400) - 1)).toBeLessThan(0.01);
     expect(Math.abs(sagTheirs / (-2 * 9.81 / 400) - 1)).toBeLessThan(0.01);
     m2.model.delete(); m2.data.delete();
+  });
+});
+
+describe('screw, cylindrical and planar joints through MJCF import', () => {
+  it('readMjcf gives each joint back from our MJCF: type, pitch, angle and slide limits, both motors', () => {
+    for (const rig of [
+      pairRig({ frame: FRAME_X_UP, joint: { type: 'screw', pitch: 0.02, limit: [-1, 1], motor: hold(50) } }),
+      pairRig({ frame: FRAME_X_Z, joint: { type: 'cylindrical', limit: [-1, 1], slideLimit: [-0.2, 0.3], motor: hold(50), slideMotor: hold(100) } }),
+      pairRig({ frame: FRAME_X_Z, joint: { type: 'planar', limit: [-0.5, 0.4], slideLimitY: [-0.2, 0.1], slideLimitZ: [0, 0.1], motor: hold(50), slideMotor: hold(100) } }),
+    ]) {
+      const back = readMjcf(writeMjcf(rig), `${rig.name}.xml`).joints[0]!;
+      const { frameA: _a, frameB: _b, ...want } = rig.joints[0]!;
+      expect(back, rig.name).toMatchObject(want);
+      // Frame X (the axis, world) is the same.
+      const world = (r: typeof rig, j: typeof back) => quatRotate(quatMul(r.skeleton.bones.find((b) => b.name === 'part')!.rest.rotation as Quat, quatNormalize(j.frameB.rotation as Quat)), [1, 0, 0]);
+      const a = world(rig, rig.joints[0]!), b2 = quatRotate(quatNormalize(readMjcf(writeMjcf(rig), 'x').skeleton.bones.find((b) => b.name === 'part')!.rest.rotation as Quat), quatRotate(quatNormalize(back.frameB.rotation as Quat), [1, 0, 0]));
+      expect(Math.hypot(a[0] - b2[0], a[1] - b2[1], a[2] - b2[2]), rig.name).toBeLessThan(1e-9);
+    }
+  });
+
+  it('refuses other multi-joint bodies with a clear message', () => {
+    const xml = writeMjcf(pairRig({ frame: FRAME_X_Z, joint: { type: 'cylindrical' } })).replace('type="slide"', 'type="slide" pos="0.1 0 0"');
+    expect(() => readMjcf(xml, 'odd.xml')).toThrow(/has 2 joints; Marionette reads several joints in one body only as a cylindrical joint/);
   });
 });
 
