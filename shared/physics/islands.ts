@@ -33,7 +33,8 @@ export class Islands {
   contactOrder = new Int32Array(64);
   contactStart = new Int32Array(65);
   private parent = new Int32Array(64);
-  private islandOf = new Int32Array(64);
+  /** Island of each body slot after build() (−1: not a live dynamic body). Read by the warm start (warmStart.ts). */
+  islandOf = new Int32Array(64);
   private jointIsland = new Int32Array(64);
   private contactIsland = new Int32Array(64);
 

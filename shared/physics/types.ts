@@ -175,6 +175,14 @@ export interface WorldSettings {
    * one Newton step of implicit Euler (the previous default), which bleeds off-axis spin.
    */
   gyroscopic?: 'conserving' | 'damped';
+  /**
+   * The joints' warm start (world.ts, warmStart.ts). 'full' (the World's default, Box2D's): every impulse
+   * carried from the last substep applied again. 'energy' (what the runtime uses for every rig): free
+   * motors in full, then the limits and the constraint rows each scaled, per island, by the factor in
+   * [0, 1] that leaves the least kinetic energy — a warm start can then not pump energy into a rig
+   * (random valid rigs ran away to thousands of m/s through it; docs/physics.md "Random rigs").
+   */
+  warmStart?: 'full' | 'energy';
   /** Speed (m/s) or angular speed (rad/s) past which the world reports a blow-up. */
   maxSpeed: number;
 }

@@ -8,7 +8,9 @@
  *   1. update world inverse inertia R·I⁻¹·Rᵀ
  *   2. integrate velocities (gravity, forces, damping, the gyroscopic term: bodies.ts)
  *   3. prepare joints, prepare contacts (arms, effective masses, errors, motor targets)
- *   4. warm start (impulses of the previous substep, matched contacts by feature id); build the islands
+ *   4. build the islands; warm start (impulses of the previous substep, matched contacts by feature id; with
+ *      warmStart 'energy', the runtime's for rigs, the joints' part scaled per island so it adds no kinetic
+ *      energy: warmStart.ts)
  *   5. solve × velocityIterations, island by island (useBias = true: limit correction, soft contact push-out)
  *   6. integrate positions (semi-implicit Euler; quaternions renormalised)
  *   7. jointCorrection 'projection' (default): joint position projection × positionIterations (NGS)
@@ -53,6 +55,7 @@ import type { JointTypeDef } from './joints/jointType';
 import { JOINT_TYPES, jointTypeDef } from './joints/registry';
 import { rotationVector } from './joints/rows';
 import { Islands } from './islands';
+import { WarmStart } from './warmStart';
 import { computeMassProperties, invertSymmetric3 } from './massProperties';
 import { createJointScratch, type StepContext } from './stepContext';
 import type {
@@ -71,6 +74,7 @@ export const DEFAULT_WORLD_SETTINGS: Readonly<WorldSettings> = Object.freeze({
   jointErrorReduction: 1,
   jointCorrection: 'projection',
   gyroscopic: 'conserving',
+  warmStart: 'full',
   maxSpeed: 500,
 });
 
@@ -111,6 +115,8 @@ export class World implements PhysicsWorld {
   readonly joints = new JointStore();
   readonly contacts: ContactSolver;
   private readonly islands = new Islands();
+  /** The joints' warm start (warmStart.ts); read-only use: its smallestAlpha. */
+  readonly warmStart = new WarmStart();
   private readonly ctx: StepContext;
   private massProps: MassProperties[] = [];
   /** Jointed body pairs (key = lo·SLOT_BITS + hi) → number of joints between them that disable collision. */
@@ -541,17 +547,17 @@ export class World implements PhysicsWorld {
     ctx.h = h; ctx.invH = 1 / h; ctx.joints = js.data;
     const gx = s.gravity[0], gy = s.gravity[1], gz = s.gravity[2];
     let rows = 0;
-    const shake = s.jointCorrection === 'shake', conserving = s.gyroscopic !== 'damped';
+    const shake = s.jointCorrection === 'shake', conserving = s.gyroscopic !== 'damped', energyWarmStart = s.warmStart === 'energy';
     beginStepJoints(ctx, js);
     for (let sub = 0; sub < n; sub++) {
       updateWorldInertia(b);
       integrateVelocities(b, h, gx, gy, gz, conserving);
       rows = prepareJoints(ctx, js);
       rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial);
-      warmStartJoints(ctx, js);
-      this.contacts.warmStart(ctx);
       const isl = this.islands;
-      isl.build(b, js, this.contacts);
+      isl.build(b, js, this.contacts); // before the warm start (it reads only joints and manifolds)
+      if (energyWarmStart) this.warmStart.run(ctx, js, isl); else warmStartJoints(ctx, js);
+      this.contacts.warmStart(ctx);
       this.solveIslands(s.velocityIterations, true);
       integratePositions(b, h);
       if (!shake) for (let it = 0; it < s.positionIterations; it++) projectJointPositions(ctx, js);

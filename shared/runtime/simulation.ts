@@ -181,6 +181,7 @@ class RigSimulation implements Simulation {
       positionIterations: sim.positionIterations, groundHeight: sim.ground ? sim.ground.height : null,
       jointCorrection: sim.jointCorrection ?? 'projection',
       gyroscopic: sim.gyroscopic ?? 'damped',
+      warmStart: 'energy', // never pumps energy into a rig (docs/physics.md "Random rigs")
       ...(sim.ground ? { groundMaterial: { friction: sim.ground.friction, restitution: sim.ground.restitution } } : {}),
     };
     this.solver = options.createWorld ? 'rigid' : simulationSolver(rig, options.solver);

@@ -281,6 +281,7 @@ export const ballJoint: JointTypeDef<'ball'> = {
   motorRows: 3,
   motorTarget: 'rotation',
   impulses: [PI, PI + 1, PI + 2, LIM_I_LO, LIM_I_HI, SW_I, M_I, M_I + 1, M_I + 2],
+  limitImpulses: [LIM_I_LO, LIM_I_HI, SW_I],
   validate(desc: JointDesc, label: string): void {
     if (desc.type !== 'ball') return;
     range(label, 'twistLimit', desc.twistLimit, Math.PI);

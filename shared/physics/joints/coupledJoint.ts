@@ -435,6 +435,7 @@ function makeType<T extends 'screw' | 'cylindrical' | 'planar'>(name: T, code: n
     motorTarget: 'scalar',
     slideRows: spec.slides.length as 0 | 1 | 2,
     impulses,
+    limitImpulses: [G_IMP + 6, G_IMP + 7, G_IMP + 8, G_IMP + 9, G_IMP + 10, G_IMP + 11],
     validate(desc: JointDesc, label: string): void {
       if (desc.type !== name) return;
       range(label, 'limit', desc.limit, 2 * Math.PI);

@@ -191,6 +191,7 @@ export const hingeJoint: JointTypeDef<'hinge'> = {
   motorRows: 1,
   motorTarget: 'scalar',
   impulses: [PI, PI + 1, PI + 2, AI, AI + 1, AI + 2, LIM_I_LO, LIM_I_HI, M_I, M_I + 1, M_I + 2],
+  limitImpulses: [LIM_I_LO, LIM_I_HI],
   validate(desc: JointDesc, label: string): void {
     if (desc.type === 'hinge') range(label, 'limit', desc.limit, 2 * Math.PI);
   },

@@ -40,6 +40,9 @@ export interface JointTypeDef<T extends JointType = JointType> {
   readonly slideRows?: 0 | 1 | 2;
   /** Record offsets of the accumulated impulses carried between substeps (zeroed by resetWarmStart). */
   readonly impulses: readonly number[];
+  /** Those of them that are limit (stop) rows, ≥ 0 while a stop pushes (absent: none). The warm start
+   *  (warmStart.ts) searches a motor together with the rows when its joint's limit is active. */
+  readonly limitImpulses?: readonly number[];
 
   /** Checks of the type's own fields (limits); throw with `label` and the field. Frames, bodies and the
    *  motor are checked by the World before. */

@@ -184,6 +184,7 @@ export const prismaticJoint: JointTypeDef<'prismatic'> = {
   motorRows: 1,
   motorTarget: 'scalar',
   impulses: [AI, AI + 1, AI + 2, LI, LI + 1, LIM_I_LO, LIM_I_HI, M_I, M_I + 1, M_I + 2],
+  limitImpulses: [LIM_I_LO, LIM_I_HI],
   validate(desc: JointDesc, label: string): void {
     if (desc.type === 'prismatic') range(label, 'limit', desc.limit);
   },

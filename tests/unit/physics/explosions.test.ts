@@ -30,10 +30,15 @@ function maxSpin(seconds = 2): number {
 describe('three capsules at rest, gravity 0, a ball position motor against a twist limit violated at rest', () => {
   // Stress case 7646, reduced: 3 capsules (77 kg/m³), ball joint with a position motor (τmax 373 N·m,
   // r 0.42) toward rest while its twist limit [0.84, 2.56] rad excludes rest, then a free hinge; dt 1/120,
-  // 4 substeps, 1 velocity and 0 position iterations, no ground, no collisions. Measured: from rest to
-  // 2.3e5 rad/s within 0.42 s. The energy enters in the joints' warm start (docs/physics.md).
-  it.fails('stays below 100 rad/s for 2 s (known failure: the warm-start pump is not fixed yet)', () => {
-    expect(maxSpin()).toBeLessThan(100);
+  // 4 substeps, 1 velocity and 0 position iterations, no ground, no collisions. With the joints' warm start
+  // applied in full it reached 2.3e5 rad/s within 0.42 s (8.6e5 in 2 s): the energy entered in the warm
+  // start (the hinge's angular lock and the point rows carried from the last substep), the one iteration
+  // took back only part of it. With the warm start line-searched on the island's kinetic energy
+  // (shared/physics/warmStart.ts) the largest spin over 2 s is 8.1 rad/s.
+  it('stays below 100 rad/s for 2 s', () => {
+    const spin = maxSpin();
+    expect(spin).toBeGreaterThan(1); // the motor does move it
+    expect(spin).toBeLessThan(100);
   });
 });
 
