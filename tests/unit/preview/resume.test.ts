@@ -69,10 +69,11 @@ describe('partial re-simulation from a snapshot', () => {
     expect(digest(engine)).not.toBe(digest(prev));
   });
 
-  it('controller parameter: the steering gain, with no target until a key at frame 200, keeps frames 0 … 200', () => {
+  it('controller parameter: the steering gain and largest skew, with no target until a key at frame 200, keep frames 0 … 200', () => {
     const inputs: PreviewInput[] = [{ kind: 'target', frame: 0, target: null }, { kind: 'target', frame: 200, target: [2, 0, 3] }];
     const prev = run(mine, inputs);
-    const next = edit((r) => { r.controllers[0]!.steering.gain = 6; });
+    // maxAngle too: a skew clamped at maxAngle by both gains would not change at all.
+    const next = edit((r) => { r.controllers[0]!.steering.gain = 6; r.controllers[0]!.steering.maxAngle = 0.5; });
     const { engine, from, frontier } = resume(prev, next, inputs);
     expect(frontier).toBe(200);
     expect(from).toBe(200 - (200 % SNAPSHOT_EVERY));
