@@ -10,9 +10,11 @@ import { headingYaw, yawDirection } from '../../../../shared/gait/steering';
 import { loadRig, type RigDocument } from '../../../../shared/rig';
 import { createSimulation } from '../../../../shared/runtime';
 import { ArticulatedWorld } from '../../../../shared/physics/articulated';
+import { registerCyclicPathController } from '../../../../shared/gait/register';
 import { distanceTo, jointReport, loadArmedMine, mineSimulation } from '../../scenarios/armedMineWorld';
 
 const HUMANOID = fileURLToPath(new URL('../../../../assets/creatures/humanoid.rig.json', import.meta.url));
+const HEXAPOD = fileURLToPath(new URL('../../../../assets/creatures/hexapod.rig.json', import.meta.url));
 const articulated = (rig: RigDocument): RigDocument => ({ ...rig, solver: 'articulated' });
 
 describe('shipped creatures under the articulated solver', () => {
@@ -72,4 +74,30 @@ describe('shipped creatures under the articulated solver', () => {
     expect(deepest).toBeGreaterThan(-0.01);
     expect(speed).toBeLessThan(0.1);
   }, 180_000);
+
+  it('the Hexapod (six legs, one gait group) walks toward a target 8 m ahead under the articulated solver as under the rigid one', () => {
+    const unregister = registerCyclicPathController();
+    try {
+      const rig = loadRig(JSON.parse(readFileSync(HEXAPOD, 'utf8')));
+      const walked = (solver: 'rigid' | 'articulated') => {
+        const sim = createSimulation(rig, { solver });
+        const root = rig.controllers[0]!.root, p0 = sim.bodyPose(root).position;
+        sim.setTarget([p0[0], 0, p0[2] + 8]);
+        let over = 0;
+        for (let s = 0; s < Math.round(10 / sim.dt); s++) {
+          sim.step();
+          expect(sim.blowUp).toBeNull();
+          for (const j of Object.values(sim.frame().joints)) if (j.torque > j.maxTorque * (1 + 1e-9) + 1e-9) over++;
+        }
+        const p = sim.bodyPose(root).position;
+        return { forward: p[2] - p0[2], over };
+      };
+      const rigid = walked('rigid'), art = walked('articulated');
+      console.log(`Hexapod, 10 s toward a target 8 m ahead: rigid ${rigid.forward.toFixed(3)} m, articulated ${art.forward.toFixed(3)} m (torque over its limit: ${art.over} joint-steps)`);
+      expect(art.over).toBe(0);
+      expect(art.forward).toBeGreaterThan(0.7 * rigid.forward);
+    } finally {
+      unregister();
+    }
+  }, 300_000);
 });
