@@ -17,13 +17,13 @@ import { MAX_JOINTED_MASS_RATIO } from '../../../shared/rig/semantics';
 const seed = Number(process.env.MARIONETTE_STRESS_SEED ?? (process.env.CI ? 20261126 : Math.floor(Math.random() * 2 ** 31)));
 
 /**
- * Rigs of 2,000 that may still run faster than 100 m/s (never NaN, never a throw) — a ratchet, not the
- * target. The target is 0 and is NOT met: on main before and after this issue's changes the CI seed has
- * 513 of 2,000 (25.7 %; seeds differ by about ±20), through the joints' warm start (docs/physics.md
- * "Random rigs"). The bound is 4σ above the measured count so a local seed does not fail by chance; lower it
- * as fixes land, never raise it.
+ * Rigs of 2,000 that may still run faster than 100 m/s (never NaN, never a throw). The target is 0 and is
+ * NOT met. With the joints' energy warm start (shared/physics/warmStart.ts, the runtime's for every rig)
+ * the CI seed has 36 of 2,000 (1.8 %; 513 before it); what is left is mostly strong motors driving light
+ * bodies (docs/physics.md "Not done"). The bound is the CI seed's count plus 4σ (√36 = 6) so a local
+ * seed does not fail by chance; lower it as fixes land, never raise it.
  */
-const KNOWN_FAST_PER_2000 = 600;
+const KNOWN_FAST_PER_2000 = 60;
 
 describe('random valid rigs never explode', () => {
   it(`2,000 rigs (seed ${seed}): no throw, no NaN; bodies faster than 100 m/s within the known residual`, () => {
