@@ -3,7 +3,7 @@
  * the same rig MuJoCo gets as MJCF) and runs in an ArticulatedWorld (shared/physics/articulated), the back
  * end `"solver": "articulated"` selects. Every ragdoll is one tree with a free root; the ground is the
  * scene's static box, met through the body–body contact rows. Its joints cannot drift: the benchmark's
- * drift column measures rounding. Run on the ragdoll scenes up to 16 copies: its Gauss-Seidel sweeps over
+ * drift column measures rounding. Run on the one-ragdoll scenes only: its Gauss-Seidel sweeps over
  * joint-space rows (100 at most per substep) cost far more per step than the rigid solver's 8.
  */
 import type { Quat } from '../shared/math/quat';
@@ -14,8 +14,9 @@ import type { BenchEngine, BenchWorld } from './engine';
 import type { BenchScene } from './scene';
 import { benchSceneRig } from './sceneRig';
 
-/** The largest ragdoll copy count the articulated engine runs in `npm run bench`. */
-export const ARTICULATED_MAX_COPIES = 16;
+/** The largest ragdoll copy count the articulated engine runs in `npm run bench`: one ragdoll (×16 took
+ *  573 ms/step here, six minutes per motor mode — docs/articulated.md "Bench"). */
+export const ARTICULATED_MAX_COPIES = 1;
 
 export const articulatedEngine: BenchEngine = {
   name: 'articulated',

@@ -3,7 +3,7 @@
  *  WebAssembly engines). */
 export const BENCH_OPTIONS = `  --json            print the result object as the last line of output
   --engines LIST    comma list of marionette,articulated,rapier,jolt,mujoco (default: all five;
-                    articulated runs the ragdoll11 scenes of at most 16 copies)
+                    articulated runs the ragdoll11 scenes of one copy)
   --n LIST          ragdoll copy counts (default: 1,16,128)
   --scenes LIST     ragdoll11,pile500 (default: both)
   --motors LIST     on,off (default: both)
