@@ -34,7 +34,7 @@ describe('three capsules at rest, gravity 0, a ball position motor against a twi
   // applied in full it reached 2.3e5 rad/s within 0.42 s (8.6e5 in 2 s): the energy entered in the warm
   // start (the hinge's angular lock and the point rows carried from the last substep), the one iteration
   // took back only part of it. With the warm start line-searched on the island's kinetic energy
-  // (shared/physics/warmStart.ts) the largest spin over 2 s is 8.1 rad/s.
+  // (shared/physics/warmStart.ts) the largest spin over 2 s is 8.5 rad/s.
   it('stays below 100 rad/s for 2 s', () => {
     const spin = maxSpin();
     expect(spin).toBeGreaterThan(1); // the motor does move it
