@@ -104,7 +104,7 @@ describe('partial re-simulation from a snapshot', () => {
   it('body edit: a heavier hand cannot keep any frame (frontier −1) and the fresh run is the full run', () => {
     const inputs: PreviewInput[] = [{ kind: 'limp', frame: 0, joints: 'all', limp: true }, { kind: 'limp', frame: 150, joints: 'all', limp: false }];
     const prev = run(mine, inputs);
-    const next = edit((r) => { const b = r.bodies.find((x) => x.name === 'hand')!; b.mass *= 1.5; });
+    const next = edit((r) => { const b = r.bodies.find((x) => x.name === 'hand')!; if (b.mass == null) throw new Error('the hand has no mass'); b.mass *= 1.5; });
     const { engine, from, frontier } = resume(prev, next, inputs);
     expect(frontier).toBe(-1);
     expect(from).toBe(0);
