@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchApp, type App, type MenuPath } from './harness/app';
+import { maxDiff } from './harness/poses';
 import { hook, hookCaller } from './harness/hook';
 import type { PreviewTestHook } from '../../renderer/src/preview/testHook';
 
@@ -17,19 +18,6 @@ afterAll(async () => { await app?.close(); });
 
 const preview = hookCaller<PreviewTestHook>('__marionettePreview');
 
-type Poses = Record<string, { p: number[]; q: number[] }>;
-/** Largest difference between two sets of body poses (m for p, unitless for q). */
-function maxDiff(a: Poses | null, b: Poses | null): number {
-  if (!a || !b) return Infinity;
-  let d = 0;
-  for (const [name, pa] of Object.entries(a)) {
-    const pb = b[name];
-    if (!pb) return Infinity;
-    for (let i = 0; i < 3; i++) d = Math.max(d, Math.abs(pa.p[i]! - pb.p[i]!));
-    for (let i = 0; i < 4; i++) d = Math.max(d, Math.abs(pa.q[i]! - pb.q[i]!));
-  }
-  return d;
-}
 
 type CameraPose = { position: number[]; target: number[] };
 const poseDiff = (a: CameraPose, b: CameraPose) => Math.max(...[0, 1, 2].flatMap((i) => [Math.abs(a.position[i]! - b.position[i]!), Math.abs(a.target[i]! - b.target[i]!)]));
