@@ -432,8 +432,8 @@ export class ContactSolver {
     this.hashVals.fill(-1);
     const mask = cap - 1;
     for (let c = 0; c < this.prevCount; c++) {
-      const key = this.prev[c * C + C_SA]! * KEY_SCALE + this.prev[c * C + C_SB]!;
-      let h = hashOf(key) & mask;
+      const sa = this.prev[c * C + C_SA]!, sb = this.prev[c * C + C_SB]!, key = sa * KEY_SCALE + sb;
+      let h = hashOf(sa, sb) & mask;
       while (this.hashVals[h] !== -1) h = (h + 1) & mask;
       this.hashKeys[h] = key; this.hashVals[h] = c;
     }
@@ -442,7 +442,7 @@ export class ContactSolver {
   private lookup(sa: number, sb: number): number {
     if (this.prevCount === 0) return -1;
     const key = sa * KEY_SCALE + sb, mask = this.hashKeys.length - 1;
-    let h = hashOf(key) & mask;
+    let h = hashOf(sa, sb) & mask;
     while (this.hashVals[h] !== -1) {
       if (this.hashKeys[h] === key) return this.hashVals[h]!;
       h = (h + 1) & mask;
@@ -517,10 +517,10 @@ export class ContactSolver {
 const originScratch = new Float64Array(3);
 const rayHit: RayHitData = { distance: 0, point: new Float64Array(3), normal: new Float64Array(3) };
 
-function hashOf(key: number): number {
-  // Keys are < 2⁴² integers: mix the high and low parts (Knuth multiplicative).
-  const lo = key % 4294967296, hi = Math.floor(key / 4294967296);
-  return (Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> 0);
+function hashOf(sa: number, sb: number): number {
+  // Shape indices are < 2²¹: mix them as int32s (Knuth multiplicative). From the two indices rather than
+  // the < 2⁴² key sa·2²¹ + sb, whose % and / by 2³² are floating-point calls (fmod) in V8.
+  return (Math.imul(sb ^ Math.imul(sa, 0x27d4eb2d), 0x9e3779b1) >>> 0);
 }
 
 function slab(aabb: Float64Array, o: readonly number[], dx: number, dy: number, dz: number, maxD: number): boolean {
