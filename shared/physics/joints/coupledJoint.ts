@@ -24,19 +24,18 @@
  * T_V + 1 + k. The record layout (G_ROWS …) is in jointLayout.ts.
  */
 import { wrapAngle } from '../../math/quat';
-import { makeSoft } from '../soft';
 import type { StepContext } from '../stepContext';
 import type { JointDesc, MotorDesc } from '../types';
 import { range, validateMotor } from '../validation';
 import { rawHingeAngle } from './hingeJoint';
 import {
   ANGLE, FLAG_LIMIT, FLAG_SLIDE1_LIMIT, FLAG_SLIDE2_LIMIT, FLAG_SLIDE_TORQUE_BALL, FLAGS, G_IMP, G_LIMC, G_ROWS, G_SIZE,
-  LA, LB, LIM_HI, LIM_LO, M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, MOTOR_MODE_CODES, MOTOR_OFF, MOTOR_PD, MOTOR_POSITION,
-  MOTOR_VELOCITY, PITCH, S_CLAMP, S_FRICTION, S_GAMMA, S_I, S_KP, S_KV, S_MASS, S_MAX, S_MODE, S_R, S_RHS, S_SATURATED,
+  LA, LB, LIM_HI, LIM_LO, M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, MOTOR_MODE_CODES, MOTOR_OFF,
+  PITCH, S_CLAMP, S_FRICTION, S_GAMMA, S_I, S_KP, S_KV, S_MASS, S_MAX, S_MODE, S_R, S_RHS, S_SATURATED,
   S_TORQUE, S_TORQUE_NORM, SLIDE_LIM, T_Q, T_V,
 } from './jointLayout';
 import type { JointTypeDef } from './jointType';
-import { activeMotorRows, clearMotorReport, prepareMotorRow } from './motor';
+import { activeMotorRows, clearMotorReport, prepareMotorRow, type MotorFields } from './motor';
 import { turnBy } from './poseMoves';
 import { computeFrames, rotate, rotateFrom, storeMotorReport } from './rows';
 
@@ -169,23 +168,10 @@ function activeSlideRows(J: Float64Array, o: number, spec: Spec): number {
   return J[o + S_MODE] === MOTOR_OFF && !(J[o + S_FRICTION]! > 0) ? 0 : spec.slides.length;
 }
 
-/** The slide motor row k's rhs, softness, clamp and mass (motor.ts prepareMotorRow on the S_* fields). */
-function prepareSlideMotorRow(ctx: StepContext, o: number, k: number, err: number, kInv: number): void {
-  const J = ctx.joints, mode = J[o + S_MODE]!;
-  let rhs = 0, gamma = 0, clamp = J[o + S_MAX]!;
-  if (mode === MOTOR_POSITION) rhs = (-J[o + S_R]! * err) * ctx.invH;
-  else if (mode === MOTOR_PD) {
-    const s = makeSoft(J[o + S_KP]!, J[o + S_KV]!, ctx.h, ctx.scratch.soft);
-    rhs = J[o + T_V + 1 + k]! - s.biasRate * err;
-    gamma = s.softness;
-  } else if (mode === MOTOR_VELOCITY) rhs = J[o + T_V + 1 + k]!;
-  else clamp = J[o + S_FRICTION]!;
-  J[o + S_RHS + k] = rhs;
-  J[o + S_GAMMA] = gamma;
-  J[o + S_CLAMP] = clamp;
-  const d = kInv + gamma;
-  J[o + S_MASS + k] = d > 0 && d < Infinity ? 1 / d : 0;
-}
+/** The slide motor's fields (S_*): its rows' target velocities follow the angle's at T_V + 1. */
+const SLIDE_MOTOR_FIELDS: MotorFields = {
+  mode: S_MODE, max: S_MAX, r: S_R, kp: S_KP, kv: S_KV, friction: S_FRICTION, rhs: S_RHS, gamma: S_GAMMA, clamp: S_CLAMP, mass: S_MASS, targetV: T_V + 1,
+};
 
 function prepare(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): number {
   const J = ctx.joints, flags = J[o + FLAGS]!;
@@ -208,8 +194,10 @@ function prepare(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec
   }
   const slideRows = activeSlideRows(J, o, spec);
   for (let k = 0; k < slideRows; k++) {
-    const r = ro(o, spec.slides[k]!);
-    prepareSlideMotorRow(ctx, o, k, J[r + C]! - J[o + T_Q + 1 + k]!, J[r + K]!);
+    const r = ro(o, spec.slides[k]!), motorIn = ctx.scratch.motorIn;
+    motorIn[0] = J[r + C]! - J[o + T_Q + 1 + k]!;
+    motorIn[1] = J[r + K]!;
+    prepareMotorRow(ctx, o, k, SLIDE_MOTOR_FIELDS);
   }
   return rows + slideRows;
 }

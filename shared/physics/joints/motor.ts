@@ -23,25 +23,38 @@ export function activeMotorRows(J: Float64Array, o: number, axes: number): numbe
   return axes;
 }
 
+/** Where one motor's fields sit in a joint record: the joint's own motor (M_*) or a second drive, e.g.
+ *  coupledJoint.ts's slide motor (S_*). `targetV` is the offset of the row's target velocity. */
+export interface MotorFields {
+  readonly mode: number; readonly max: number; readonly r: number; readonly kp: number; readonly kv: number;
+  readonly friction: number; readonly rhs: number; readonly gamma: number; readonly clamp: number;
+  readonly mass: number; readonly targetV: number;
+}
+
+/** The joint's own motor. */
+export const MOTOR_FIELDS: MotorFields = {
+  mode: M_MODE, max: M_MAX, r: M_R, kp: M_KP, kv: M_KV, friction: M_FRICTION, rhs: M_RHS, gamma: M_GAMMA, clamp: M_CLAMP, mass: M_MASS, targetV: T_V,
+};
+
 /** Fill rhs, γ and clamp for row k given its error C = ctx.scratch.motorIn[0] (current − target) and its
  *  inverse mass K = motorIn[1]. The two come in a scratch: V8 boxes double arguments of calls it does not
- *  inline. */
-export function prepareMotorRow(ctx: StepContext, o: number, k: number): void {
-  const J = ctx.joints, mode = J[o + M_MODE]!, motorIn = ctx.scratch.motorIn, C = motorIn[0]!, K = motorIn[1]!;
-  let rhs = 0, gamma = 0, clamp = J[o + M_MAX]!;
-  if (mode === MOTOR_POSITION) rhs = (-J[o + M_R]! * C) * ctx.invH;
+ *  inline. `f` says which motor of the record (default: the joint's own). */
+export function prepareMotorRow(ctx: StepContext, o: number, k: number, f: MotorFields = MOTOR_FIELDS): void {
+  const J = ctx.joints, mode = J[o + f.mode]!, motorIn = ctx.scratch.motorIn, C = motorIn[0]!, K = motorIn[1]!;
+  let rhs = 0, gamma = 0, clamp = J[o + f.max]!;
+  if (mode === MOTOR_POSITION) rhs = (-J[o + f.r]! * C) * ctx.invH;
   else if (mode === MOTOR_PD) {
     // soft.ts's makeSoft (unit-tested there): biasRate = kp/(kv + h·kp), γ = 1/(h·(kv + h·kp)).
-    const s = makeSoft(J[o + M_KP]!, J[o + M_KV]!, ctx.h, ctx.scratch.soft);
-    rhs = J[o + T_V + k]! - s.biasRate * C;
+    const s = makeSoft(J[o + f.kp]!, J[o + f.kv]!, ctx.h, ctx.scratch.soft);
+    rhs = J[o + f.targetV + k]! - s.biasRate * C;
     gamma = s.softness;
-  } else if (mode === MOTOR_VELOCITY) rhs = J[o + T_V + k]!;
-  else clamp = J[o + M_FRICTION]!;
-  J[o + M_RHS + k] = rhs;
-  J[o + M_GAMMA] = gamma;
-  J[o + M_CLAMP] = clamp;
+  } else if (mode === MOTOR_VELOCITY) rhs = J[o + f.targetV + k]!;
+  else clamp = J[o + f.friction]!;
+  J[o + f.rhs + k] = rhs;
+  J[o + f.gamma] = gamma;
+  J[o + f.clamp] = clamp;
   const d = K + gamma;
-  J[o + M_MASS + k] = d > 0 && d < Infinity ? 1 / d : 0;
+  J[o + f.mass + k] = d > 0 && d < Infinity ? 1 / d : 0;
 }
 
 /** Angular motor rows along MAXIS (already set), errors per axis in ctx.scratch.motorErr[0..2]. */
