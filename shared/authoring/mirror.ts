@@ -12,6 +12,7 @@
  * sign about the mirrored axis and limits copy over unchanged. When the target joint's own frames are
  * kept (frames: 'keep'), its frame X may point along +M·X instead — the reflection then reverses the
  * rotation sense, and hinge limits and ball twist limits are sign-flipped: [min, max] → [−max, −min].
+ * Offsets along frame X and a screw's pitch: see mirrorOffsets.
  */
 import { quatMul, quatNormalize, quatRotate, type Quat } from '../math/quat';
 import { composeTransforms, invertTransform, type Transform } from '../math/transform';
@@ -28,6 +29,26 @@ export const mirrorTransform = (t: Transform): Transform => ({
 });
 
 const flip = (r: readonly [number, number] | null): [number, number] | null => (r ? [-r[1] + 0, -r[0] + 0] : null);
+
+/** A motor driving an offset along frame X: its target velocity (m/s) changes sign with the offset. */
+const negateVelocity = <M extends { target: { velocity?: number } }>(m: M): M =>
+  (m.target.velocity === undefined ? m : { ...m, target: { ...m.target, velocity: -m.target.velocity + 0 } });
+
+/**
+ * Offsets along frame X under the reflection: with mirrored frames (X → −M·X) an offset d = Δp·X becomes
+ * (M·Δp)·(−M·X) = −d, so prismatic and cylindrical slide limits flip and slide velocity targets change sign;
+ * where a kept frame X points along +M·X (`reversed`) the offset keeps its sign. A screw's pitch flips either
+ * way — a reflection turns a right-hand thread into a left-hand one (angle kept and offset negated, or angle
+ * negated and offset kept). Offsets along frame Y and Z (the planar joint's) keep their sign with mirrored
+ * frames (Y → M·Y).
+ */
+function mirrorOffsets(joint: RigJoint, reversed: boolean): RigJoint {
+  if (joint.type === 'screw') return { ...joint, pitch: -joint.pitch };
+  if (reversed) return joint;
+  if (joint.type === 'prismatic') return { ...joint, limit: flip(joint.limit), motor: negateVelocity(joint.motor) };
+  if (joint.type === 'cylindrical') return { ...joint, slideLimit: flip(joint.slideLimit), slideMotor: negateVelocity(joint.slideMotor) };
+  return joint;
+}
 
 export interface MirrorOptions { frames?: 'mirror' | 'keep' }
 
@@ -73,17 +94,16 @@ export function mirrorSide(rig: RigDocument, from: 'left' | 'right', options: Mi
     };
     let joint: RigJoint = { ...cloneJson(j), name, bodyA, bodyB, frameA: frameOf(bodyA, j.bodyA, j.frameA), frameB: frameOf(bodyB, j.bodyB, j.frameB) };
     const existing = oldJoints.get(name);
+    let reversed = false;
     if (options.frames === 'keep' && existing && existing.type === joint.type && existing.bodyB === bodyB) {
       // Keep the target's frames; compare its X axis (world) with the mirrored one to find the sense.
       const xOf = (jt: RigJoint) => quatRotate(quatMul(mirroredWorld.get(jt.bodyB)!.rotation, quatNormalize(jt.frameB.rotation as Quat)), [1, 0, 0]);
-      const reversed = dot(xOf(existing), xOf(joint)) < 0;
+      reversed = dot(xOf(existing), xOf(joint)) < 0;
       joint = { ...joint, frameA: existing.frameA, frameB: existing.frameB, bodyA: existing.bodyA };
       if (reversed && (joint.type === 'hinge' || joint.type === 'screw' || joint.type === 'cylindrical' || joint.type === 'planar')) joint = { ...joint, limit: flip(joint.limit) };
-      // A reversed frame X also reverses the offset along it.
-      if (reversed && joint.type === 'cylindrical') joint = { ...joint, slideLimit: flip(joint.slideLimit) };
       if (reversed && joint.type === 'ball') joint = { ...joint, twistLimit: flip(joint.twistLimit) };
     }
-    newJoints.set(name, joint);
+    newJoints.set(name, mirrorOffsets(joint, reversed));
   }
   const joints = rig.joints.map((j) => newJoints.get(j.name) ?? j).concat([...newJoints.values()].filter((j) => !oldJoints.has(j.name)));
   return finishEdit(rig, { ...rig, bodies: ordered, joints });

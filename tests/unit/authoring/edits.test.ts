@@ -132,6 +132,53 @@ describe('mirrorSide', () => {
     }
   });
 
+  it('slides and screws: an offset +d along the left frame X is the mirror image of −d on the right; a screw changes hand', async () => {
+    const base = await humanoidRig();
+    const bones = boneRestWorld(base.skeleton.bones);
+    type Prismatic = Extract<RigJoint, { type: 'prismatic' }>;
+    type Screw = Extract<RigJoint, { type: 'screw' }>;
+    type Cylindrical = Extract<RigJoint, { type: 'cylindrical' }>;
+    /** World position and rotation of B's joint frame when the joint turns θ about and slides d along frame X. */
+    const frameB = (doc: RigDocument, name: string, theta: number, d: number): { p: Vec3; q: Quat } => {
+      const j = doc.joints.find((x) => x.name === name)!, w = bodyRestWorld(doc.bodies, bones).get(j.bodyA)!;
+      const fa = quatMul(w.rotation, j.frameA.rotation as Quat);
+      const o = quatRotate(w.rotation, j.frameA.position as Vec3), x = quatRotate(fa, [d, 0, 0]);
+      return { p: [w.position[0] + o[0] + x[0], w.position[1] + o[1] + x[1], w.position[2] + o[2] + x[2]], q: quatMul(fa, quatFromAxisAngle([1, 0, 0], theta)) };
+    };
+    const same = (l: { p: Vec3; q: Quat }, r: { p: Vec3; q: Quat }) => {
+      const pl = M(l.p);
+      for (let k = 0; k < 3; k++) expect(r.p[k]).toBeCloseTo(pl[k]!, 6);
+      // A mirrored frame: X → −M·X, Y → M·Y, Z → M·Z (the reflection conjugated into a proper rotation).
+      for (const axis of [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as Vec3[]) {
+        const s = axis[0] === 1 ? -1 : 1, want = M(quatRotate(l.q, axis)), got = quatRotate(r.q, axis);
+        for (let k = 0; k < 3; k++) expect(got[k]).toBeCloseTo(s * want[k]!, 6);
+      }
+    };
+
+    let rig = ok(setJointType(base, 'forearm_l', 'prismatic'));
+    rig = { ...rig, joints: rig.joints.map((j) => (j.name === 'forearm_l' ? { ...(j as Prismatic), limit: [0.01, 0.05] as [number, number], motor: { ...(j as Prismatic).motor, mode: 'velocity' as const, target: { source: 'rest' as const, velocity: 0.2 } } } : j)) };
+    let mirrored = ok(mirrorSide(rig, 'left'));
+    const pr = mirrored.joints.find((j) => j.name === 'forearm_r') as Prismatic;
+    expect(pr.limit).toEqual([-0.05, -0.01]);
+    expect(pr.motor.target.velocity).toBe(-0.2);
+    same(frameB(rig, 'forearm_l', 0, 0.03), frameB(mirrored, 'forearm_r', 0, -0.03));
+    expect(validateRig(mirrored).ok).toBe(true);
+
+    rig = ok(setJointType(base, 'forearm_l', 'screw'));
+    rig = { ...rig, joints: rig.joints.map((j) => (j.name === 'forearm_l' ? { ...(j as Screw), pitch: 0.02 } : j)) };
+    mirrored = ok(mirrorSide(rig, 'left'));
+    const sr = mirrored.joints.find((j) => j.name === 'forearm_r') as Screw;
+    expect(sr.pitch).toBe(-0.02);
+    // Turned 0.7 rad on both sides (mirrored frames keep the sense), each advancing pitch × 0.7.
+    same(frameB(rig, 'forearm_l', 0.7, 0.02 * 0.7), frameB(mirrored, 'forearm_r', 0.7, sr.pitch * 0.7));
+
+    rig = ok(setJointType(base, 'forearm_l', 'cylindrical'));
+    rig = { ...rig, joints: rig.joints.map((j) => (j.name === 'forearm_l' ? { ...(j as Cylindrical), slideLimit: [-0.01, 0.04] as [number, number] } : j)) };
+    mirrored = ok(mirrorSide(rig, 'left'));
+    expect((mirrored.joints.find((j) => j.name === 'forearm_r') as Cylindrical).slideLimit).toEqual([-0.04, 0.01]);
+    expect(validateRig(mirrored).ok).toBe(true);
+  });
+
   it("keeping the target's own frames: limits are sign-flipped where its axis is reversed", async () => {
     const rig = await humanoidRig();
     // Give the right knee an axis pointing the other way (rotate its frames 180° about frame Z).
