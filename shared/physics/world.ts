@@ -556,8 +556,16 @@ export class World implements PhysicsWorld {
       rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial);
       const isl = this.islands;
       isl.build(b, js, this.contacts); // before the warm start (it reads only joints and manifolds)
-      if (energyWarmStart) this.warmStart.run(ctx, js, isl); else warmStartJoints(ctx, js);
-      this.contacts.warmStart(ctx);
+      if (energyWarmStart) {
+        // Contacts first: the joints' line search then sees the floor's reaction already in the velocities
+        // (a standing creature's joint impulses push its feet into the floor; judged without the contacts'
+        // push back, that looks like energy and the search cut the weight-bearing impulses).
+        this.contacts.warmStart(ctx);
+        this.warmStart.run(ctx, js, isl);
+      } else {
+        warmStartJoints(ctx, js);
+        this.contacts.warmStart(ctx);
+      }
       this.solveIslands(s.velocityIterations, true);
       integratePositions(b, h);
       if (!shake) for (let it = 0; it < s.positionIterations; it++) projectJointPositions(ctx, js);
