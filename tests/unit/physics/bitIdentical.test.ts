@@ -36,7 +36,7 @@ import { createSimulation } from '../../../shared/runtime';
 import type { ControllerContext, ControllerInstance, ControllerStep } from '../../../shared/runtime/controllers';
 
 const EXPECTED: Record<string, string> = {
-  armedMine: '6600e70d',
+  armedMine: '0125ae2c',
   ragdoll4MotorsOn: 'd97163ae',
   ragdoll4MotorsOff: '83cb2860',
   mixedPile: '14a8b37f',
