@@ -24,7 +24,9 @@
  *   KE(α, β) = KE₀ + α·a₁ + β·a₂ + ½(α²b₁₁ + 2αβ·b₁₂ + β²b₂₂), a_i = ⟨v₀, Δ_i⟩, b_ij = ⟨Δ_i, Δ_j⟩ in the
  *   mass metric (m for v, the inertia for ω); (α, β) its minimum over [0, 1]², per island; the bodies
  *   end at v₀ + α·Δ₁ + β·Δ₂ and the island's carried impulses are scaled the same way.
- * Contacts are warm started after, in full (their soft rows leak impulse already).
+ * Contacts are warm started before, in full (their soft rows leak impulse already), so the search sees the
+ * floor's reaction: a standing creature's joint impulses press its feet into the floor, and without the
+ * floor's push back in the velocities that looked like energy and the weight-bearing impulses were cut.
  *
  * Allocation-free per substep (buffers grow with the world).
  */
