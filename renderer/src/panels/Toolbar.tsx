@@ -77,8 +77,9 @@ const GROUPS: { id: string; label: string; render: () => ReactNode }[] = [
   { id: 'poke', label: 'Poke', render: () => <PokeTools /> },
 ];
 const KEPT = 3;
-/** Which groups lose their labels first: the overlay toggles' icons are learnt quickly, Open and Play are not. */
-const COMPACT_ORDER = ['overlays', 'view', 'poke', 'rig', 'file', 'playback'];
+/** Which groups lose their labels first: the overlay toggles' icons are learnt quickly, Open and Play are not;
+ *  the solver switch shortens its labels (Rig. | Art. | Part.). */
+const COMPACT_ORDER = ['overlays', 'view', 'poke', 'rig', 'solver', 'file', 'playback'];
 
 export function Toolbar() {
   usePreviewShortcuts();

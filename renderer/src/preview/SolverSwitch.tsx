@@ -2,10 +2,11 @@
 import { useEditor } from '../state/store';
 import { setSolver, useSolver, type Solver } from './particleMode';
 
-const OPTIONS: { solver: Solver; label: string; title: string }[] = [
-  { solver: 'rigid', label: 'Rigid', title: 'Preview with the rigid-body solver (maximal coordinates, sequential impulses; motors, gaits)' },
-  { solver: 'articulated', label: 'Articulated', title: 'Preview with the articulated solver (joint coordinates, Featherstone: joints cannot come apart; motors, gaits; the joints must form a tree)' },
-  { solver: 'particle', label: 'Particle', title: 'Preview the same creature as a particle ragdoll (Jakobsen/Verlet; click a bone to push it)' },
+/** `short`: the label when the toolbar is tight (useToolbarFit's compact step); the button's name stays `label`. */
+const OPTIONS: { solver: Solver; label: string; short: string; title: string }[] = [
+  { solver: 'rigid', label: 'Rigid', short: 'Rig.', title: 'Preview with the rigid-body solver (maximal coordinates, sequential impulses; motors, gaits)' },
+  { solver: 'articulated', label: 'Articulated', short: 'Art.', title: 'Preview with the articulated solver (joint coordinates, Featherstone: joints cannot come apart; motors, gaits; the joints must form a tree)' },
+  { solver: 'particle', label: 'Particle', short: 'Part.', title: 'Preview the same creature as a particle ragdoll (Jakobsen/Verlet; click a bone to push it)' },
 ];
 
 export function SolverSwitch() {
@@ -19,12 +20,14 @@ export function SolverSwitch() {
           key={o.solver}
           role="radio"
           aria-checked={solver === o.solver}
+          aria-label={o.label}
           className={`tool${solver === o.solver ? ' active' : ''}`}
           title={scene ? 'A particle scene runs under the particle solver only' : o.title}
           disabled={scene || !hasDocument}
           onClick={() => setSolver(o.solver)}
         >
           <span className="tool-text">{o.label}</span>
+          <span className="tool-short" aria-hidden="true">{o.short}</span>
         </button>
       ))}
     </div>
