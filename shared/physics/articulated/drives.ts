@@ -273,13 +273,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         continue;
       }
       if (r.friction) { r.hi = r.friction.mu * r.friction.normal.acc; r.lo = -r.hi; }
-      const old = r.acc;
-      const next = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
-      const dl = next - old;
-      if (dl === 0) continue;
-      r.acc = next;
-      change = Math.max(change, Math.abs(dl * r.K));
-      for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
+      change = Math.max(change, solveRow(r, rowVelocity, qd));
     }
     if (change < tolerance) break;
   }
@@ -363,6 +357,18 @@ function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
 
 interface BlockRow { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number }
 
+/** One projected Gauss-Seidel update of a joint-space row, the accumulated impulse clamped to [lo, hi]; qd
+ *  follows. Returns |Δλ|·K, the velocity change it made (0 when the clamp held it). */
+function solveRow(r: BlockRow, rowVelocity: (r: BlockRow) => number, qd: Float64Array): number {
+  const old = r.acc;
+  const next = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
+  const dl = next - old;
+  if (dl === 0) return 0;
+  r.acc = next;
+  for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
+  return Math.abs(dl * r.K);
+}
+
 /**
  * One block step of a ball motor's three rows: (W + γ)Δλ = −(u − rhs + γλ) with W_ij = n_i·(M⁻¹n_j), then
  * the accumulated impulses as a vector to ‖λ‖ ≤ norm (magnitude); perAxis: when a row would leave its
@@ -390,15 +396,7 @@ function solveBlock(block: { rows: BlockRow[]; norm: number | null }, rowVelocit
     // A saturated row: the clamped block solution is not the projected one; sweep the rows one by one
     // (the rigid solver's way) and let the outer iterations converge.
     let change = 0;
-    for (const r of g) {
-      const old = r.acc;
-      const nx = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
-      const dl = nx - old;
-      if (dl === 0) continue;
-      r.acc = nx;
-      change = Math.max(change, Math.abs(dl * r.K));
-      for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
-    }
+    for (const r of g) change = Math.max(change, solveRow(r, rowVelocity, qd));
     return change;
   }
   let change = 0;
