@@ -1,5 +1,5 @@
 /**
- * The real-creature corpus (assets/third-party/corpus.json: 12 third-party creatures and 5 built to cover
+ * The real-creature corpus (assets/third-party/corpus.json: 13 third-party creatures and 5 built to cover
  * what no redistributable file has) and the shipped humanoid, each rescaled to its real height, through
  * generate → validate → 5 s powered → 5 s limp (issue 10's checks). Figures per creature:
  * `npx tsx scripts/corpus-report.ts`.
