@@ -6,7 +6,7 @@
 import { Vector3, type Mesh, type Object3D } from 'three';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { bodyObjects, shapeObjects, shapeKey } from './shapeObjects';
-import { drawnLimits, jointsGroup, type DrawnLimit } from './JointLimits';
+import { drawnLimits, jointsGroup, slideHandles, type DrawnLimit } from './JointLimits';
 import { frames, seek, shownFrame } from './preview';
 import { gizmoRegistry } from './viewportPicking';
 import { useAuthoring } from './authoringStore';
@@ -33,6 +33,10 @@ export interface AuthoringTestHook {
   gizmoHovered(which: 'shape' | 'joint'): string | null;
   /** Whether a viewport drag is in progress (the orbit camera is off). */
   dragging(): boolean;
+  /** Page coordinates of the selected joint's slide-end handle (kind 'slide' | 'slideY' | 'slideZ', end 0 = min, 1 = max), or null. */
+  slideHandleScreen(joint: string, kind: string, end: 0 | 1): { x: number; y: number } | null;
+  /** Whether the joint's move / rotate gizmo takes presses now (false while a limit handle is hovered or dragged). */
+  jointGizmoEnabled(): boolean | null;
 }
 
 export function installAuthoringTestHook(): void {
@@ -73,6 +77,17 @@ export function installAuthoringTestHook(): void {
     },
     gizmoHovered: (which) => { const g = gizmoRegistry[which] as Gizmo | null; return g?.visible ? g.axis : null; },
     dragging: () => useAuthoring.getState().dragging,
+    slideHandleScreen(joint, kind, end) {
+      const h = getViewportHandle();
+      const o = slideHandles.get(`${joint}:${kind}:${end}`);
+      if (!h || !o) return null;
+      o.updateWorldMatrix(true, false);
+      const p = o.getWorldPosition(new Vector3()).project(h.camera);
+      if (p.z > 1) return null;
+      const rect = h.gl.domElement.getBoundingClientRect();
+      return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
+    },
+    jointGizmoEnabled: () => { const g = gizmoRegistry.joint; return g ? g.enabled !== false : null; },
   };
   (window as unknown as { __marionetteAuthoring: AuthoringTestHook }).__marionetteAuthoring = hook;
 }

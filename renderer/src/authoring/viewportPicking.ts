@@ -19,7 +19,7 @@ import { pickBody } from './bodyPicking';
 
 export type { BodyHit } from './bodyPicking';
 
-export const gizmoRegistry: { shape: { axis: string | null } | null; joint: { axis: string | null } | null } = { shape: null, joint: null };
+export const gizmoRegistry: { shape: { axis: string | null } | null; joint: { axis: string | null; enabled?: boolean } | null } = { shape: null, joint: null };
 
 const gizmoHot = () => (gizmoRegistry.shape?.axis ?? null) !== null || (gizmoRegistry.joint?.axis ?? null) !== null;
 
