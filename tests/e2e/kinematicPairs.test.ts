@@ -2,12 +2,15 @@
  * Issue 12 item 2 in the production web build: the joint inspector offers the screw, cylindrical and planar
  * types; switching a generated joint to each shows its own limit fields (angle, slide, slide Y/Z, pitch);
  * typing a slide limit changes the rig and the viewport's slide gizmo (read back from what is drawn), bad
- * input is refused at the field; the slide motor panel edits the slide motor.
+ * input is refused at the field; the slide motor panel edits the slide motor. In the viewport the ends of a
+ * slide range are handles: a drag along the drawn axis moves that end by the metres under the cursor (the
+ * inspector field following live), is one undo step, Escape mid-drag restores it, and an end dragged past
+ * the other stops there with the inspector's message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { MENU, launchApp, type App } from './harness/app';
-import { hook, hookCaller } from './harness/hook';
+import { eventually, hook, hookCaller, nextFrames } from './harness/hook';
 import type { AuthoringTestHook } from '../../renderer/src/authoring/testHook';
 
 let app: App;
@@ -100,5 +103,108 @@ describe('screw, cylindrical and planar joints in the joint inspector', () => {
     }
     expect((await joint('shin_l')).type).toBe('hinge');
     expect((await drawn('shin_l', 'slide'))).toBeUndefined();
+  });
+
+  it('a prismatic slide end dragged in the viewport: metres under the cursor, live in the inspector, one undo step, Escape restores, no crossing', async () => {
+    const page = app.page;
+    await page.getByTestId('outliner-joints').locator('[data-joint="shin_l"]').click();
+    await eventually(() => hook(page, 'selection')).toEqual({ kind: 'joint', name: 'shin_l' });
+    // The rest pose on screen (the limits are drawn where the preview has the thigh): paused at frame 0.
+    const playing = () => page.evaluate(() => (window as unknown as { __marionettePreview: { playing(): boolean } }).__marionettePreview.playing());
+    if (await playing()) await page.keyboard.press('Space');
+    await eventually(playing).toBe(false);
+    await authoring(page, 'seek', 0);
+    const typeSelect = page.getByTestId('joint-inspector').getByRole('combobox', { name: 'Joint type' });
+    await typeSelect.selectOption('prismatic');
+    await expect.poll(async () => (await joint('shin_l')).type).toBe('prismatic');
+    await field('Slide min').fill('-0.05');
+    await field('Slide min').press('Enter');
+    await field('Slide max').fill('0.12');
+    await field('Slide max').press('Enter');
+    await expect.poll(async () => (await joint('shin_l')).limit).toEqual([-0.05, 0.12]);
+    await expect.poll(async () => (await drawn('shin_l', 'slide'))?.max).toBeCloseTo(0.12, 6);
+
+    // The drawn axis on screen: from the min handle to the max handle, 0.17 m apart.
+    const ends = async () => {
+      let last: { x: number; y: number }[] | null = null;
+      await expect.poll(async () => {
+        const a = await authoring(page, 'slideHandleScreen', 'shin_l', 'slide', 0);
+        const b = await authoring(page, 'slideHandleScreen', 'shin_l', 'slide', 1);
+        if (!a || !b) return false;
+        const stable = last !== null && Math.hypot(last[0]!.x - a.x, last[0]!.y - a.y, last[1]!.x - b.x, last[1]!.y - b.y) < 0.2;
+        last = [a, b];
+        return stable;
+      }, { timeout: 20_000, interval: 150 }).toBe(true);
+      return last!;
+    };
+    const [lo, hi] = await ends();
+    const span = Math.hypot(hi!.x - lo!.x, hi!.y - lo!.y);
+    const dir = { x: (hi!.x - lo!.x) / span, y: (hi!.y - lo!.y) / span };
+    const pxPerM = span / 0.17;
+    console.log(`slide axis on screen: ${span.toFixed(1)} px for 0.17 m (${pxPerM.toFixed(0)} px/m)`);
+    expect(span).toBeGreaterThan(15); // seen across, not end-on
+
+    // Onto the max handle: the joint gizmo steps back (its X arrow lies along this axis).
+    await page.mouse.move(hi!.x - dir.x, hi!.y - dir.y);
+    await page.mouse.move(hi!.x, hi!.y);
+    await eventually(() => authoring(page, 'jointGizmoEnabled')).toBe(false);
+    const depth = await hook(page, 'undoDepth');
+    const N = 30;
+    await page.mouse.down();
+    expect(await authoring(page, 'dragging')).toBe(true);
+    for (let i = 1; i <= 6; i++) await page.mouse.move(hi!.x + (dir.x * N * i) / 6, hi!.y + (dir.y * N * i) / 6);
+    // Live: the rig and the inspector's field follow before the release.
+    await expect.poll(async () => (await joint('shin_l')).limit![1]).toBeGreaterThan(0.12);
+    const live = (await joint('shin_l')).limit![1];
+    await expect.poll(() => field('Slide max').inputValue()).toBe(String(Number(live.toFixed(3))));
+    await page.mouse.up();
+    const after = (await joint('shin_l')).limit!;
+    const moved = after[1] - 0.12, expected = N / pxPerM;
+    console.log(`dragged ${N} px along the axis: max ${0.12} → ${after[1]} m (Δ ${moved.toFixed(4)} m; ${expected.toFixed(4)} m by the ends' screen spacing)`);
+    expect(after[0]).toBe(-0.05);
+    expect(Math.abs(moved - expected)).toBeLessThan(0.15 * expected);
+    expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+    expect(await authoring(page, 'dragging')).toBe(false);
+    // The handle ends under the cursor (the pointer stayed on the drawn axis).
+    await nextFrames(page);
+    const end = (await authoring(page, 'slideHandleScreen', 'shin_l', 'slide', 1))!;
+    expect(Math.hypot(end.x - (hi!.x + dir.x * N), end.y - (hi!.y + dir.y * N))).toBeLessThan(1.5);
+    expect(await hook(page, 'selection')).toEqual({ kind: 'joint', name: 'shin_l' });
+
+    // Escape mid-drag: back to `after`, no undo step.
+    await page.mouse.move(end.x + dir.x, end.y + dir.y);
+    await page.mouse.move(end.x, end.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(end.x + dir.x * 4 * i, end.y + dir.y * 4 * i);
+    await expect.poll(async () => (await joint('shin_l')).limit![1]).toBeGreaterThan(after[1]);
+    await page.keyboard.press('Escape');
+    expect(await authoring(page, 'dragging')).toBe(false);
+    await page.mouse.move(end.x + dir.x * 60, end.y + dir.y * 60);
+    await page.mouse.up();
+    await nextFrames(page);
+    expect((await joint('shin_l')).limit).toEqual(after);
+    expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+    await expect.poll(() => field('Slide max').inputValue()).toBe(String(Number(after[1].toFixed(3))));
+
+    // Past the min end: the max stops at it, and the inspector's message says why.
+    const from = (await authoring(page, 'slideHandleScreen', 'shin_l', 'slide', 1))!;
+    const to = (await authoring(page, 'slideHandleScreen', 'shin_l', 'slide', 0))!;
+    await page.mouse.move(from.x + dir.x, from.y + dir.y);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + ((to.x - dir.x * 40 - from.x) * i) / 10, from.y + ((to.y - dir.y * 40 - from.y) * i) / 10);
+    await page.mouse.up();
+    expect((await joint('shin_l')).limit).toEqual([-0.05, -0.05]);
+    await expect.poll(() => hook(page, 'status')).toContain('Slide max: min must be ≤ max');
+    expect(await hook(page, 'undoDepth')).toBe(depth + 2);
+
+    // Undo takes each drag back, one step each.
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await joint('shin_l')).limit).toEqual(after);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await joint('shin_l')).limit).toEqual([-0.05, 0.12]);
+    // The pointer off the handles: the joint gizmo takes presses again.
+    await page.mouse.move(5, 300);
+    await eventually(() => authoring(page, 'jointGizmoEnabled')).toBe(true);
   });
 });
