@@ -15,6 +15,7 @@
  *    the cell that holds the lower corner of the two AABBs' intersection, so never twice.
  * Same filters as SweepAndPrune (different bodies, at least one dynamic, group/mask both ways, exclusion).
  * Order: a function of the AABBs and the indices only (bucket order, then index order), never of history.
+ * When no group meets any mask (the union of the groups & the union of the masks is 0) it returns at once.
  * Allocates only when the shape, entry or pair count passes its high-water mark.
  */
 import type { BroadPhaseResult, PairExclusion, WorldShape } from './types';
@@ -36,15 +37,18 @@ export class HashGrid implements BroadPhaseResult {
 
   update(shapes: readonly WorldShape[], count: number, exclusion?: PairExclusion): number {
     this.pairCount = 0;
-    let dyn = 0, sum = 0;
+    let dyn = 0, sum = 0, groups = 0, masks = 0;
     for (let i = 0; i < count; i++) {
       const s = shapes[i]!;
+      groups |= s.group; masks |= s.mask;
       if (!s.dynamic) continue;
       const a = s.aabb;
       sum += Math.max(a[3]! - a[0]!, a[4]! - a[1]!, a[5]! - a[2]!);
       dyn++;
     }
-    if (dyn === 0) return 0;
+    // No two shapes can pass the group/mask test (a generated creature with self-collision off: every body
+    // in group 1 and masking group 1 out, only the floor to touch, which is not a shape): no pair to find.
+    if (dyn === 0 || (groups & masks) === 0) return 0;
     const cell = Math.max(2 * sum / dyn, 1e-6), inv = 1 / cell;
     this.cellSize = cell;
     if (this.cellLo.length < 3 * count) { this.cellLo = new Int32Array(6 * count); this.cellHi = new Int32Array(6 * count); }

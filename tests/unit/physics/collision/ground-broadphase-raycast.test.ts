@@ -138,6 +138,27 @@ describe('broad phase', () => {
     expect(sap.update([mk(0, { body: 1 }), mk(0.5, { body: 2 })], 2, ex)).toBe(0);
     expect(sap.update([mk(0, { body: 1 }), mk(0.5, { body: 2 }), mk(1, { body: 3 })], 3, ex)).toBe(2);
   });
+
+  it('hashed grid: a creature with self-collision off (every shape group 1, mask ~1) has no pair; one shape in group 2 taking all has its overlaps', () => {
+    // 40 overlapping spheres 0.1 m apart, as Generate's rigs put their bodies (group 1, mask 0xfffffffe).
+    const shapes = Array.from({ length: 40 }, (_, i) => {
+      const s = createWorldShape({ type: 'sphere', radius: 0.3 }, { body: i + 1, group: 1, mask: 0xfffffffe });
+      updateWorldShape(s, [0.1 * i, 0, 0], 0, [0, 0, 0, 1], 0);
+      return s;
+    });
+    const grid = new HashGrid();
+    expect(grid.update(shapes, shapes.length)).toBe(0);
+    expect(bruteForcePairs(shapes, shapes.length)).toEqual([]);
+    // Shape 0 moves to group 2 and takes every group: it meets the spheres whose boxes reach its own (the
+    // others still mask each other out), the same pairs as the brute force.
+    shapes[0]!.group = 2;
+    shapes[0]!.mask = 0xffffffff;
+    const n = grid.update(shapes, shapes.length);
+    const expected = bruteForcePairs(shapes, shapes.length);
+    expect(expected.length).toBeGreaterThanOrEqual(5);
+    expect(expected.every(([a]) => a === 0)).toBe(true);
+    expect(n).toBe(expected.length);
+  });
 });
 
 describe('ray casts against analytic answers', () => {
