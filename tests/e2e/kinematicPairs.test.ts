@@ -26,6 +26,36 @@ const drawn = async (name: string, kind: string) => (await authoring(app.page, '
 
 let hingeDepth = 0;
 
+/** The selected joint's slide range `kind` on screen, read until it holds still: its ends, the unit direction
+ *  min → max and the pixels per metre along it (`metres` = max − min). */
+async function slideOnScreen(joint: string, kind: string, metres: number) {
+  let last: { x: number; y: number }[] | null = null;
+  await expect.poll(async () => {
+    const a = await authoring(app.page, 'slideHandleScreen', joint, kind, 0);
+    const b = await authoring(app.page, 'slideHandleScreen', joint, kind, 1);
+    if (!a || !b) return false;
+    const stable = last !== null && Math.hypot(last[0]!.x - a.x, last[0]!.y - a.y, last[1]!.x - b.x, last[1]!.y - b.y) < 0.2;
+    last = [a, b];
+    return stable;
+  }, { timeout: 20_000, interval: 150 }).toBe(true);
+  const [lo, hi] = last! as [{ x: number; y: number }, { x: number; y: number }];
+  const span = Math.hypot(hi.x - lo.x, hi.y - lo.y);
+  return { lo, hi, dir: { x: (hi.x - lo.x) / span, y: (hi.y - lo.y) / span }, pxPerM: span / metres, span };
+}
+
+/** Press on `at`, move `px` pixels along `dir` in six steps, release. */
+async function dragAlong(at: { x: number; y: number }, dir: { x: number; y: number }, px: number) {
+  const page = app.page;
+  await page.mouse.move(at.x - dir.x, at.y - dir.y);
+  await page.mouse.move(at.x, at.y);
+  await eventually(() => authoring(page, 'jointGizmoEnabled')).toBe(false);
+  await page.mouse.down();
+  expect(await authoring(page, 'dragging')).toBe(true);
+  for (let i = 1; i <= 6; i++) await page.mouse.move(at.x + (dir.x * px * i) / 6, at.y + (dir.y * px * i) / 6);
+  await page.mouse.up();
+  expect(await authoring(page, 'dragging')).toBe(false);
+}
+
 describe('screw, cylindrical and planar joints in the joint inspector', () => {
   it('offers the new types; a cylindrical slide limit typed in the inspector changes the rig and the drawn slide range', async () => {
     await app.pickFiles(MENU.openCreature, [path.resolve('assets/creatures/humanoid.glb')]);
@@ -206,5 +236,47 @@ describe('screw, cylindrical and planar joints in the joint inspector', () => {
     // The pointer off the handles: the joint gizmo takes presses again.
     await page.mouse.move(5, 300);
     await eventually(() => authoring(page, 'jointGizmoEnabled')).toBe(true);
+  });
+
+  it('the planar Y range and the screw travel drag too: slideLimitY along frame Y; the screw angle limit by travel / pitch', async () => {
+    const page = app.page;
+    const typeSelect = page.getByTestId('joint-inspector').getByRole('combobox', { name: 'Joint type' });
+    await typeSelect.selectOption('planar');
+    await expect.poll(async () => (await joint('shin_l')).type).toBe('planar');
+    await field('Slide Y min').fill('-0.1');
+    await field('Slide Y min').press('Enter');
+    await field('Slide Y max').fill('0.1');
+    await field('Slide Y max').press('Enter');
+    await expect.poll(async () => (await joint('shin_l')).slideLimitY).toEqual([-0.1, 0.1]);
+    const y = await slideOnScreen('shin_l', 'slideY', 0.2);
+    console.log(`planar Y axis on screen: ${y.span.toFixed(1)} px for 0.2 m`);
+    expect(y.span).toBeGreaterThan(15);
+    let depth = await hook(page, 'undoDepth');
+    await dragAlong(y.lo, y.dir, -20); // the min end, 20 px outward
+    const planar = await joint('shin_l');
+    const dy = -0.1 - planar.slideLimitY![0], expectY = 20 / y.pxPerM;
+    console.log(`planar Y min dragged 20 px: −0.1 → ${planar.slideLimitY![0]} m (Δ ${dy.toFixed(4)} m; ${expectY.toFixed(4)} m by the ends' spacing)`);
+    expect(planar.slideLimitY![1]).toBe(0.1);
+    expect(Math.abs(dy - expectY)).toBeLessThan(0.15 * expectY);
+    expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+    await expect.poll(() => field('Slide Y min').inputValue()).toBe(String(Number(planar.slideLimitY![0].toFixed(3))));
+
+    // Screw, pitch 0.1 m/rad and the default ±1.5 rad: travel ±0.15 m; 10 px more travel is Δ/0.1 rad more angle.
+    await typeSelect.selectOption('screw');
+    await expect.poll(async () => (await joint('shin_l')).type).toBe('screw');
+    await field('Screw pitch').fill('0.1');
+    await field('Screw pitch').press('Enter');
+    await expect.poll(async () => (await joint('shin_l')).pitch).toBe(0.1);
+    const limit0 = (await joint('shin_l')).limit!;
+    const sc = await slideOnScreen('shin_l', 'slide', 0.1 * (limit0[1] - limit0[0]));
+    depth = await hook(page, 'undoDepth');
+    await dragAlong(sc.hi, sc.dir, 10);
+    const limit1 = (await joint('shin_l')).limit!;
+    const dTravel = 0.1 * (limit1[1] - limit0[1]), expectT = 10 / sc.pxPerM;
+    console.log(`screw travel max dragged 10 px: angle max ${limit0[1]} → ${limit1[1]} rad (travel Δ ${dTravel.toFixed(4)} m; ${expectT.toFixed(4)} m by the ends' spacing)`);
+    expect(limit1[0]).toBe(limit0[0]);
+    expect(Math.abs(dTravel - expectT)).toBeLessThan(0.15 * expectT);
+    expect(await hook(page, 'undoDepth')).toBe(depth + 1);
+    await expect.poll(async () => (await drawn('shin_l', 'slide'))?.max).toBeCloseTo(0.1 * limit1[1], 6);
   });
 });
