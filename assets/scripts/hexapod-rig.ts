@@ -31,6 +31,9 @@
  *    the roll is 7–8° median and stays under 20°.
  *  - steering (one law for the six legs): gain 1, limit 0.8 rad (a = 0.51 of a turn on the spot at most),
  *    window 1 cycle. Gain 1.5 / 1.2 rad weaved ±40°. Figures in docs/locomotion.md.
+ *  - arrival (the group's, from the first leg's numbers): slow from 1 m (stroke down to ½ at the stop
+ *    radius), stop within 0.5 m, restart beyond 1 m; stopped, the feet rise to the top of their loops and the
+ *    body sets down on its belly (the group's default rest point). Standing on the feet instead crept 3 cm/s.
  */
 import { quatConj, quatFromAxisAngle, quatMul, quatNormalize, quatRotate, type Quat } from '../../shared/math/quat';
 import { sub, type Vec3 } from '../../shared/math/vec3';
@@ -57,7 +60,7 @@ export const HEXAPOD_TUNING = {
   rate: 0.9,
   /** Foot path about the rest foot position: stroke length, lift, press into the floor (m). */
   stroke: 0.18, lift: 0.1, press: -0.01,
-  steering: { target: [0, 0, 8] as [number, number, number], gain: 1, maxAngle: 0.8, window: 1, rateGain: 0 },
+  steering: { target: [0, 0, 8] as [number, number, number], gain: 1, maxAngle: 0.8, window: 1, rateGain: 0, stopRadius: 0.5, arriveRadius: 1 },
 };
 
 export function hexapodBones(file: CreatureSource): Bone[] {
@@ -137,7 +140,8 @@ export function hexapodRig(bones: Bone[], tuning: Partial<typeof HEXAPOD_TUNING>
       controlPoints: points.map(r3), rate: T.rate, phaseOffset: 0, interpolation: 'centripetal-catmull-rom',
       // Knee pole: 0.6 m above the foot's rest point, so the knee bends up.
       pole: r3([fx, floorY + 0.6, fz]),
-      steering: { target: T.steering.target, gain: T.steering.gain, maxAngle: T.steering.maxAngle, window: T.steering.window, rateGain: T.steering.rateGain },
+      steering: { target: T.steering.target, gain: T.steering.gain, maxAngle: T.steering.maxAngle, window: T.steering.window, rateGain: T.steering.rateGain,
+        stopRadius: T.steering.stopRadius, arriveRadius: T.steering.arriveRadius },
       enabled: true,
     });
   }

@@ -11,7 +11,7 @@
 import { CyclicPath, advancePhase, wrapPhase, type PathInterpolation } from './cyclicPath';
 import { headingYaw, pathPointToWorld, pathStrokeCentre, pathTravelDirection, type SteeringParams, type WorldPathFrame } from './steering';
 import { SteeringLaw, type SteeringLawState } from './steeringLaw';
-import { Arrival, type ArrivalState } from './arrival';
+import { Arrival, type ArrivalParams, type ArrivalState } from './arrival';
 import type { GaitGroup } from './gaitGroup';
 import { quatFromAxisAngle, quatFromRotationVector, quatRotate, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
@@ -170,6 +170,22 @@ export function pathLiftPhase(path: CyclicPath): number {
   return low / n;
 }
 
+/**
+ * Arrival's numbers from a controller's steering block (defaults: arriveRadius = stopRadius, restartRadius =
+ * arriveRadius, minStroke = ARRIVE_MIN_STROKE), or null without a stop radius (the gait never stops). With
+ * `path`, the stop waits for its lift phase (pathLiftPhase); a gait group passes none. Throws naming
+ * `where` and the field on inconsistent numbers.
+ */
+export function arrivalParams(st: CyclicPathParams['steering'], where: string, path?: CyclicPath): ArrivalParams | null {
+  const stop = st.stopRadius ?? 0;
+  if (!(stop > 0)) return null;
+  const arrive = st.arriveRadius ?? stop, restart = st.restartRadius ?? arrive, minStroke = st.minStroke ?? ARRIVE_MIN_STROKE;
+  if (!(arrive >= stop)) throw new Error(`${where}: steering.arriveRadius (${arrive} m) must be ≥ steering.stopRadius (${stop} m)`);
+  if (!(restart >= stop)) throw new Error(`${where}: steering.restartRadius (${restart} m) must be ≥ steering.stopRadius (${stop} m)`);
+  if (!(minStroke >= 0 && minStroke <= 1)) throw new Error(`${where}: steering.minStroke must be within 0..1, got ${minStroke}`);
+  return { arriveRadius: arrive, stopRadius: stop, restartRadius: restart, minStroke, ...(path ? { liftPhase: pathLiftPhase(path) } : {}) };
+}
+
 const lerpVec = (a: ReadonlyVec3, b: ReadonlyVec3, t: number): Vec3 => [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])];
 
 export class CyclicPathController {
@@ -184,7 +200,8 @@ export class CyclicPathController {
   private readonly law: SteeringLaw;
   /** null when the document has no stopRadius: the gait never stops (bit for bit the gait without arrival). */
   private readonly arrival: Arrival | null;
-  /** Arrival's rest point of the hand (root body frame, m). */
+  /** Arrival's rest point of the hand (root body frame, m): steering.restPoint, else the control points'
+   *  centroid (single limb) or the top of the loop above the stroke centre (a limb of a gait group). */
   readonly restPoint: Vec3;
   /** The point arrival shrinks the loop about (root frame, m): the stroke centre at the loop's lowest height. */
   readonly floorAnchor: Vec3;
@@ -214,21 +231,19 @@ export class CyclicPathController {
       gain: params.steering.gain, maxAngle: params.steering.maxAngle, window: params.steering.window ?? 0, rateGain: params.steering.rateGain ?? 0,
     });
     const st = params.steering;
-    const stop = st.stopRadius ?? 0;
-    if (stop > 0) {
-      const arrive = st.arriveRadius ?? stop, restart = st.restartRadius ?? arrive, minStroke = st.minStroke ?? ARRIVE_MIN_STROKE;
-      if (!(arrive >= stop)) throw new Error(`${where}: steering.arriveRadius (${arrive} m) must be ≥ steering.stopRadius (${stop} m)`);
-      if (!(restart >= stop)) throw new Error(`${where}: steering.restartRadius (${restart} m) must be ≥ steering.stopRadius (${stop} m)`);
-      if (!(minStroke >= 0 && minStroke <= 1)) throw new Error(`${where}: steering.minStroke must be within 0..1, got ${minStroke}`);
-      this.arrival = new Arrival({ arriveRadius: arrive, stopRadius: stop, restartRadius: restart, minStroke, liftPhase: pathLiftPhase(this.path) });
-    } else this.arrival = null;
+    // In a group the group's Arrival (the leader's numbers) decides; this limb's own numbers are still checked.
+    const own = arrivalParams(st, where, this.path);
+    this.arrival = own && !this.group ? new Arrival(own) : null;
+    let lowest = Infinity, highest = -Infinity;
+    for (const p of this.path.polyline(128)) { lowest = Math.min(lowest, p[1]); highest = Math.max(highest, p[1]); }
+    this.floorAnchor = [c[0], lowest, c[2]];
     const pts = params.controlPoints, n = pts.length;
+    // A single limb rests at the control points' centroid; a limb of a group at the top of its loop above the
+    // stroke centre (feet up: the body sets down on its belly and holds still — gaitGroup.ts).
     this.restPoint = st.restPoint
       ? [st.restPoint[0], st.restPoint[1], st.restPoint[2]]
-      : [pts.reduce((a, p) => a + p[0], 0) / n, pts.reduce((a, p) => a + p[1], 0) / n, pts.reduce((a, p) => a + p[2], 0) / n];
-    let lowest = Infinity;
-    for (const p of this.path.polyline(128)) lowest = Math.min(lowest, p[1]);
-    this.floorAnchor = [c[0], lowest, c[2]];
+      : this.group ? [c[0], highest, c[2]]
+        : [pts.reduce((a, p) => a + p[0], 0) / n, pts.reduce((a, p) => a + p[1], 0) / n, pts.reduce((a, p) => a + p[2], 0) / n];
     this.handAim = options.handAim === undefined ? [0, -1, 0] : options.handAim;
     const t = binding.chain.joints.map((j) => j.type).join(',');
     this.twoBone = t === 'ball,hinge' || t === 'ball,hinge,hinge';
@@ -247,14 +262,14 @@ export class CyclicPathController {
   /** Back to the phase at t = 0 (after a reset or a scrub to frame 0), with no heading history. */
   reset(phase = this.params.phaseOffset, steeringState?: SteeringLawState, arrivalState?: ArrivalState): void {
     this._phase = wrapPhase(phase); this.last = null; this.arrival?.restore(arrivalState);
-    if (this.group) this.group.group.restore(steeringState); else this.law.restore(steeringState);
+    if (this.group) { this.group.group.restore(steeringState); this.group.group.restoreArrival(arrivalState); } else this.law.restore(steeringState);
   }
 
   /** The steering law's heading history (for snapshots; reset(phase, state) puts it back). */
   steeringState(): SteeringLawState { return this.group ? this.group.group.snapshot() : this.law.snapshot(); }
 
   /** Arrival's state (for snapshots), undefined without arrival. */
-  arrivalState(): ArrivalState | undefined { return this.arrival?.snapshot(); }
+  arrivalState(): ArrivalState | undefined { return this.group ? this.group.group.arrivalState() : this.arrival?.snapshot(); }
 
   /**
    * One control step. `setTarget(i, value)` receives the target of chain joint i; by default it goes
@@ -280,10 +295,12 @@ export class CyclicPathController {
     if (this.params.righting) applyRighting(frame, rootPose.rotation, this.params.righting);
     this._phase = advancePhase(this._phase, this.params.rate, dt);
     let stroke = 1, engage = 1;
-    if (this.arrival) {
+    if (this.arrival || g?.group.hasArrival) {
       const t = this.steering.target;
       const distance = t ? Math.hypot(t[0] - rootPose.position[0], t[2] - rootPose.position[2]) : Infinity;
-      ({ stroke, engage } = this.arrival.step(distance, this.params.rate, dt, this._phase));
+      ({ stroke, engage } = this.arrival
+        ? this.arrival.step(distance, this.params.rate, dt, this._phase)
+        : g!.group.arrive(g!.member, distance, this.params.rate, dt));
     }
     const pathPoint = this.path.sample(this._phase).point;
     // The full gait takes the plain path (bit for bit the gait without arrival); otherwise arrival.ts.
@@ -299,7 +316,7 @@ export class CyclicPathController {
       ? solveTwoBone(chain, rootPose, { target, pole, handAim: this.handAim }, current)
       : solveCcd(chain, rootPose, target, current, { iterations: 8 });
     solved.values.forEach((v, i) => setTarget(i, v));
-    this.last = { phase: this._phase, frame, target, solvedEffector: solved.effector, values: solved.values, stroke, engage, arrived: this.arrival?.arrived ?? false };
+    this.last = { phase: this._phase, frame, target, solvedEffector: solved.effector, values: solved.values, stroke, engage, arrived: this.arrival?.arrived ?? g?.group.arrived ?? false };
     return this.last;
   }
 

@@ -19,8 +19,17 @@
  * steer; with several limbs the skew would swing every path sideways together and the creature would crab
  * rather than turn. A rig with one limb per root (the Armed Mine) never forms a group: its gait is
  * unchanged, bit for bit.
+ *
+ * Arrival (arrival.ts) is the group's too: with the leader's steering.stopRadius the group has ONE Arrival,
+ * stepped once per step like the law, so every limb slows, stops and restarts together (limbs that stopped
+ * one by one would leave a tripod pushing the body on). Stopped, each limb's foot goes to its rest point —
+ * by default the top of its loop above its stroke centre (controller.ts): the feet come up and the body
+ * sets down on its belly in one fixed fold and holds still. (Standing on six soft PD legs at the stroke
+ * centres the Hexapod crept 3 cm/s as feet chattered on and off the floor; docs/locomotion.md.) The stop is
+ * declared at any phase (no lift gate): some foot of a gait is always mid-stroke.
  */
 import { SteeringLaw, type SteeringDecision, type SteeringLawParams, type SteeringLawState } from './steeringLaw';
+import { Arrival, type ArrivalDecision, type ArrivalParams, type ArrivalState } from './arrival';
 import type { PathTurn } from './steering';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 
@@ -33,9 +42,15 @@ export class GaitGroup {
   readonly radius: number;
   private decision: SteeringDecision | null = null;
   private readonly served = new Set<number>();
+  /** The group's arrival (null without the leader's stopRadius: the limbs never stop). */
+  private readonly arrival: Arrival | null;
+  private arrivalDecision: ArrivalDecision | null = null;
+  private readonly arrivalServed = new Set<number>();
 
-  constructor(readonly params: SteeringLawParams, travels: readonly ReadonlyVec3[], centres: readonly ReadonlyVec3[], readonly members: readonly string[]) {
+  constructor(readonly params: SteeringLawParams, travels: readonly ReadonlyVec3[], centres: readonly ReadonlyVec3[], readonly members: readonly string[],
+    arrival: ArrivalParams | null = null) {
     this.law = new SteeringLaw(params);
+    this.arrival = arrival ? new Arrival(arrival) : null;
     let sx = 0, sz = 0;
     for (const t of travels) { sx += t[0]; sz += t[2]; }
     const l = Math.hypot(sx, sz);
@@ -58,6 +73,36 @@ export class GaitGroup {
     }
     this.served.add(member);
     return this.decision;
+  }
+
+  /** Whether the group arrives (has a stop radius). */
+  get hasArrival(): boolean { return this.arrival !== null; }
+
+  /** Stopped at the target (false without arrival). */
+  get arrived(): boolean { return this.arrival?.arrived ?? false; }
+
+  /**
+   * Arrival's decision for this step (call only when hasArrival), stepped once per step as `decide` is:
+   * the first member to ask passes the distance (m) from the root to the target, the rate and dt; the
+   * others get the same stroke and engage.
+   */
+  arrive(member: number, distance: number, rate: number, dt: number): ArrivalDecision {
+    if (this.arrivalDecision === null || this.arrivalServed.has(member)) {
+      this.arrivalServed.clear();
+      this.arrivalDecision = this.arrival!.step(distance, rate, dt);
+    }
+    this.arrivalServed.add(member);
+    return this.arrivalDecision;
+  }
+
+  /** Arrival's state (for snapshots), undefined without arrival. */
+  arrivalState(): ArrivalState | undefined { return this.arrival?.snapshot(); }
+
+  /** Back to a saved arrival state (none = moving, full stroke); the next step decides afresh. */
+  restoreArrival(state: ArrivalState | undefined): void {
+    this.arrival?.restore(state);
+    this.arrivalDecision = null;
+    this.arrivalServed.clear();
   }
 
   /** The turn a limb's path takes for a decision. */

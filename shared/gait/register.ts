@@ -6,7 +6,7 @@
 import { registerControllerType, type ControllerContext, type ControllerFactory, type ControllerInstance, type ControllerStep } from '../runtime/controllers';
 import type { CyclicPathController as CyclicPathControllerDoc } from '../rig/schema';
 import type { ReadonlyVec3 } from '../math/vec3';
-import { CyclicPathController } from './controller';
+import { CyclicPathController, arrivalParams } from './controller';
 import type { SteeringLawState } from './steeringLaw';
 import type { ArrivalState } from './arrival';
 import { chainFromRig, paramsFromRig } from './rigChain';
@@ -53,7 +53,7 @@ const groups = new WeakMap<ControllerContext, Map<string, GaitGroup>>();
 /**
  * The multi-limb group a controller belongs to (gaitGroup.ts): the enabled cyclicPath controllers on its root,
  * when there are two or more; null for a single limb (its gait is unchanged) or a disabled controller. The
- * group's steering law takes the first member's steering numbers and rate.
+ * group's steering law and its arrival (stopRadius …) take the first member's steering numbers.
  */
 function gaitGroupOf(config: CyclicPathControllerDoc, ctx: ControllerContext): { group: GaitGroup; member: number } | null {
   if (!config.enabled) return null;
@@ -66,7 +66,8 @@ function gaitGroupOf(config: CyclicPathControllerDoc, ctx: ControllerContext): {
     const paths = members.map((m) => new CyclicPath(m.controlPoints, m.interpolation, 32, `controller "${m.name}": controlPoints`));
     const lead = members[0]!.steering;
     group = new GaitGroup({ gain: lead.gain, maxAngle: lead.maxAngle, window: lead.window ?? 0, rateGain: lead.rateGain ?? 0 },
-      paths.map((p) => pathTravelDirection(p)), paths.map((p) => pathStrokeCentre(p)), members.map((m) => m.name));
+      paths.map((p) => pathTravelDirection(p)), paths.map((p) => pathStrokeCentre(p)), members.map((m) => m.name),
+      arrivalParams(lead, `controller "${members[0]!.name}"`));
     byRoot.set(config.root, group);
   }
   return { group, member: members.findIndex((m) => m.name === config.name) };

@@ -62,8 +62,8 @@ export function ControllerInspector({ name }: { name: string }) {
         {limbs.length >= 2 && limbs[0]!.name !== name && (
           <div className="prop-row" data-testid="gait-group-note">
             <span className="prop-label" />
-            <span className="prop-value muted" title="The limbs on one root share one steering law: the first limb's steering numbers steer them all (docs/locomotion.md, Multi-limb gaits)">
-              Steered with {limbs.length - 1} other limb{limbs.length === 2 ? '' : 's'} by {limbs[0]!.name}'s steering numbers
+            <span className="prop-value muted" title="The limbs on one root share one steering law and one arrival: the first limb's steering numbers (gain … stop radius) steer and stop them all (docs/locomotion.md, Multi-limb gaits)">
+              Steered and stopped with {limbs.length - 1} other limb{limbs.length === 2 ? '' : 's'} by {limbs[0]!.name}'s steering numbers
             </span>
           </div>
         )}

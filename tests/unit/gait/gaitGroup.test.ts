@@ -71,4 +71,48 @@ describe('GaitGroup', () => {
     expect(again).toEqual(future);
     expect(limbs.every((l) => l.controller.lastFrame!.frame.skew === 0)).toBe(true);
   });
+
+  it('one Arrival for the group: stepped once per step by the first member to ask, the others get the same stroke and engage', () => {
+    const g = new GaitGroup({ gain: 1, maxAngle: 1, window: 0, rateGain: 0 }, [[0, 0, 1], [0, 0, 1]], [[0.5, 0, 0], [-0.5, 0, 0]], ['a', 'b'],
+      { stopRadius: 0.5, arriveRadius: 1, restartRadius: 1, minStroke: 0.5 });
+    expect(g.hasArrival).toBe(true);
+    // 0.75 m: halfway through the slow zone → stroke goal 0.75; one step at rate 1, dt 0.1 moves it by 0.1.
+    const d = g.arrive(0, 0.75, 1, 0.1);
+    expect(d.stroke).toBeCloseTo(0.9, 12);
+    expect(g.arrive(1, 0.2, 1, 0.1)).toBe(d); // same step: member 1's distance is not read
+    expect(g.arrived).toBe(false);
+    const inside = g.arrive(0, 0.2, 1, 0.1); // member 0 again: a new step, inside the stop radius (no lift gate)
+    expect(g.arrived).toBe(true);
+    expect(inside.engage).toBeCloseTo(0.9, 12);
+    const saved = g.arrivalState()!;
+    g.arrive(1, 2, 1, 0.1); g.arrive(1, 2, 1, 0.1); // beyond restartRadius: moving again
+    expect(g.arrived).toBe(false);
+    g.restoreArrival(saved);
+    expect(g.arrived).toBe(true);
+    expect(g.arrivalState()).toEqual(saved);
+    expect(new GaitGroup({ gain: 1, maxAngle: 1, window: 0, rateGain: 0 }, [[0, 0, 1]], [[0.5, 0, 0]], ['a']).hasArrival).toBe(false);
+  });
+
+  it('the Hexapod arrives as one group: every limb stops on the same step, rests at the top of its loop, and restore(snapshot()) mid-stop reproduces the future', () => {
+    const { sim, limbs } = simulate(load('hexapod.rig.json'));
+    sim.setTarget([0, 0, 0.3]); // inside the stop radius from the start
+    let first = -1;
+    for (let i = 1; i <= 30 && first < 0; i++) { sim.step(); if (limbs[0]!.controller.lastFrame!.arrived) first = i; }
+    expect(first).toBe(1);
+    for (const l of limbs) {
+      expect(l.controller.lastFrame!.arrived).toBe(true);
+      const top = Math.max(...l.controller.path.polyline(128).map((p) => p[1]));
+      expect(l.controller.restPoint[1]).toBe(top);
+      expect(l.controller.restPoint[0]).toBe(l.controller.strokeCentre[0]);
+    }
+    for (let i = 0; i < 20; i++) sim.step();
+    const snap = sim.snapshot();
+    const future: number[] = [];
+    for (let i = 0; i < 60; i++) { sim.step(); future.push(...sim.bodyPose('body').position, limbs[2]!.controller.lastFrame!.engage); }
+    sim.restore(snap);
+    const again: number[] = [];
+    for (let i = 0; i < 60; i++) { sim.step(); again.push(...sim.bodyPose('body').position, limbs[2]!.controller.lastFrame!.engage); }
+    expect(again).toEqual(future);
+    expect(future[future.length - 1]).toBe(0);
+  });
 });

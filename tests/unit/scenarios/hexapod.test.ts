@@ -80,7 +80,7 @@ describe('the Hexapod (six legs, one steering law)', () => {
       if (i === Math.round(10 / h.sim.dt)) at10 = d0 - d;
     });
     const progress = d0 - distanceTo(h, target);
-    console.log(`hexapod crawl: ${progress.toFixed(2)} m toward the target in 30 s, ${at10.toFixed(2)} m in the first 10 s (${(at10 / 10 * 1000).toFixed(0)} mm/s), within 1 m of it from ${within1.toFixed(1)} s (no arrival: it then circles it)`);
+    console.log(`hexapod crawl: ${progress.toFixed(2)} m toward the target in 30 s, ${at10.toFixed(2)} m in the first 10 s (${(at10 / 10 * 1000).toFixed(0)} mm/s), within 1 m of it from ${within1.toFixed(1)} s (then it slows and stops: arrival)`);
     expect(over).toBeNull();
     expect(h.sim.blowUp).toBeNull();
     expect(progress).toBeGreaterThanOrEqual(3);
@@ -107,6 +107,47 @@ describe('the Hexapod (six legs, one steering law)', () => {
       expect(over).toBeNull();
     }, 60_000);
   }
+
+  it('arrives: toward a target 3 m ahead it stops within its stop radius, sits down, and its root then moves < 0.1 m in 5 s; it restarts when the target moves 3 m on', () => {
+    const h = hexapodSimulation();
+    const lead = h.limbs[0]!.controller;
+    const stopRadius = lead.params.steering.stopRadius!;
+    expect(stopRadius).toBe(0.5);
+    const target: ReadonlyVec3 = [0, 0, 3];
+    h.sim.setTarget(target);
+    const horizontal = (a: ReadonlyVec3, b: ReadonlyVec3) => Math.hypot(a[0] - b[0], a[2] - b[2]);
+    let arrivedAt = -1, arrivedDistance = NaN, over: string | null = null;
+    for (let i = 1; i <= Math.round(30 / h.sim.dt) && arrivedAt < 0; i++) {
+      h.sim.step(); over ??= overLimit(h);
+      if (lead.lastFrame!.arrived) { arrivedAt = i * h.sim.dt; arrivedDistance = distanceTo(h, target); }
+    }
+    expect(arrivedAt).toBeGreaterThan(0);
+    // Every limb stops together (one Arrival for the group).
+    for (const l of h.limbs) expect(l.controller.lastFrame!.arrived).toBe(true);
+    const p0 = h.sim.bodyPose('body').position, atStop: ReadonlyVec3 = [p0[0], p0[1], p0[2]];
+    let fromStop = 0, stoodAt = -1, fromStand = 0, stood: ReadonlyVec3 = atStop;
+    for (let i = 1; i <= Math.round(8 / h.sim.dt); i++) {
+      h.sim.step(); over ??= overLimit(h);
+      const p = h.sim.bodyPose('body').position, t = i * h.sim.dt;
+      if (t <= 5) fromStop = Math.max(fromStop, horizontal(p, atStop));
+      if (stoodAt < 0 && h.limbs.every((l) => l.controller.lastFrame!.engage === 0)) { stoodAt = t; stood = [p[0], p[1], p[2]]; }
+      if (stoodAt >= 0 && t <= stoodAt + 5) fromStand = Math.max(fromStand, horizontal(p, stood));
+    }
+    const held = distanceTo(h, target);
+    // The target 3 m further on: it gets up and crawls again.
+    const moved: ReadonlyVec3 = [0, 0, 6];
+    const before = distanceTo(h, moved);
+    run(h, moved, 10);
+    const restart = before - distanceTo(h, moved);
+    console.log(`hexapod arrive (0, 0, 3): stopped at ${arrivedAt.toFixed(2)} s, ${arrivedDistance.toFixed(3)} m from the target (stop radius ${stopRadius} m); the root moved at most ${fromStop.toFixed(3)} m in the 5 s after the stop, ${fromStand.toFixed(3)} m in the 5 s after the feet were up (${stoodAt.toFixed(2)} s after the stop); ${held.toFixed(3)} m from the target 8 s after the stop; restart: ${restart.toFixed(2)} m toward (0, 0, 6) in 10 s`);
+    expect(arrivedDistance).toBeLessThanOrEqual(stopRadius);
+    expect(fromStop).toBeLessThan(0.1);
+    expect(fromStand).toBeLessThan(0.02);
+    expect(held).toBeLessThan(stopRadius + 0.1);
+    expect(restart).toBeGreaterThan(1);
+    expect(over).toBeNull();
+    expect(h.sim.blowUp).toBeNull();
+  }, 60_000);
 
   it('one steering law for the six legs: every limb turns by the same amount each step; the stroke sides differ', () => {
     const h = hexapodSimulation();
