@@ -16,18 +16,22 @@
  *     edit resumes from, editFrontier.ts);
  *   - one in flight: to the other host, while the first finishes (its frame under the playhead is shown
  *     when it is ready, a fresher one than a single host could show);
- *   - two in flight: it replaces the newer of the two (the older is nearest its answer and is left alone,
- *     so some edit always gets shown during a drag).
+ *   - two in flight: it waits for the first answer (the newest waiting edit replaces an older waiting
+ *     one), or with `replace` it replaces the newer of the two in flight (the older is nearest its answer
+ *     and is left alone, so some edit always gets shown during a drag).
  * A host's messages for an edit are held here until it answers — its frame under the playhead exists, or
  * it failed — and then the client gets one 'reset' and one 'frames' batch that switch its mirror to the
  * new recording (frames bit-equal to what the client holds are kept: `keep`); from then on that host's
  * messages go straight through and the other host, if it holds an older edit, stops (horizon 0, its
- * engine kept for the next edit to resume from). Inputs and clips go to both hosts. Every recording the
+ * engine kept for the next edit to resume from). Inputs and clips go to both hosts. Once the first recording
+ * is complete, the idle host fills it too, once, unseen: its JavaScript is then compiled (a cold host ran
+ * an edit several times slower than the warm one). Every recording the
  * client gets is a host's, so it is the bits a single host computes for that (rig, inputs, clips)
  * (tests/unit/preview/pool.test.ts).
  *
  * With `hosts: 1` the pool is the single-host client's behaviour (the newest edit waits for the answer to
- * the one in flight): the benchmark's reference.
+ * the one in flight): the benchmark's reference. What the two hosts buy, measured (bench/previewPool.ts),
+ * is in docs/preview.md.
  */
 import { editFrontier } from './editFrontier';
 import type { PreviewInput } from './input';
@@ -118,10 +122,14 @@ interface Slot {
   /** The newest rig sent, and the frame its answer must hold. */
   latest: number;
   target: number;
-  /** pending: computing `latest`, not answered; live: its messages go to the client; parked: stopped. */
-  state: 'pending' | 'live' | 'parked';
+  /** pending: computing `latest`, not answered; live: its messages go to the client; parked: stopped;
+   *  warming: filling the shown recording once, unseen, so its first real edit does not run cold code. */
+  state: 'pending' | 'live' | 'parked' | 'warming';
+  warmed: boolean;
   /** Everything the host has posted, applied as a client would (what its `sent` and `keep` refer to). */
   rec: Mirror;
+  /** The newest rig message sent. */
+  msg: Rig | null;
 }
 
 export interface PoolStats {
@@ -145,7 +153,7 @@ export interface PreviewPool {
  * start(i, onMessage): start host i (i = 0 … hosts − 1) whose messages go to onMessage; deliver: a message
  * for the client, in the order the client must see them.
  */
-export function createPool(start: (index: number, onMessage: (m: FromHost) => void) => PoolPort, deliver: (m: FromHost) => void, hosts = 2): PreviewPool {
+export function createPool(start: (index: number, onMessage: (m: FromHost) => void) => PoolPort, deliver: (m: FromHost) => void, hosts = 2, replace = false): PreviewPool {
   const stats: PoolStats = { overlapped: 0, replaced: 0, shown: 0, waited: 0 };
   /** What the client holds (every message delivered to it, applied). */
   const shown = new Mirror();
@@ -159,7 +167,7 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
 
   const slots: Slot[] = [];
   for (let i = 0; i < Math.max(1, Math.min(2, hosts)); i++) {
-    const slot: Slot = { port: null as unknown as PoolPort, rigs: [], gen: 0, latest: 0, target: 0, state: 'parked', rec: new Mirror() };
+    const slot: Slot = { port: null as unknown as PoolPort, rigs: [], gen: 0, latest: 0, target: 0, state: 'parked', warmed: false, rec: new Mirror(), msg: null };
     slots.push(slot);
     slot.port = start(i, (m) => receive(i, m));
   }
@@ -175,9 +183,14 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
     if (m.type === 'pong') { deliver(m); return; }
     if (m.type === 'reset' || (m.type === 'problem' && m.frame === null)) s.gen = s.rigs.shift() ?? s.gen;
     s.rec.apply(m);
-    if (s.state === 'live' && s.gen === shownGen) { toClient(m, i); return; }
+    if (s.state === 'live' && s.gen === shownGen) {
+      toClient(m, i);
+      if (s.rec.count >= horizon) warm();
+      return;
+    }
     // Held (an edit being computed) or dropped (a superseded one): acknowledged here so the host goes on.
     if (m.type === 'frames') s.port.post({ type: 'ack' });
+    if (s.state === 'warming' && (s.rec.count >= horizon || s.rec.failure)) park(s);
     if (s.state !== 'pending' || s.gen !== s.latest) return;
     const answered = m.type === 'problem' || (m.type === 'reset' ? (m.keep ?? 0) > s.target : m.type === 'frames' && s.rec.count > s.target);
     if (answered) show(i);
@@ -186,7 +199,11 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
   /** Host i has answered its newest edit: switch the client to its recording. */
   function show(i: number): void {
     const s = slots[i]!;
-    if (s.gen <= shownGen) { park(s); return; }
+    if (s.gen > shownGen) switchTo(s); else park(s);
+    if (queued) { const q = queued; queued = null; sendRig(q); }
+  }
+
+  function switchTo(s: Slot): void {
     const r = s.rec.reset;
     if (!r) {
       toClient(s.rec.failure ?? { type: 'problem', message: 'the simulation host answered without a recording', frame: null }, null);
@@ -205,7 +222,27 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
     s.state = 'live';
     stats.shown++;
     for (const o of slots) if (o !== s && (o.state === 'live' || (o.state === 'pending' && o.latest < shownGen))) park(o);
-    if (queued) { const q = queued; queued = null; sendRig(q); }
+    if (s.rec.count >= horizon) warm();
+  }
+
+  /**
+   * The shown recording is complete: a host that has never simulated fills it too, once, unseen. A
+   * JavaScript engine compiles the solver's hot code per thread; without this the second host's first edits
+   * in a drag run several times slower than the first host's (measured: bench/previewPool.ts).
+   */
+  function warm(): void {
+    const shownRig = slots.find((o) => o.state === 'live')?.msg;
+    if (!shownRig) return;
+    for (const o of slots) {
+      if (o.warmed || o.state !== 'parked') continue;
+      o.warmed = true;
+      o.port.post({ type: 'horizon', frames: horizon });
+      o.state = 'warming';
+      o.latest = shownRig.generation;
+      o.rigs.push(shownRig.generation);
+      o.msg = shownRig;
+      o.port.post({ ...shownRig, playhead: undefined });
+    }
   }
 
   function park(s: Slot): void {
@@ -217,6 +254,8 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
   function dispatch(s: Slot, msg: Rig): void {
     if (s.state === 'parked') s.port.post({ type: 'horizon', frames: horizon });
     s.state = 'pending';
+    s.warmed = true;
+    s.msg = msg;
     s.latest = msg.generation;
     s.rigs.push(msg.generation);
     s.target = Math.max(0, Math.min(Math.floor(msg.playhead ?? 0), horizon - 1));
@@ -229,6 +268,7 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
     if (pending.length === 0) { dispatch(owner, msg); return; }
     if (slots.length === 1) { queued = msg; stats.waited++; return; }
     if (pending.length === 1) { stats.overlapped++; dispatch(slots.find((s) => s.state !== 'pending')!, msg); return; }
+    if (!replace) { queued = msg; stats.waited++; return; }
     // Both computing: replace the newer edit, leave the older to answer.
     stats.replaced++;
     dispatch(pending.reduce((a, b) => (b.latest > a.latest ? b : a)), msg);

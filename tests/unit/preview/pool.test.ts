@@ -45,7 +45,7 @@ function reference(rig: RigDocument, inputs: PreviewInput[]): string {
 }
 
 /** The pool over `hosts` in-thread hosts, a client mirror, and a round-robin task loop. */
-function session(hosts: number) {
+function session(hosts: number, replace = false) {
   const queues: (() => void)[][] = [[]];
   const main = queues[0]!;
   let frameSize = 0, auxSize = 0, count = 0, generation = 0;
@@ -84,7 +84,7 @@ function session(hosts: number) {
     queues.push(q);
     const host = createHost((m) => main.push(() => onMessage(m)), (fn) => q.push(fn));
     return { post: (msg: ToHost) => q.push(() => host.receive(structuredClone(msg))), terminate: () => undefined };
-  }, client, hosts);
+  }, client, hosts, replace);
   /** Run up to n tasks round robin (n = Infinity: until no work is left). */
   const run = (n = Infinity) => {
     for (let k = 0; k < n;) {
@@ -143,8 +143,8 @@ describe('preview pool: two hosts, one recording', () => {
   });
 
   it('a burst of overlapping edits (a drag) ends on the bits of a single run and of one host; every edit shown is a whole recording', () => {
-    const burst = (hosts: number) => {
-      const s = session(hosts);
+    const burst = (hosts: number, replace = false) => {
+      const s = session(hosts, replace);
       let rig = mine, gen = 0;
       const rigs = new Map<number, RigDocument>([[1, rig]]);
       s.post({ type: 'horizon', frames: H });
@@ -178,16 +178,21 @@ describe('preview pool: two hosts, one recording', () => {
       expect(s.generation).toBe(gen);
       return { digest: s.digest(), stats: { ...s.pool.stats }, expected: reference(rig, inputs), checked };
     };
-    const two = burst(2), one = burst(1);
+    const two = burst(2), replacing = burst(2, true), one = burst(1);
     expect(two.digest).toBe(two.expected);
+    expect(replacing.digest).toBe(two.expected);
     expect(one.digest).toBe(two.expected);
-    // The two hosts did overlap: edits were sent while another was computing, and replaced newer ones.
+    // The two hosts did overlap: edits were sent while another was computing (and, replacing, replaced a
+    // newer unanswered one instead of waiting).
     expect(two.stats.overlapped).toBeGreaterThan(0);
-    expect(two.stats.replaced).toBeGreaterThan(0);
+    expect(two.stats.waited).toBeGreaterThan(0);
+    expect(replacing.stats.overlapped).toBeGreaterThan(0);
+    expect(replacing.stats.replaced).toBeGreaterThan(0);
+    expect(replacing.stats.waited).toBe(0);
     expect(one.stats.overlapped).toBe(0);
     expect(one.stats.waited).toBeGreaterThan(0);
-    expect(two.checked.length).toBeGreaterThan(1);
-  }, 120_000);
+    for (const r of [two, replacing, one]) expect(r.checked.length).toBeGreaterThan(1);
+  }, 240_000);
 
   it('an invalid rig is answered with its problem, and the next valid edit simulates again', () => {
     const s = session(2);
