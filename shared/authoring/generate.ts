@@ -36,7 +36,8 @@
  * 5. Motors (position mode, target rest): τmax = torqueScale · max(static torque of the subtree the joint
  *    carries at its worst lever, for a joint between the trunk and a sole SUPPORT_MARGIN × its share of the
  *    weight above it at half the lever to that weight's centre of mass) + a floor of 2 % · m·g·height, so
- *    the rest pose holds under gravity.
+ *    the rest pose holds under gravity; the floor at most what keeps the spring's period over
+ *    FLOOR_PERIOD_SUBSTEPS substeps on the child body (light links: tails, ears, fingers).
  * Deterministic: bones are visited parents first in file order and every number is rounded to 1e-9.
  */
 import { CONTACT_HERTZ } from '../physics/contacts/contactSolver';
@@ -130,6 +131,14 @@ export const SUPPORT_MARGIN = 3;
 export const STANCE_SAFETY = 2;
 const G_EARTH = 9.81;
 export const PD_DAMPING_TIME = 0.05;
+/** The torque floor of a joint's motor is capped so that its spring (floor / PD_SATURATION_ANGLE) swings
+ *  the joint's child body (its mass at its centre's lever about the anchor) with a period of at least this
+ *  many substeps of a fresh rig (1/60 s, 2 substeps: newRigDocument). Without the cap the 2 % · m·g·height
+ *  floor of a 182 kg donkey (57 N·m, 384 N·m/rad) drove its 43 g tail links at periods under a substep: the
+ *  tail spun at 100–185 rad/s standing and blew up at 9.5 s. With 6 it lies still for 20 s and every corpus
+ *  creature stands as before (10 cost the Luanti spider 0.3 % of its lowest height). */
+export const FLOOR_PERIOD_SUBSTEPS = 6;
+const FRESH_SUBSTEP = 1 / 120;
 /** A shape is never shorter than this fraction of its bone, nor thinner (radius) than the second. */
 export const MIN_LENGTH_FRACTION = 0.5;
 /** Height above the floor (fraction of the creature's height) every body but the soles keeps at rest. */
@@ -437,6 +446,13 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
     const m = carriedBodies.reduce((s, b) => s + bodyWorld.get(b)!.mass, 0);
     const com = scale(carriedBodies.reduce((s, b) => add(s, scale(bodyWorld.get(b)!.com, bodyWorld.get(b)!.mass)), [0, 0, 0] as Vec3), 1 / m);
     const carried = m * G * length(sub(com, anchor));
+    // The child body's own inertia about the anchor as a point mass: what the spring swings when the joints
+    // below it give (the whole carried subtree about the anchor let a 0.27 kg tail section keep 17 N·m and
+    // the donkey's tail still blew up).
+    const own = bodyWorld.get(child)!, lever = sub(own.com, anchor);
+    const inertia = own.mass * dot(lever, lever);
+    const omega = (2 * Math.PI) / (FLOOR_PERIOD_SUBSTEPS * FRESH_SUBSTEP);
+    const floor = Math.min(minTorque, inertia * omega * omega * PD_SATURATION_ANGLE);
     // A joint between the trunk and a sole holds up everything that is not below it: its share of that
     // mass at half the distance from the joint to the rest of the body's centre of mass (a 30° lean).
     let support = 0;
@@ -445,7 +461,7 @@ function generateWith(skeleton: AuthoringSkeleton, options: GenerateOptions, toe
       const restCom = scale(sub(scale(comAll, totalMass), scale(com, m)), 1 / Math.max(above, 1e-9));
       support = SUPPORT_MARGIN * (above / Math.max(1, soles.length)) * G * 0.5 * length(sub(restCom, anchor));
     }
-    const maxTorque = round9(torqueScale * Math.max(carried, support) + minTorque);
+    const maxTorque = round9(torqueScale * Math.max(carried, support) + floor);
     const motor = motorFor(options.motorMode ?? 'pd', maxTorque, PD_SATURATION_ANGLE, PD_DAMPING_TIME);
     const choice = choices.get(child)!;
     const anatomical = anatomicalJoint(geometry.get(parent)!, geometry.get(child)!, fits.get(parent)!, fits.get(child)!, anatomyOf(parent), anatomyOf(child), forward, motor, choice);
