@@ -1,6 +1,7 @@
 /**
  * A joint's properties: type, the bodies it joins, anchor and axes (numbers here, gizmos in the viewport),
- * limits in degrees (drawn in the viewport: hinge arc, swing cone, twist fan, with draggable arc ends),
+ * limits in degrees and metres (drawn in the viewport: hinge arc, swing cone, twist fan, slide range, with
+ * draggable arc and slide ends),
  * the motor panel, and per-joint go limp / power on in the preview.
  */
 import { setJointLimits, setJointPitch, setJointType, jointWorldFrame } from '../../../shared/authoring';
@@ -70,7 +71,7 @@ export function JointInspector({ name }: { name: string }) {
       </Section>
 
       {joint.type !== 'fixed' && (
-        <Section title="Limits" tools={<span className="hint">drag the arc ends in the viewport</span>}>
+        <Section title="Limits" tools={<span className="hint">drag the arc and slide ends in the viewport</span>}>
           {joint.type === 'hinge' && (
             <>
               <FieldRow label="Min"><NumberField label="Hinge min" name="limit-min" value={joint.limit?.[0] ?? null} placeholder="free" scale={DEG} digits={1} unit="°" onCommit={(v) => limits('Hinge limit', { limit: [v, joint.limit?.[1] ?? Math.PI] })} /></FieldRow>

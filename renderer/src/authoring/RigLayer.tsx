@@ -1,6 +1,7 @@
 /**
  * The rig in the viewport: every body's shapes (translucent, the selection in orange), every joint's limits
- * (hinge arc, swing cone, twist fan; the selected joint's drawn larger, with draggable arc ends), and the
+ * (hinge arc, swing cone, twist fan, slide range; the selected joint's drawn larger, with draggable arc and
+ * slide ends), and the
  * gizmos: move / rotate / scale on the selected shape (W / E / R), anchor and axes on the selected joint.
  * Bodies sit at the rest pose, or where the preview has them on the current frame (grey while the joints
  * that drive them are limp there). Whether bodies are drawn is the one "Bodies" view toggle (toolbar

@@ -1,6 +1,6 @@
 /**
  * One drag gesture for every viewport gizmo and handle (issue 14 item 4): the shape and joint gizmos, the
- * joint-limit arc handles, the path points (plane drag and translate gizmo) and the steering target.
+ * joint-limit arc and slide-end handles, the path points (plane drag and translate gizmo) and the steering target.
  *
  *  - press: an undo gesture opens (history mark: shared/document/history.ts), the orbit camera turns off
  *    (the r3f default controls, `enabled = false`), `dragging` is set in the authoring store, the pointer is
