@@ -14,7 +14,7 @@
  *    worker → viewport latency per batch; the idle viewport's frame rate, and an empty WebGL canvas of the
  *    same size in the same browser as the reference (SwiftShader's ceiling on a machine without a GPU).
  *
- * Usage: npx tsx bench/preview-latency.ts [--json] [--no-browser]
+ * Usage: npx tsx bench/preview-latency.ts [--json] [--no-browser] [--no-host]
  * (builds to a temporary folder, needs /usr/bin/chromium or CHROME_PATH). On a shared machine the figures
  * move with the load: the output says the load average.
  */
@@ -31,6 +31,7 @@ import { generateRagdoll, newRigDocument, scaleForHeight, scaleSkeleton, withGen
 import { readCreatureInput } from '../cli/commands/generate';
 import { corpus } from '../scripts/corpus-report';
 import { measureHost, summary, type HostEdit, type HostFigures } from './previewHost';
+import type { EditTrace } from '../renderer/src/preview/editTrace';
 
 const FULL = 1201; // 20 s at 60 Hz, frame 0 included
 const PLAYHEAD = 300; // 5 s into the timeline
@@ -39,6 +40,7 @@ const MOVES = 3; // edits per drag
 
 const json = process.argv.includes('--json');
 const browserPart = !process.argv.includes('--no-browser');
+const hostPart = !process.argv.includes('--no-host');
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const log = (s: string) => { if (!json) console.log(s); };
 const round = (x: number, d = 1) => Number.isFinite(x) ? Number(x.toFixed(d)) : null;
@@ -100,15 +102,17 @@ const result: Record<string, unknown> = {
 
 // ------------------------------------------------------------------------------------------ 1. host in Node
 
-const mineHost = hostReport(measureHost(mine, editsFor(mine, 3), { frames: FULL, playhead: PLAYHEAD }));
-log(`Armed Mine, preview host in Node (${mineHost.bodies} bodies): ${mineHost.realTimeFactor}× real time; first fill ${mineHost.firstFillS} s; edit → playhead frame ${PLAYHEAD}: median ${mineHost.editToPlayheadMs.median} ms, p95 ${mineHost.editToPlayheadMs.p95} ms (${mineHost.editToPlayheadMs.n} edits); edit → full 20 s timeline: median ${mineHost.editToFullTimelineS.median} s, p95 ${mineHost.editToFullTimelineS.p95} s`);
-for (const [k, v] of Object.entries(mineHost.byKind)) log(`    ${k}: ${v.map((e) => `${e.playheadMs} ms / ${e.fullS} s (kept ${e.keptFrames})`).join(', ')}`);
-const big = await largestCreature();
-const bigHost = hostReport(measureHost(big.rig, editsFor(big.rig, 4), { frames: FULL, playhead: PLAYHEAD }));
-log(`${big.name}, preview host in Node (${bigHost.bodies} bodies): ${bigHost.realTimeFactor}× real time; first fill ${bigHost.firstFillS} s; edit → playhead frame ${PLAYHEAD}: median ${bigHost.editToPlayheadMs.median} ms, p95 ${bigHost.editToPlayheadMs.p95} ms (${bigHost.editToPlayheadMs.n} edits); edit → full 20 s timeline: median ${bigHost.editToFullTimelineS.median} s, p95 ${bigHost.editToFullTimelineS.p95} s`);
-for (const [k, v] of Object.entries(bigHost.byKind)) log(`    ${k}: ${v.map((e) => `${e.playheadMs} ms / ${e.fullS} s (kept ${e.keptFrames})`).join(', ')}`);
-result.armedMine = { host: mineHost };
-result.largest = { name: big.name, host: bigHost };
+if (hostPart) {
+  const mineHost = hostReport(measureHost(mine, editsFor(mine, 3), { frames: FULL, playhead: PLAYHEAD }));
+  log(`Armed Mine, preview host in Node (${mineHost.bodies} bodies): ${mineHost.realTimeFactor}× real time; first fill ${mineHost.firstFillS} s; edit → playhead frame ${PLAYHEAD}: median ${mineHost.editToPlayheadMs.median} ms, p95 ${mineHost.editToPlayheadMs.p95} ms (${mineHost.editToPlayheadMs.n} edits); edit → full 20 s timeline: median ${mineHost.editToFullTimelineS.median} s, p95 ${mineHost.editToFullTimelineS.p95} s`);
+  for (const [k, v] of Object.entries(mineHost.byKind)) log(`    ${k}: ${v.map((e) => `${e.playheadMs} ms / ${e.fullS} s (kept ${e.keptFrames})`).join(', ')}`);
+  const big = await largestCreature();
+  const bigHost = hostReport(measureHost(big.rig, editsFor(big.rig, 4), { frames: FULL, playhead: PLAYHEAD }));
+  log(`${big.name}, preview host in Node (${bigHost.bodies} bodies): ${bigHost.realTimeFactor}× real time; first fill ${bigHost.firstFillS} s; edit → playhead frame ${PLAYHEAD}: median ${bigHost.editToPlayheadMs.median} ms, p95 ${bigHost.editToPlayheadMs.p95} ms (${bigHost.editToPlayheadMs.n} edits); edit → full 20 s timeline: median ${bigHost.editToFullTimelineS.median} s, p95 ${bigHost.editToFullTimelineS.p95} s`);
+  for (const [k, v] of Object.entries(bigHost.byKind)) log(`    ${k}: ${v.map((e) => `${e.playheadMs} ms / ${e.fullS} s (kept ${e.keptFrames})`).join(', ')}`);
+  result.armedMine = { host: mineHost };
+  result.largest = { name: big.name, host: bigHost };
+}
 
 // ------------------------------------------------------------------------------------------ 2. the editor in Chromium
 
@@ -116,7 +120,26 @@ interface Hook {
   recorded(): number; current(): boolean; stepsPerSecond(): number; latencies(): number[]; displayLatencies(): number[];
   pathHandleScreen(c: string, i: number): { x: number; y: number } | null; playhead(): number;
   shownEdit(): { index: number; generation: number; sent: number; playhead: number; current: boolean };
+  editTraces(): EditTrace[];
 }
+
+/** The hops of one edit (renderer/src/preview/editTrace.ts), each the ms between two stamps. */
+const HOPS: [string, keyof EditTrace, keyof EditTrace][] = [
+  ['pointer move → store edit', 'move' as keyof EditTrace, 'edited'],
+  ['store edit → rig posted to the worker', 'edited', 'sent'],
+  ['posted → worker takes it', 'sent', 'received'],
+  ['worker: validate', 'received', 'validated'],
+  ['worker: build engine', 'validated', 'built'],
+  ['worker: edit frontier + resume', 'built', 'resumed'],
+  ['worker: simulate to the playhead', 'resumed', 'computed'],
+  ['worker: slice + post the batch', 'computed', 'posted'],
+  ['batch posted → main takes it', 'posted', 'received2'],
+  ['main has it → viewport poses it', 'received2', 'shown'],
+  ['posed → scene drawn', 'shown', 'drawn'],
+  ['drawn → handed to the compositor', 'drawn', 'painted'],
+  ['pointer move → posed (shown)', 'move' as keyof EditTrace, 'shown'],
+  ['pointer move → handed to the compositor', 'move' as keyof EditTrace, 'painted'],
+];
 const read = <T>(page: Page, fn: (h: Hook) => T): Promise<T> => page.evaluate(`(${fn.toString()})(window.__marionettePreview)`) as Promise<T>;
 const q = (a: number[], p: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN; };
 const stat = (a: number[], d = 0) => ({ median: round(q(a, 0.5), d), p95: round(q(a, 0.95), d), n: a.length });
@@ -175,7 +198,9 @@ if (browserPart) {
 
     // Path-handle drags: every pointer move re-shapes the path (a controller parameter edit).
     const editStart = { lat: fill.lat.length, shown: fill.shown.length };
-    const toPlayhead: number[] = [], toFull: number[] = [];
+    const toPlayhead: number[] = [], toPainted: number[] = [], toFull: number[] = [];
+    const hops: Record<string, number[]> = Object.fromEntries(HOPS.map(([name]) => [name, []]));
+    const resumedFrom: number[] = [];
     for (let k = 0; k < DRAGS; k++) {
       const at = await read(page, (h) => h.pathHandleScreen('hand-path', 2));
       if (!at) throw new Error('no path handle on screen');
@@ -186,7 +211,24 @@ if (browserPart) {
         await page.mouse.move(at.x + i * 3 * (k % 2 ? -1 : 1), at.y + i * 2);
         const ms = await page.evaluate(`(${WAIT_SHOWN})(${before})`) as number | null;
         if (ms === -1) throw new Error(`drag ${k + 1}, move ${i}: the edited frame under the playhead was not drawn within 30 s`);
-        if (ms !== null) toPlayhead.push(ms);
+        if (ms !== null) {
+          // The edit's trace, once the frame drawn with it has been handed to the compositor (≤ 2 s).
+          const { move, trace } = await page.evaluate(`new Promise((resolve) => {
+            const h = window.__marionettePreview, g = h.shownEdit().sent, t0 = performance.now();
+            const poll = () => { const t = h.editTraces().find((x) => x.generation === g) ?? null;
+              if ((t && Number.isFinite(t.painted)) || performance.now() - t0 > 2000) resolve({ move: window.__benchLastMove, trace: t }); else setTimeout(poll, 5); };
+            poll();
+          })`) as { move: number; trace: EditTrace | null };
+          // Edit → playhead frame: the move to the viewport posing the creature from the re-simulated frame
+          // (the state update); the paint is reported apart (pointer move → handed to the compositor).
+          toPlayhead.push(trace && Number.isFinite(trace.shown) ? trace.shown - move : ms);
+          if (trace && Number.isFinite(trace.painted)) toPainted.push(trace.painted - move);
+          if (trace) {
+            const at = { ...trace, move } as unknown as Record<string, number>;
+            for (const [name, a, b] of HOPS) if (Number.isFinite(at[b]! - at[a]!)) hops[name]!.push(at[b]! - at[a]!);
+            resumedFrom.push(trace.from);
+          }
+        }
       }
       await page.mouse.up();
       const full = await page.evaluate(`(${WAIT_FULL})()`) as number;
@@ -228,7 +270,9 @@ if (browserPart) {
       firstFillS: round(fillMs / 1000, 2),
       playheadFrame: playhead,
       editKind: 'path-handle drag (controller parameter), each pointer move an edit',
-      editToPlayheadMs: stat(toPlayhead), editToFullTimelineS: stat(toFull, 2),
+      editToPlayheadMs: stat(toPlayhead), editToPaintedMs: stat(toPainted), editToFullTimelineS: stat(toFull, 2),
+      editHopsMs: Object.fromEntries(Object.entries(hops).map(([k, v]) => [k, stat(v, 1)])),
+      resumedFromFrame: resumedFrom,
       workerToMainMs: { firstFill: stat(fill.lat), editing: stat(edit.lat.slice(editStart.lat)) },
       workerToViewportMs: { firstFill: stat(fill.shown), editing: stat(edit.shown.slice(editStart.shown)) },
       idleViewportFps: round(idleFps), idleSceneDrawsPerSecond: round(idleDraws), playingSceneDrawsPerSecond: round(playingDraws), emptySceneFps: round(emptyFps),
@@ -237,8 +281,11 @@ if (browserPart) {
     log(`Armed Mine preview in the Web Worker (Chromium, production bundle):`);
     log(`  simulation + IK + recording: median ${browserFigures.framesPerSecond} frames/s = ${Math.round(q(speeds, 0.5) * dt)}× real time (${speeds.length} samples)`);
     log(`  first fill of the 20 s timeline (${FULL} frames) recorded and mirrored in ${(fillMs / 1000).toFixed(2)} s wall`);
-    log(`  edit → re-simulated frame ${playhead} drawn: ${say(browserFigures.editToPlayheadMs)} (${browserFigures.editKind})`);
+    log(`  edit → re-simulated frame ${playhead} posed in the viewport: ${say(browserFigures.editToPlayheadMs)} (${browserFigures.editKind})`);
+    log(`  edit → that frame drawn and handed to the compositor: ${say(browserFigures.editToPaintedMs)}`);
     log(`  edit → full 20 s timeline: ${say(browserFigures.editToFullTimelineS, 's')}`);
+    log(`  hops of an edit (renderer/src/preview/editTrace.ts; re-simulated from frame ${[...new Set(resumedFrom)].join(', ')}):`);
+    for (const [k, v] of Object.entries(browserFigures.editHopsMs)) log(`    ${k.padEnd(40)} ${say(v)}`);
     log(`  worker→main latency: first fill ${say(browserFigures.workerToMainMs.firstFill)}; editing ${say(browserFigures.workerToMainMs.editing)}`);
     log(`  worker→viewport latency: first fill ${say(browserFigures.workerToViewportMs.firstFill)}; editing ${say(browserFigures.workerToViewportMs.editing)}`);
     log(`  viewport frame rate when idle: ${idleFps.toFixed(1)} fps (of which ${idleDraws.toFixed(1)} draw the scene: an unchanged picture is not drawn again); playing: ${playingDraws.toFixed(1)} scene draws/s; an empty WebGL canvas of the same size: ${emptyFps.toFixed(1)} fps (SwiftShader's ceiling here)`);

@@ -13,7 +13,7 @@ import type { AnimationClip } from '../authoring/skeletonInput';
 import { PreviewEngine, type PreviewInput } from './engine';
 import { editFrontier } from './editFrontier';
 import { startParticleEngine, type ParticlePreviewEngine, type ParticleRequest } from './particleEngine';
-import type { FromHost, ToHost } from './protocol';
+import type { FromHost, HostStamps, ToHost } from './protocol';
 
 /** Work per slice (ms): long enough to amortise posting, short enough to react to edits within a frame. */
 const SLICE_MS = 12;
@@ -63,7 +63,7 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
         // The playhead's frame exists: post it now, whatever is in flight (at most two batches then).
         urgent = -1;
         computedAt = clock.wall();
-        flush();
+        flush(true);
       }
     }
     const ms = clock.now() - t0;
@@ -76,11 +76,11 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
     if (e.length < horizon && !e.failure) kick();
   }
 
-  function flush() {
+  function flush(isUrgent = false) {
     const e = engine;
     if (!e || e.length <= sent) return;
     const { frames, aux } = e.slice(sent, e.length);
-    const msg: FromHost = { type: 'frames', start: sent, count: e.length - sent, frames, aux, computedAt, postedAt: clock.wall(), stepsPerSecond: lastSpeed };
+    const msg: FromHost = { type: 'frames', start: sent, count: e.length - sent, frames, aux, computedAt, postedAt: clock.wall(), stepsPerSecond: lastSpeed, ...(isUrgent ? { urgent: true as const } : {}) };
     sent = e.length;
     lastSpeed = 0;
     inFlight++;
@@ -93,6 +93,7 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
   }
 
   function setRig(raw: unknown, gen: number, playhead?: number) {
+    const received = clock.wall();
     generation = gen;
     const prev = engine instanceof PreviewEngine ? engine : null;
     const prevSent = sent;
@@ -106,20 +107,23 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
       post({ type: 'problem', message: `the rig cannot be simulated yet: ${first ? formatProblem(first) : 'invalid'}${v.problems.length > 1 ? ` (+${v.problems.length - 1} more)` : ''}`, frame: null });
       return;
     }
+    const validated = clock.wall();
     try {
       const rig: RigDocument = v.rig;
       const e = new PreviewEngine(rig, { capacity: Math.max(1024, horizon + 1) });
       e.setClips(clips);
       e.setInputs(inputs);
+      const built = clock.wall();
       // An edit that cannot change frames 0 … frontier (same bodies, joints, solver: motor gains, controller
       // parameters): keep them, resume from the previous run's last snapshot at or before it.
       const frontier = prev ? editFrontier(prev.rig, rig, inputs) : -1;
       const keep = prev && frontier >= 0 ? e.resumeFrom(prev, frontier) + 1 : 0;
       engine = e;
       sent = Math.min(prevSent, keep);
+      const stamps: HostStamps = { received, validated, built, resumed: clock.wall(), from: e.length - 1 };
       post({
         type: 'reset', generation, rig, layout: e.recorder.layout, frameSize: e.frameSize, aux: e.aux, dt: e.dt,
-        controllers: [...e.sim.controllerNames], ...(keep > 0 ? { keep: sent } : {}),
+        controllers: [...e.sim.controllerNames], ...(keep > 0 ? { keep: sent } : {}), stamps,
       });
       prioritise(playhead, sent);
       kick();

@@ -38,18 +38,24 @@ export interface HostLayout {
   controllers: string[];
 }
 
+/** Wall-clock stamps (ms, as `computedAt`) of one rig edit's way through the host, for the latency
+ *  benchmark's hops (bench/preview-latency.ts): the message taken, validated, its engine built (simulation
+ *  created, inputs and clips set), the previous run's frames and snapshot taken over (resumeFrom); and the
+ *  frame it re-simulates from (`from`: the snapshot resumed from, 0 for a fresh run). */
+export interface HostStamps { received: number; validated: number; built: number; resumed: number; from: number }
+
 export type FromHost =
   /** The recording restarts for a (new) rig: everything the client holds is dropped — except, with `keep`,
    *  frames 0 … keep − 1, which the edit cannot change (an edit of motor gains or controller parameters:
    *  editFrontier.ts; same layout) and the host does not send again. */
-  | ({ type: 'reset'; keep?: number } & HostLayout)
+  | ({ type: 'reset'; keep?: number; stamps?: HostStamps } & HostLayout)
   /** The recording was cut to `length` frames (inputs changed); frames from there follow. Frames before
    *  `keep` are unchanged (they precede every changed input), so a client may keep showing them. */
   | { type: 'truncate'; length: number; keep: number }
   /** Frames [start, start + count): `frames` count × frameSize numbers, `aux` count × aux.size.
    *  computedAt: wall clock (performance.timeOrigin + performance.now(), ms) when the newest of these frames
    *  had been computed; postedAt: when the batch was posted (later, if it waited for the client's ack). */
-  | { type: 'frames'; start: number; count: number; frames: Float64Array; aux: Float64Array; computedAt: number; postedAt: number; stepsPerSecond: number }
+  | { type: 'frames'; start: number; count: number; frames: Float64Array; aux: Float64Array; computedAt: number; postedAt: number; stepsPerSecond: number; /** the batch that holds the client's playhead frame, posted ahead of the fill */ urgent?: true }
   /** The rig cannot be simulated (invalid, or the world blew up); `frame` where it stopped, if any. */
   | { type: 'problem'; message: string; frame: number | null }
   | { type: 'pong'; id: number; length: number };

@@ -1,6 +1,6 @@
 /**
  * The preview client on the main thread: starts the simulation host in a Web Worker (or, without
- * workers, on this thread), sends it the current document (debounced) and the timeline's inputs, and keeps
+ * workers, on this thread), sends it the current document (coalesced) and the timeline's inputs, and keeps
  * a mirror of every recorded frame so scrubbing within the recording never waits for the worker.
  *
  * The playhead runs at display rate: tick(Δt) from the viewport's useFrame advances it by Δt·speed/dt
@@ -19,12 +19,17 @@ import { useEditor } from '../state/store';
 import { DEFAULT_DURATION_S, SPEED_MAX, SPEED_MIN, usePreview } from './previewStore';
 import { previewSource } from './solverState';
 import { hostClock, wallClock } from './hostClock';
+import { previewWorkerCount, startWorkerPool } from './workerPool';
+import { startTrace, traceBatch, traceReset } from './editTrace';
 
 /** A rig edit is sent at once unless one is still being answered: then the newest waits (edits during a
  *  drag coalesce, the last wins) until the host has reset and posted the first frames of the one in flight
  *  — the frame under the playhead — or for at most this long (ms) after its reset. */
 const RIG_ANSWER_MS = 150;
 const PUBLISH_MS = 66;
+/** After a rig edit the viewport holds the picture it has (no draw) until the edit's frame under the playhead
+ *  is in the mirror, for at most this long (ms): see holding(). */
+const HOLD_MS = 250;
 const LATENCY_SAMPLES = 4096;
 /** When playback reaches the end of the timeline without a loop it grows by this much (s), up to MAX. */
 const EXTEND_S = 10;
@@ -32,11 +37,14 @@ const MAX_DURATION_S = 600;
 /** Step (s) the timeline is laid out in before a rig says otherwise. */
 const DEFAULT_DT = 1 / 60;
 
-interface Port { post(msg: ToHost): void; terminate(): void; worker: boolean }
+/** pooled: two workers (workerPool.ts) that take every edit at once — the client does not hold the newest. */
+interface Port { post(msg: ToHost): void; terminate(): void; worker: boolean; pooled?: boolean }
 
 function startHost(onMessage: (m: FromHost) => void): Port {
   if (typeof Worker !== 'undefined') {
     try {
+      const workers = previewWorkerCount();
+      if (workers > 1) return { ...startWorkerPool(onMessage, (message) => usePreview.setState({ problem: `the simulation worker failed: ${message}` }), workers), worker: true, pooled: true };
       const w = new Worker(new URL('./simWorker.ts', import.meta.url), { type: 'module' });
       w.onmessage = (e: MessageEvent<FromHost>) => onMessage(e.data);
       w.onerror = (e) => usePreview.setState({ problem: `the simulation worker failed: ${e.message}` });
@@ -73,7 +81,8 @@ export class PreviewClient {
   /** The host's speed from the newest batch that reported one, not yet published (steps/s), or 0. */
   private speed = 0;
   private generation = 0;
-  private debounce: ReturnType<typeof setTimeout> | null = null;
+  /** A rig send is queued (scheduleRig). */
+  private rigQueued = false;
   /** The generation of the rig sent and not yet answered by its first frames (or a problem), or 0. */
   private rigInFlight = 0;
   private rigPending = false;
@@ -83,6 +92,13 @@ export class PreviewClient {
   private poser: RigPoser | null = null;
   private unsubscribe: () => void;
   private lastRig: unknown = null;
+  /** The edit whose frame under the playhead the viewport waits for (holding()), or null. */
+  private hold: { generation: number; since: number } | null = null;
+  /** A hold ended and the viewport has not drawn since: the next edit does not hold (its predecessor's
+   *  frame is drawn first). */
+  private releasedUndrawn = false;
+  /** performance.now() of the newest change of the document's rig (editTrace.ts). */
+  private editedAt = NaN;
 
   constructor() {
     this.port = startHost((m) => this.receive(m));
@@ -95,9 +111,10 @@ export class PreviewClient {
       if (state.creature !== prev.creature) queueMicrotask(() => this.resetSession(useEditor.getState().document?.rig ?? null));
       const rig = state.document?.rig ?? null;
       if (rig === (prev.document?.rig ?? null)) return;
+      this.editedAt = performance.now();
       this.scheduleRig();
     });
-    if (useEditor.getState().document) this.scheduleRig(0);
+    if (useEditor.getState().document) this.scheduleRig();
   }
 
   dispose(): void {
@@ -107,22 +124,51 @@ export class PreviewClient {
 
   // ------------------------------------------------------------------------------------------ document
 
-  /** Send the rig after the current task (a creature and its document arrive in two updates of one task). */
-  private scheduleRig(delay = 0): void {
-    if (this.debounce) clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => { this.debounce = null; this.sendRig(); }, delay);
+  /** Send the rig once the current script is done (a creature and its document arrive in two updates of one
+   *  task), in a microtask: a timer would wait behind the next animation frame, which a software renderer
+   *  spends ~0.2 s drawing (issue 17: a third of an edit's latency went there). */
+  private scheduleRig(): void {
+    if (this.rigQueued) return;
+    this.rigQueued = true;
+    queueMicrotask(() => { this.rigQueued = false; this.sendRig(); });
   }
 
   /** Send the document's rig now, or once the rig in flight is answered (tests and the benchmark call this). */
   sendRig(): void {
-    if (this.rigInFlight) { this.rigPending = true; return; }
+    if (this.rigInFlight && !this.port.pooled) { this.rigPending = true; return; }
     this.rigPending = false;
     // The document's rig, or its particle version, or an open particle scene (particleMode.ts).
     const src = previewSource(useEditor.getState().document?.rig ?? null);
     if (!src || src.key === this.lastRig) return;
     this.lastRig = src.key;
     this.rigInFlight = ++this.generation;
+    startTrace(this.generation, Math.floor(this.playhead), this.editedAt);
     this.port.post({ type: 'rig', rig: src.rig, generation: this.generation, playhead: Math.floor(this.playhead), ...(src.particles ? { particles: src.particles } : {}) });
+    if (!this.hold && !this.releasedUndrawn && this.count > 0 && !usePreview.getState().playing) this.hold = { generation: this.generation, since: performance.now() };
+  }
+
+  /**
+   * Whether the viewport should keep the picture it has instead of drawing: a rig edit was sent and its
+   * frame under the playhead is not in the mirror yet (for at most HOLD_MS). A software renderer (SwiftShader,
+   * a machine without a GPU) blocks this thread ~0.2 s per drawn frame while the compositor reads it back; a
+   * draw started meanwhile — of the frame 0 the reset leaves, or of the unchanged picture — made the worker's
+   * answer wait for it (issue 17: half the edit → playhead latency). One draw then shows the edit.
+   */
+  holding(): boolean {
+    const h = this.hold;
+    if (!h) return false;
+    if (performance.now() - h.since < HOLD_MS && !(this.layout && this.layout.generation >= h.generation && this.count > Math.floor(this.playhead))) return true;
+    this.releaseHold();
+    return false;
+  }
+
+  /** The viewport drew the scene. */
+  noteDrawn(): void { this.releasedUndrawn = false; }
+
+  private releaseHold(): void {
+    if (!this.hold) return;
+    this.hold = null;
+    this.releasedUndrawn = true;
   }
 
   /** The rig in flight is answered: send the newest edit made meanwhile, if any. */
@@ -138,7 +184,7 @@ export class PreviewClient {
 
   /** Whether the frames shown belong to the current document (no edit pending here or in the worker). */
   get current(): boolean {
-    return !this.debounce && !this.rigPending && this.layout?.generation === this.generation && this.lastRig === (previewSource(useEditor.getState().document?.rig ?? null)?.key ?? null);
+    return !this.rigQueued && !this.rigPending && this.layout?.generation === this.generation && this.lastRig === (previewSource(useEditor.getState().document?.rig ?? null)?.key ?? null);
   }
 
   private resetSession(rig: RigDocument | null): void {
@@ -158,6 +204,7 @@ export class PreviewClient {
       case 'reset': {
         const prev = this.layout;
         this.layout = m;
+        traceReset(m.generation, m.stamps);
         if (m.keep !== undefined && prev && prev.frameSize === m.frameSize && prev.aux.size === m.aux.size) {
           // An edit of motor gains or controller parameters: the same bodies, frames 0 … keep − 1 unchanged.
           this.count = Math.min(this.count, m.keep);
@@ -191,6 +238,7 @@ export class PreviewClient {
         const L = this.layout;
         if (!L || m.start > this.count) break; // frames of a recording we have already dropped
         const end = m.start + m.count;
+        traceBatch(L.generation, m.start, end, m.computedAt, m.postedAt);
         this.ensure(end);
         // Every frame goes into the recording; the viewport shows only the newest under the playhead.
         this.frames.set(m.frames, m.start * L.frameSize);
@@ -202,6 +250,7 @@ export class PreviewClient {
         break;
       }
       case 'problem':
+        this.releaseHold();
         if (m.frame === null) this.rigAnswered();
         usePreview.setState({ problem: m.message });
         if (m.frame === null) { this.layout = null; this.count = 0; this.version++; this.epoch++; usePreview.setState({ recorded: 0 }); }
@@ -248,6 +297,7 @@ export class PreviewClient {
   // ------------------------------------------------------------------------------------------ transport
 
   setPlaying(playing: boolean): void {
+    this.releaseHold();
     if (playing && this.count > 0 && Math.floor(this.playhead) >= usePreview.getState().duration) this.playhead = this.loopStart();
     usePreview.setState({ playing });
     this.publish(true);
@@ -264,6 +314,7 @@ export class PreviewClient {
   seek(frame: number): void {
     const duration = usePreview.getState().duration;
     this.playhead = Math.max(0, Math.min(Math.round(frame), duration));
+    this.releaseHold();
     this.publish(true);
   }
 

@@ -10,6 +10,7 @@ import { cameraFollowSettled, followedOffset } from '../viewport/overlays/Camera
 import { previewClient } from './client';
 import { usePreview } from './previewStore';
 import { shownPose } from './shownPose';
+import { editTraces, type EditTrace } from './editTrace';
 
 type Poses = Record<string, { p: number[]; q: number[] }>;
 
@@ -41,6 +42,8 @@ export interface PreviewTestHook {
   pathHandleScreen(controller: string, index: number): { x: number; y: number } | null;
   controlPoints(): number[][] | null;
   latencies(): number[];
+  /** Per rig generation sent, the stamps of its way to the viewport (editTrace.ts). */
+  editTraces(): EditTrace[];
   /** Worker compute → first viewport frame that could draw it (ms), per batch. */
   displayLatencies(): number[];
   stepsPerSecond(): number;
@@ -89,6 +92,7 @@ export function installPreviewTestHook(): void {
     },
     latencies: () => [...previewClient().latencies],
     displayLatencies: () => [...previewClient().displayLatencies],
+    editTraces: () => [...editTraces.values()].map((t) => ({ ...t })),
     stepsPerSecond: () => usePreview.getState().stats.stepsPerSecond,
     follow: () => usePreview.getState().follow,
     cameraPose: () => getViewportHandle()?.cameraPose() ?? null,

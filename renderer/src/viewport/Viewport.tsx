@@ -21,6 +21,8 @@ import { isTestBuild } from '../testing/testBuild';
 import { useSolver } from '../preview/solverState';
 import { hasPreviewClient, previewClient } from '../preview/client';
 import { usePreview } from '../preview/previewStore';
+import { shownPose } from '../preview/shownPose';
+import { traceDrawn } from '../preview/editTrace';
 import { ScaleBanner } from '../authoring/ScaleBanner';
 
 export function Viewport() {
@@ -244,8 +246,9 @@ const IDLE_REDRAW_MS = 1000;
  * pointer, wheel or key event or a change in the editor, preview or solver stores, when the preview shows
  * another frame or the frame shown may have changed (the client's epoch: a reset or a cut, not frames
  * merely added behind the playhead while the worker fills the timeline), while playing, when the camera or the canvas size changes, and at least
- * every IDLE_REDRAW_MS. useFrame callbacks still run on every animation frame (a positive priority takes
- * the render over from R3F).
+ * every IDLE_REDRAW_MS — except while a rig edit's frame under the playhead is on its way (client.ts,
+ * holding(): at most 0.25 s), when the picture is kept and the next draw shows the edit. useFrame callbacks
+ * still run on every animation frame (a positive priority takes the render over from R3F).
  */
 function RenderWhenChanged() {
   const last = useRef({ at: -Infinity, active: -Infinity, epoch: -1, index: -2, view: new Matrix4(), proj: new Matrix4(), w: 0, h: 0 });
@@ -265,9 +268,12 @@ function RenderWhenChanged() {
     const changed = state.internal.frames > 0 || now - l.active < ACTIVE_MS || now - l.at >= IDLE_REDRAW_MS
       || epoch !== l.epoch || index !== l.index || usePreview.getState().playing
       || moved(camera.matrixWorld, l.view) || moved(camera.projectionMatrix, l.proj) || size.width !== l.w || size.height !== l.h;
-    if (!changed) return;
+    // A rig edit's frame under the playhead is on its way: keep the picture (client.holding()).
+    if (!changed || client?.holding()) return;
     gl.render(scene, camera);
     viewportStats.renders++;
+    client?.noteDrawn();
+    traceDrawn(shownPose.generation, shownPose.index);
     l.at = now; l.epoch = epoch; l.index = index; l.w = size.width; l.h = size.height;
     l.view.copy(camera.matrixWorld); l.proj.copy(camera.projectionMatrix);
   }, 1);

@@ -12,6 +12,7 @@ import { useEditor } from '../../state/store';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
 import { shownPose } from '../../preview/shownPose';
+import { traceShown } from '../../preview/editTrace';
 import { TorqueOverlay } from './TorqueOverlay';
 import { ContactsOverlay } from './ContactsOverlay';
 import { PathOverlay } from './PathOverlay';
@@ -71,6 +72,7 @@ export function PreviewLayer() {
     shownPose.index = index;
     shownPose.generation = client.layout?.generation ?? 0;
     shownPose.frame = client.frame(index)!.slice();
+    traceShown(shownPose.generation, index);
   }, -1);
 
   if (!creature) return null;
