@@ -14,7 +14,11 @@
  *    worker → viewport latency per batch; the idle viewport's frame rate, and an empty WebGL canvas of the
  *    same size in the same browser as the reference (SwiftShader's ceiling on a machine without a GPU).
  *
- * Usage: npx tsx bench/preview-latency.ts [--json] [--no-browser] [--no-host]
+ * 1b. One host against two (shared/preview/pool.ts, issue 17 item 2) in Node worker threads on the Armed
+ *    Mine: settled edits and 16 ms path-point drags, edit → playhead frame and → full timeline with one and
+ *    with two hosts in the same run (bench/previewPool.ts; --no-pool skips it).
+ *
+ * Usage: npx tsx bench/preview-latency.ts [--json] [--no-browser] [--no-host] [--no-pool]
  * (builds to a temporary folder, needs /usr/bin/chromium or CHROME_PATH). On a shared machine the figures
  * move with the load: the output says the load average.
  */
@@ -31,6 +35,7 @@ import { generateRagdoll, newRigDocument, scaleForHeight, scaleSkeleton, withGen
 import { readCreatureInput } from '../cli/commands/generate';
 import { corpus } from '../scripts/corpus-report';
 import { measureHost, summary, type HostEdit, type HostFigures } from './previewHost';
+import { measurePool, poolReport } from './previewPool';
 import type { EditTrace } from '../renderer/src/preview/editTrace';
 
 const FULL = 1201; // 20 s at 60 Hz, frame 0 included
@@ -41,6 +46,7 @@ const MOVES = 3; // edits per drag
 const json = process.argv.includes('--json');
 const browserPart = !process.argv.includes('--no-browser');
 const hostPart = !process.argv.includes('--no-host');
+const poolPart = !process.argv.includes('--no-pool');
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const log = (s: string) => { if (!json) console.log(s); };
 const round = (x: number, d = 1) => Number.isFinite(x) ? Number(x.toFixed(d)) : null;
@@ -112,6 +118,14 @@ if (hostPart) {
   for (const [k, v] of Object.entries(bigHost.byKind)) log(`    ${k}: ${v.map((e) => `${e.playheadMs} ms / ${e.fullS} s (kept ${e.keptFrames})`).join(', ')}`);
   result.armedMine = { host: mineHost };
   result.largest = { name: big.name, host: bigHost };
+}
+
+// ------------------------------------------------------------------------------------------ 1b. one host vs two
+
+if (poolPart) {
+  const pool = await measurePool(mine, { frames: FULL, playhead: PLAYHEAD, rounds: 2 });
+  log(`Armed Mine, ${poolReport(pool, PLAYHEAD).join('\n')}`);
+  result.armedMine = { ...(result.armedMine as object | undefined), pool };
 }
 
 // ------------------------------------------------------------------------------------------ 2. the editor in Chromium

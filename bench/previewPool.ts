@@ -83,6 +83,8 @@ async function session(rig: RigDocument, hosts: number, replace: boolean, frames
     pool.post({ type: 'horizon', frames });
     send(rig, 0);
     await until(() => generation === gen && count >= frames, 'the first fill');
+    // Two hosts: the second warms up on the first recording (pool.ts) — measured after it, as a user edits.
+    await until(() => !pool.busy, 'the warm-up');
 
     const settled: [string, (r: RigDocument) => void][] = [
       ['controller parameter', (r) => { r.controllers[0]!.controlPoints[1]![1] += 0.01; }],

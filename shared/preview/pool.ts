@@ -147,6 +147,8 @@ export interface PreviewPool {
   post(msg: ToHost): void;
   terminate(): void;
   readonly stats: PoolStats;
+  /** A host is computing an edit not yet shown, or warming up. */
+  readonly busy: boolean;
 }
 
 /**
@@ -276,6 +278,7 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
 
   return {
     stats,
+    get busy() { return slots.some((s) => s.state === 'pending' || s.state === 'warming'); },
     post(msg: ToHost): void {
       switch (msg.type) {
         case 'rig': sendRig(msg); break;
