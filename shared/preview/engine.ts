@@ -81,6 +81,8 @@ export class PreviewEngine {
   /** Body and joint handles by name, from the Simulation's lookups (for reading sim.world). */
   private readonly handles: ReadonlyMap<string, BodyHandle>;
   private readonly jointHandles: ReadonlyMap<string, JointHandle>;
+  /** The same by joint index (recordFrame's per-joint loop, without a Map lookup per joint per frame). */
+  private readonly jointHandleList: readonly (JointHandle | undefined)[];
   private readonly controllers: CyclicPathInstance[] = [];
   private readonly timeline: Timeline<SimulationSnapshot>;
   private targetKeys: { frame: number; target: Vec3Tuple | null }[] = [];
@@ -105,6 +107,7 @@ export class PreviewEngine {
     const sim = this.sim;
     this.handles = new Map(sim.bodyNames.map((n) => [n, sim.bodyHandle(n)] as const));
     this.jointHandles = new Map(sim.jointNames.map((n) => [n, sim.jointHandle(n)] as const));
+    this.jointHandleList = sim.jointNames.map((n) => this.jointHandles.get(n));
     const first = rig.controllers.find((c) => c.type === 'cyclicPath');
     const t = first && 'steering' in first ? first.steering.target : null;
     this.defaultTarget = t ? [t[0], t[1], t[2]] : null;
@@ -200,9 +203,18 @@ export class PreviewEngine {
 
   /**
    * Live simulate (live.ts): apply an input now — after the newest frame, before the next step — without
-   * putting it on the timeline (a live session is not re-simulated, so it need not be reproducible).
+   * putting it on the timeline (a live session is not re-simulated, so it need not be reproducible). A
+   * 'target' steers from the next step on: it becomes the last target key (at the newest frame), so the
+   * frames that follow record it and the gait turns toward it.
    */
-  applyNow(input: PreviewInput): void { this.apply(input, this.length - 1); }
+  applyNow(input: PreviewInput): void {
+    if (input.kind === 'target') {
+      const f = this.length - 1;
+      this.targetKeys = [...this.targetKeys.filter((k) => k.frame < f), { frame: f, target: input.target ? [input.target[0], input.target[1], input.target[2]] : null }];
+      return;
+    }
+    this.apply(input, this.length - 1);
+  }
 
   /** The steering target in force at frame f: the last key at or before f, else the rig's default. */
   targetAt(f: number): Vec3Tuple | null {
@@ -242,11 +254,12 @@ export class PreviewEngine {
     for (let j = 0; j < this.motors.length; j++) d[o + a.motors + j] = this.motors[j]! ? 1 : 0;
     // The target the simulation holds (rest pose, controller or animation — the Simulation keeps it
     // through snapshot/restore, so a re-simulated frame plots the same target as the first run).
-    this.sim.jointNames.forEach((name, j) => {
-      const h = this.jointHandles.get(name), q = o + a.jointState + 3 * j;
+    const names = this.sim.jointNames, handles = this.jointHandleList, world = this.sim.world;
+    for (let j = 0; j < names.length; j++) {
+      const h = handles[j], q = o + a.jointState + 3 * j;
       const type = this.rig.joints[j]!.type;
-      if (h === undefined || type === 'fixed') { d[q] = NaN; d[q + 1] = NaN; d[q + 2] = NaN; return; }
-      const angle = this.sim.world.getJointAngle(h), target = this.sim.motorTarget(name);
+      if (h === undefined || type === 'fixed') { d[q] = NaN; d[q + 1] = NaN; d[q + 2] = NaN; continue; }
+      const angle = world.getJointAngle(h), target = this.sim.motorTarget(names[j]!);
       if (typeof angle === 'number') {
         d[q] = angle;
         d[q + 1] = typeof target === 'number' ? target : NaN;
@@ -260,7 +273,7 @@ export class PreviewEngine {
           d[q + 2] = 2 * Math.acos(Math.min(1, Math.abs(cur[0] * target[0] + cur[1] * target[1] + cur[2] * target[2] + cur[3] * target[3])));
         } else { d[q + 1] = NaN; d[q + 2] = NaN; }
       }
-    });
+    }
     if (i > 0) {
       const contacts = this.sim.world.getContacts();
       const n = Math.min(MAX_CONTACTS, contacts.length);

@@ -158,6 +158,9 @@ class RigSimulation implements Simulation {
   private readonly motorsOn: boolean[];
   /** Current motor target per joint (quaternion or number; fixed joints: 0). */
   private targets: (ReadonlyQuat | number)[];
+  /** Per joint, the target last handed to the World by pushTargets (undefined: none, or forgotten after a
+   *  restore or a motor switch). */
+  private pushed: (ReadonlyQuat | number | undefined)[] = [];
   private readonly restTargets: (ReadonlyQuat | number)[];
   private readonly controllers: ControllerInstance[] = [];
   private steeringTarget: Vec3 | null = null;
@@ -295,6 +298,7 @@ class RigSimulation implements Simulation {
       const j = this.rig.joints[i]!;
       if (j.type === 'fixed' || this.motorsOn[i] === on) continue;
       this.motorsOn[i] = on;
+      this.pushed[i] = undefined;
       this.world.setMotor(this.jointHandles[i]!, motorDesc(j.motor, on));
       if (j.type === 'cylindrical' || j.type === 'planar') this.world.setSlideMotor?.(this.jointHandles[i]!, motorDesc(j.slideMotor, on));
       if (on) this.pushVelocityTarget(i);
@@ -422,6 +426,7 @@ class RigSimulation implements Simulation {
       throw new Error('Simulation.restore: the snapshot was taken from a simulation of a different rig');
     }
     this.world.restore(s.world);
+    this.pushed = [];
     this.steps_ = s.steps;
     this.targets = s.targets.map((t) => (typeof t === 'number' ? t : [t[0]!, t[1]!, t[2]!, t[3]!] as const));
     this.steeringTarget = s.steeringTarget ? [s.steeringTarget[0]!, s.steeringTarget[1]!, s.steeringTarget[2]!] : null;
@@ -449,14 +454,20 @@ class RigSimulation implements Simulation {
     return i;
   }
 
-  /** Position and PD motors get this step's target; velocity motors keep their constant target. */
+  /** Position and PD motors get this step's target; velocity motors keep their constant target. A target
+   *  the World already holds (the same number, or the same quaternion array — targets are replaced, never
+   *  changed in place) is not handed over again: the rest pose's targets of a creature without controllers
+   *  cost a validation and a normalised copy per joint per step for nothing. */
   private pushTargets(): void {
-    const joints = this.rig.joints;
+    const joints = this.rig.joints, pushed = this.pushed;
     for (let i = 0; i < joints.length; i++) {
       const j = joints[i]!;
       if (j.type === 'fixed' || !this.motorsOn[i]) continue;
-      const mode = j.motor.mode;
-      if (mode === 'position' || mode === 'pd') this.world.setMotorTarget(this.jointHandles[i]!, this.targets[i]!);
+      const mode = j.motor.mode, t = this.targets[i]!;
+      if ((mode === 'position' || mode === 'pd') && pushed[i] !== t) {
+        this.world.setMotorTarget(this.jointHandles[i]!, t);
+        pushed[i] = t;
+      }
     }
   }
 
