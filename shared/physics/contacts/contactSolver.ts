@@ -40,8 +40,8 @@ const A = 0, B = 1, MU = 2, E = 3, COUNT = 4, NX = 5, T1 = 8, T2 = 11, SHAPE_A =
 // CA = r_A×d, CB = r_B×d, IA = I_A⁻¹·CA, IB = I_B⁻¹·CB (12 values). Solving a row is then
 // v_n = (v_B − v_A)·d + ω_B·CB − ω_A·CA and the impulse λ changes ω_A by −λ·IA, ω_B by +λ·IB: no 3×3
 // product in the loop (the pile spends most of its step there).
-const RAx = 0, RBx = 3, NMASS = 6, TMASS1 = 7, TMASS2 = 8, NIMP = 9, TIMP1 = 10, TIMP2 = 11, SEP = 12, RELV = 13,
-  MAXN = 14, FID = 15, PX = 16, ROWS = 19;
+const NMASS = 0, TMASS1 = 1, TMASS2 = 2, NIMP = 3, TIMP1 = 4, TIMP2 = 5, SEP = 6, RELV = 7, MAXN = 8, FID = 9, PX = 10,
+  ROWS = 13;
 const CA = 0, CB = 3, IA = 6, IB = 9, ROW = 12;
 const P = ROWS + 3 * ROW, M = P0 + 4 * P;
 // Warm-start cache record, stride C: shape A, shape B, point count, then per point (feature id, normal,
@@ -200,8 +200,6 @@ export class ContactSolver {
       D[q + PX] = cx; D[q + PX + 1] = cy; D[q + PX + 2] = cz;
       const rax = cx - p[a3]!, ray = cy - p[a3 + 1]!, raz = cz - p[a3 + 2]!;
       const rbx = cx - p[b3]!, rby = cy - p[b3 + 1]!, rbz = cz - p[b3 + 2]!;
-      D[q + RAx] = rax; D[q + RAx + 1] = ray; D[q + RAx + 2] = raz;
-      D[q + RBx] = rbx; D[q + RBx + 1] = rby; D[q + RBx + 2] = rbz;
       // Rows: normal, tangent 1, tangent 2. Per row CA = r_A×d, IA = I_A⁻¹·CA, CB, IB and the effective mass
       // em = 1 / (m_A⁻¹ + m_B⁻¹ + CA·IA + CB·IB), with both inverse inertias in locals.
       for (let t = 0; t < 3; t++) {
