@@ -65,9 +65,12 @@ export function angularK(ctx: StepContext, iA: number, iB: number, ax: number, a
   return ax * (s00 * bx + s01 * by + s02 * bz) + ay * (s01 * bx + s11 * by + s12 * bz) + az * (s02 * bx + s12 * by + s22 * bz);
 }
 
-/** Apply an angular impulse λ·a (N·m·s): ω_A −= I_A⁻¹·a·λ, ω_B += I_B⁻¹·a·λ. */
-export function applyAngular(ctx: StepContext, iA: number, iB: number, ax: number, ay: number, az: number): void {
-  const I = ctx.bodies.invIw, w = ctx.bodies.w;
+/** Apply the angular impulse L = ctx.scratch.lv (N·m·s, world): ω_A −= I_A⁻¹·L, ω_B += I_B⁻¹·L. The vector
+ *  comes in the scratch, not as three double arguments, which V8 boxes in fresh heap numbers when it does
+ *  not inline the call (the warm start's limit, swing and lock kicks: ≈ 60 KB of garbage a step with 128
+ *  ragdolls). */
+export function applyAngular(ctx: StepContext, iA: number, iB: number): void {
+  const I = ctx.bodies.invIw, w = ctx.bodies.w, lv = ctx.scratch.lv, ax = lv[0]!, ay = lv[1]!, az = lv[2]!;
   const a = 9 * iA, b = 9 * iB, a3 = 3 * iA, b3 = 3 * iB;
   w[a3] = w[a3]! - (I[a]! * ax + I[a + 1]! * ay + I[a + 2]! * az);
   w[a3 + 1] = w[a3 + 1]! - (I[a + 3]! * ax + I[a + 4]! * ay + I[a + 5]! * az);
@@ -235,17 +238,13 @@ export function prepareAngularLock(ctx: StepContext, o: number, iA: number, iB: 
   invertSym3Into(J, o + AK, k11, k12, k13, k22, k23, k33);
 }
 
-function applyLock(ctx: StepContext, o: number, iA: number, iB: number, l1: number, l2: number, l3: number): void {
-  const J = ctx.joints;
-  applyAngular(ctx, iA, iB,
-    J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3,
-    J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3,
-    J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3);
-}
-
 export function warmStartAngularLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3): void {
-  const J = ctx.joints;
-  applyLock(ctx, o, iA, iB, J[o + AI]!, J[o + AI + 1]!, rows === 3 ? J[o + AI + 2]! : 0);
+  const J = ctx.joints, lv = ctx.scratch.lv;
+  const l1 = J[o + AI]!, l2 = J[o + AI + 1]!, l3 = rows === 3 ? J[o + AI + 2]! : 0;
+  lv[0] = J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3;
+  lv[1] = J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3;
+  lv[2] = J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3;
+  applyAngular(ctx, iA, iB);
 }
 
 export function solveAngularLock(ctx: StepContext, o: number, iA: number, iB: number, rows: 2 | 3, useBias: boolean): void {
@@ -285,14 +284,16 @@ export function prepareAngularLimit(ctx: StepContext, o: number, iA: number, iB:
 
 export function warmStartAngularLimit(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints;
-  const l = J[o + LIM_I_LO]! - J[o + LIM_I_HI]!;
-  applyAngular(ctx, iA, iB, J[o + LIM_AXIS]! * l, J[o + LIM_AXIS + 1]! * l, J[o + LIM_AXIS + 2]! * l);
+  const l = J[o + LIM_I_LO]! - J[o + LIM_I_HI]!, lv = ctx.scratch.lv;
+  lv[0] = J[o + LIM_AXIS]! * l; lv[1] = J[o + LIM_AXIS + 1]! * l; lv[2] = J[o + LIM_AXIS + 2]! * l;
+  applyAngular(ctx, iA, iB);
 }
 
 /** Swing cone row: C = SW_C ≥ 0 along SW_AXIS, where increasing swing is +(ω_B − ω_A)·axis. */
 export function warmStartSwing(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, l = -J[o + SW_I]!;
-  applyAngular(ctx, iA, iB, J[o + SW_AXIS]! * l, J[o + SW_AXIS + 1]! * l, J[o + SW_AXIS + 2]! * l);
+  const J = ctx.joints, l = -J[o + SW_I]!, lv = ctx.scratch.lv;
+  lv[0] = J[o + SW_AXIS]! * l; lv[1] = J[o + SW_AXIS + 1]! * l; lv[2] = J[o + SW_AXIS + 2]! * l;
+  applyAngular(ctx, iA, iB);
 }
 
 // ------------------------------------------------------------------------------------- angular motor rows
