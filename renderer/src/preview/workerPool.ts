@@ -7,7 +7,9 @@
  * How many workers: the choice saved under PREVIEW_WORKERS_KEY in localStorage ('1' or '2': the tests and
  * the benchmark set it), else two where the machine has four logical cores or more. Measured on a 2-core
  * machine (bench/previewPool.ts, docs/architecture.md), a second worker shortened nothing: the viewport's
- * thread and one worker already take both cores, and the second only divides them.
+ * thread and one worker already take both cores, and the second only divides them. The newest edit of a
+ * drag replaces the newer of two in flight (pool.ts `replace`): with a core free it starts at once, so the
+ * last move is shown one re-simulation after it, not after the one in flight too.
  */
 import { createPool, type PoolStats, type PreviewPool } from '../../../shared/preview/pool';
 import type { FromHost, ToHost } from '../../../shared/preview/protocol';
@@ -33,7 +35,7 @@ export function startWorkerPool(onMessage: (m: FromHost) => void, onError: (mess
     w.onmessage = (e: MessageEvent<FromHost>) => deliver(e.data);
     w.onerror = (e) => onError(e.message);
     return { post: (m) => w.postMessage(m), terminate: () => w.terminate() };
-  }, onMessage, workers);
+  }, onMessage, workers, true);
   active = pool;
   return { post: (m) => pool.post(m), terminate: () => { pool.terminate(); if (active === pool) active = null; } };
 }
