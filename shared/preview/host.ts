@@ -4,7 +4,8 @@
  * or new inputs replace the work in progress). After an edit it re-simulates from where the edit matters
  * (a rig edit that leaves the start of the recording unchanged resumes from the previous run's snapshot:
  * editFrontier.ts, PreviewEngine.resumeFrom), computes up to the client's playhead first and posts that
- * batch at once, then fills the rest of the timeline behind it. No DOM:
+ * batch at once, then fills the rest of the timeline behind it, one batch in flight at a time but for the
+ * last (posted at once, as the playhead's). No DOM:
  * the adapter that runs it — the worker (renderer/src/preview/simWorker.ts), the client's main-thread
  * fallback, a unit test — hands it a way to post, to schedule the next slice and to read the clock.
  */
@@ -68,7 +69,10 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
     }
     const ms = clock.now() - t0;
     if (steps > 0) { computedAt = clock.wall(); lastSpeed = ms > 0 ? (steps / ms) * 1000 : 0; }
-    if (inFlight === 0) flush();
+    // The timeline's last frames go out at once too (at most two batches in flight): a client whose
+    // thread is busy (a software renderer's draw) then takes them with the batch before, one round trip
+    // sooner than on its ack.
+    if (inFlight === 0 || (steps > 0 && e.length >= horizon)) flush();
     if (e.failure && !reportedFailure) {
       reportedFailure = true;
       post({ type: 'problem', message: e.failure, frame: e.length - 1 });
