@@ -247,7 +247,10 @@ if (browserPart) {
       await page.mouse.up();
       const full = await page.evaluate(`(${WAIT_FULL})()`) as number;
       if (full < 0) throw new Error(`drag ${k + 1}: the re-simulated timeline did not arrive within 60 s`);
-      toFull.push(full / 1000);
+      // The moment the mirror took the timeline's last batch (editTrace.ts 'filled'), not the animation
+      // frame that noticed it (with a software renderer frames come ~0.2 s apart).
+      const filled = await page.evaluate(`(() => { const h = window.__marionettePreview, g = h.shownEdit().sent; const t = h.editTraces().find((x) => x.generation === g); return t ? t.filled - window.__benchLastMove : null; })()`) as number | null;
+      toFull.push((filled !== null && Number.isFinite(filled) ? filled : full) / 1000);
     }
     const edit = await read(page, (h) => ({ lat: h.latencies(), shown: h.displayLatencies() }));
     const fps = async (p: Page, counter: string) => p.evaluate(`(async () => {

@@ -238,7 +238,7 @@ export class PreviewClient {
         const L = this.layout;
         if (!L || m.start > this.count) break; // frames of a recording we have already dropped
         const end = m.start + m.count;
-        traceBatch(L.generation, m.start, end, m.computedAt, m.postedAt);
+        traceBatch(L.generation, m.start, end, m.computedAt, m.postedAt, end > usePreview.getState().duration);
         this.ensure(end);
         // Every frame goes into the recording; the viewport shows only the newest under the playhead.
         this.frames.set(m.frames, m.start * L.frameSize);

@@ -18,6 +18,7 @@
  *   drawn           the scene was drawn with it (gl.render returned; the GPU may still be at work)
  *   painted         the first task after that frame's rendering step: the frame has been handed to the
  *                   compositor (with a software renderer this includes reading the picture back)
+ *   filled          the mirror holds the edit's whole timeline (its last batch taken)
  *
  * Not shipped behaviour: a few numbers per edit, kept for the last TRACE_KEEP generations.
  */
@@ -33,7 +34,7 @@ export interface EditTrace {
   received: number; validated: number; built: number; resumed: number;
   resetReceived: number;
   computed: number; posted: number; received2: number;
-  shown: number; drawn: number; painted: number;
+  shown: number; drawn: number; painted: number; filled: number;
 }
 
 const TRACE_KEEP = 256;
@@ -43,7 +44,7 @@ export function startTrace(generation: number, playhead: number, edited: number)
   const now = performance.now();
   editTraces.set(generation, {
     generation, playhead, from: -1, edited: Number.isFinite(edited) ? edited : now, sent: now,
-    received: NaN, validated: NaN, built: NaN, resumed: NaN, resetReceived: NaN, computed: NaN, posted: NaN, received2: NaN, shown: NaN, drawn: NaN, painted: NaN,
+    received: NaN, validated: NaN, built: NaN, resumed: NaN, resetReceived: NaN, computed: NaN, posted: NaN, received2: NaN, shown: NaN, drawn: NaN, painted: NaN, filled: NaN,
   });
   if (editTraces.size > TRACE_KEEP) editTraces.delete(editTraces.keys().next().value!);
 }
@@ -59,10 +60,13 @@ export function traceReset(generation: number, stamps: HostStamps | undefined): 
   t.built = fromWall(stamps.built); t.resumed = fromWall(stamps.resumed); t.from = stamps.from;
 }
 
-/** A batch of `generation` holding frames [start, end) arrived: the first one to hold the playhead frame counts. */
-export function traceBatch(generation: number, start: number, end: number, computedAt: number, postedAt: number): void {
+/** A batch of `generation` holding frames [start, end) arrived (`complete`: the timeline is now whole): the
+ *  first one to hold the playhead frame counts. */
+export function traceBatch(generation: number, start: number, end: number, computedAt: number, postedAt: number, complete: boolean): void {
   const t = editTraces.get(generation);
-  if (!t || !Number.isNaN(t.received2) || t.playhead < start || t.playhead >= end) return;
+  if (!t) return;
+  if (complete && Number.isNaN(t.filled)) t.filled = performance.now();
+  if (!Number.isNaN(t.received2) || t.playhead < start || t.playhead >= end) return;
   t.computed = fromWall(computedAt); t.posted = fromWall(postedAt); t.received2 = performance.now();
 }
 
