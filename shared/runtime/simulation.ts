@@ -273,11 +273,13 @@ class RigSimulation implements Simulation {
   get blowUp() { return this.world.blowUp; }
 
   step(): void {
-    const step: ControllerStep = {
-      time: this.time, dt: this.dt,
-      setMotorTarget: (joint, target) => { this.targets[this.jointAt(joint)] = target; },
-    };
-    this.controllers.forEach((c, i) => { if (this.rig.controllers[i]!.enabled) c.step(step); });
+    if (this.controllers.length > 0) {
+      const step: ControllerStep = {
+        time: this.time, dt: this.dt,
+        setMotorTarget: (joint, target) => { this.targets[this.jointAt(joint)] = target; },
+      };
+      this.controllers.forEach((c, i) => { if (this.rig.controllers[i]!.enabled) c.step(step); });
+    }
     this.pushTargets();
     this.world.step(this.dt);
     this.steps_++;
