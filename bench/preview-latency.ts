@@ -139,7 +139,7 @@ interface Hook {
 
 /** The hops of one edit (renderer/src/preview/editTrace.ts), each the ms between two stamps. */
 const HOPS: [string, keyof EditTrace, keyof EditTrace][] = [
-  ['pointer move → store edit', 'move' as keyof EditTrace, 'edited'],
+  ['input event → store edit', 'move' as keyof EditTrace, 'edited'],
   ['store edit → rig posted to the worker', 'edited', 'sent'],
   ['posted → worker takes it', 'sent', 'received'],
   ['worker: validate', 'received', 'validated'],
@@ -151,8 +151,8 @@ const HOPS: [string, keyof EditTrace, keyof EditTrace][] = [
   ['main has it → viewport poses it', 'received2', 'shown'],
   ['posed → scene drawn', 'shown', 'drawn'],
   ['drawn → handed to the compositor', 'drawn', 'painted'],
-  ['pointer move → posed (shown)', 'move' as keyof EditTrace, 'shown'],
-  ['pointer move → handed to the compositor', 'move' as keyof EditTrace, 'painted'],
+  ['input event → posed (shown)', 'move' as keyof EditTrace, 'shown'],
+  ['input event → handed to the compositor', 'move' as keyof EditTrace, 'painted'],
 ];
 const read = <T>(page: Page, fn: (h: Hook) => T): Promise<T> => page.evaluate(`(${fn.toString()})(window.__marionettePreview)`) as Promise<T>;
 const q = (a: number[], p: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN; };
@@ -204,53 +204,81 @@ if (browserPart) {
     await page.mouse.click(box.x + 10 + ((box.width - 20) * PLAYHEAD) / (FULL - 1), box.y + box.height - 8);
     await page.waitForFunction(() => (window as unknown as { __marionettePreview: Hook }).__marionettePreview.shownEdit().index > 0, null, { timeout: 10_000 });
     const playhead = await read(page, (h) => h.shownEdit().playhead);
+    // The edit's input event: a pointer move (a drag) or a key press (Enter commits a field).
     await page.evaluate(() => {
       const w = window as unknown as { __benchLastMove: number };
       w.__benchLastMove = performance.now();
       window.addEventListener('pointermove', () => { w.__benchLastMove = performance.now(); }, true);
+      window.addEventListener('keydown', () => { w.__benchLastMove = performance.now(); }, true);
     });
 
-    // Path-handle drags: every pointer move re-shapes the path (a controller parameter edit).
     const editStart = { lat: fill.lat.length, shown: fill.shown.length };
     const toPlayhead: number[] = [], toPainted: number[] = [], toFull: number[] = [];
+    const byKind: Record<string, number[]> = {};
     const hops: Record<string, number[]> = Object.fromEntries(HOPS.map(([name]) => [name, []]));
     const resumedFrom: number[] = [];
+    /** One edit made by `act` (an input event): ms from it to the viewport posing the re-simulated frame under
+     *  the playhead, with its hops; null when the input made no edit. */
+    const measureEdit = async (kind: string, act: () => Promise<void>, what: string): Promise<void> => {
+      const before = await read(page, (h) => h.shownEdit().sent);
+      await act();
+      const ms = await page.evaluate(`(${WAIT_SHOWN})(${before})`) as number | null;
+      if (ms === -1) throw new Error(`${what}: the edited frame under the playhead was not drawn within 30 s`);
+      if (ms === null) return;
+      // The edit's trace, once the frame drawn with it has been handed to the compositor (≤ 2 s).
+      const { move, trace } = await page.evaluate(`new Promise((resolve) => {
+        const h = window.__marionettePreview, g = h.shownEdit().sent, t0 = performance.now();
+        const poll = () => { const t = h.editTraces().find((x) => x.generation === g) ?? null;
+          if ((t && Number.isFinite(t.painted)) || performance.now() - t0 > 2000) resolve({ move: window.__benchLastMove, trace: t }); else setTimeout(poll, 5); };
+        poll();
+      })`) as { move: number; trace: EditTrace | null };
+      // Edit → playhead frame: the input to the viewport posing the creature from the re-simulated frame
+      // (the state update); the paint is reported apart (input → handed to the compositor).
+      const shown = trace && Number.isFinite(trace.shown) ? trace.shown - move : ms;
+      toPlayhead.push(shown);
+      (byKind[kind] ??= []).push(shown);
+      if (trace && Number.isFinite(trace.painted)) toPainted.push(trace.painted - move);
+      if (trace) {
+        const at = { ...trace, move } as unknown as Record<string, number>;
+        for (const [name, a, b] of HOPS) if (Number.isFinite(at[b]! - at[a]!)) hops[name]!.push(at[b]! - at[a]!);
+        resumedFrom.push(trace.from);
+      }
+    };
+    /** After the last edit: s from its input to the mirror holding the whole re-simulated timeline. */
+    const measureFull = async (what: string): Promise<void> => {
+      const full = await page.evaluate(`(${WAIT_FULL})()`) as number;
+      if (full < 0) throw new Error(`${what}: the re-simulated timeline did not arrive within 60 s`);
+      // The moment the mirror took the timeline's last batch (editTrace.ts 'filled'), not the animation
+      // frame that noticed it (with a software renderer frames come ~0.2 s apart).
+      const filled = await page.evaluate(`(() => { const h = window.__marionettePreview, g = h.shownEdit().sent; const t = h.editTraces().find((x) => x.generation === g); return t ? t.filled - window.__benchLastMove : null; })()`) as number | null;
+      toFull.push((filled !== null && Number.isFinite(filled) ? filled : full) / 1000);
+    };
+
+    // Path-handle drags: every pointer move re-shapes the path (a controller parameter edit).
     for (let k = 0; k < DRAGS; k++) {
       const at = await read(page, (h) => h.pathHandleScreen('hand-path', 2));
       if (!at) throw new Error('no path handle on screen');
       await page.mouse.move(at.x, at.y);
       await page.mouse.down();
-      for (let i = 1; i <= MOVES; i++) {
-        const before = await read(page, (h) => h.shownEdit().sent);
-        await page.mouse.move(at.x + i * 3 * (k % 2 ? -1 : 1), at.y + i * 2);
-        const ms = await page.evaluate(`(${WAIT_SHOWN})(${before})`) as number | null;
-        if (ms === -1) throw new Error(`drag ${k + 1}, move ${i}: the edited frame under the playhead was not drawn within 30 s`);
-        if (ms !== null) {
-          // The edit's trace, once the frame drawn with it has been handed to the compositor (≤ 2 s).
-          const { move, trace } = await page.evaluate(`new Promise((resolve) => {
-            const h = window.__marionettePreview, g = h.shownEdit().sent, t0 = performance.now();
-            const poll = () => { const t = h.editTraces().find((x) => x.generation === g) ?? null;
-              if ((t && Number.isFinite(t.painted)) || performance.now() - t0 > 2000) resolve({ move: window.__benchLastMove, trace: t }); else setTimeout(poll, 5); };
-            poll();
-          })`) as { move: number; trace: EditTrace | null };
-          // Edit → playhead frame: the move to the viewport posing the creature from the re-simulated frame
-          // (the state update); the paint is reported apart (pointer move → handed to the compositor).
-          toPlayhead.push(trace && Number.isFinite(trace.shown) ? trace.shown - move : ms);
-          if (trace && Number.isFinite(trace.painted)) toPainted.push(trace.painted - move);
-          if (trace) {
-            const at = { ...trace, move } as unknown as Record<string, number>;
-            for (const [name, a, b] of HOPS) if (Number.isFinite(at[b]! - at[a]!)) hops[name]!.push(at[b]! - at[a]!);
-            resumedFrom.push(trace.from);
-          }
-        }
-      }
+      for (let i = 1; i <= MOVES; i++) await measureEdit('path-handle drag (controller parameter)', () => page.mouse.move(at.x + i * 3 * (k % 2 ? -1 : 1), at.y + i * 2), `drag ${k + 1}, move ${i}`);
       await page.mouse.up();
-      const full = await page.evaluate(`(${WAIT_FULL})()`) as number;
-      if (full < 0) throw new Error(`drag ${k + 1}: the re-simulated timeline did not arrive within 60 s`);
-      // The moment the mirror took the timeline's last batch (editTrace.ts 'filled'), not the animation
-      // frame that noticed it (with a software renderer frames come ~0.2 s apart).
-      const filled = await page.evaluate(`(() => { const h = window.__marionettePreview, g = h.shownEdit().sent; const t = h.editTraces().find((x) => x.generation === g); return t ? t.filled - window.__benchLastMove : null; })()`) as number | null;
-      toFull.push((filled !== null && Number.isFinite(filled) ? filled : full) / 1000);
+      await measureFull(`drag ${k + 1}`);
+    }
+    // Inspector fields, typed and committed with Enter: the elbow motor's error reduction (a motor gain) and
+    // the hand's mass (a body edit: the host starts from frame 0 with a new layout, the client a new poser).
+    const fieldEdits: { kind: string; row: string; label: string; values: number[] }[] = [
+      { kind: 'motor gain (inspector field)', row: '[data-joint="elbow"]', label: 'Error reduction', values: [0.45, 0.5, 0.45] },
+      { kind: 'body mass (inspector field)', row: '[data-body="hand"]', label: 'Mass', values: [0.75, 0.7, 0.75] },
+    ];
+    for (const fe of fieldEdits) {
+      await page.locator(fe.row).first().click();
+      const field = page.getByTestId('inspector').getByRole('textbox', { name: fe.label, exact: true });
+      await field.waitFor({ timeout: 10_000 });
+      for (const v of fe.values) {
+        await field.fill(String(v));
+        await measureEdit(fe.kind, () => field.press('Enter'), `${fe.label} = ${v}`);
+      }
+      await measureFull(fe.kind);
     }
     const edit = await read(page, (h) => ({ lat: h.latencies(), shown: h.displayLatencies() }));
     const fps = async (p: Page, counter: string) => p.evaluate(`(async () => {
@@ -286,7 +314,8 @@ if (browserPart) {
       realTimeFactor: round(q(speeds, 0.5) * dt), framesPerSecond: round(q(speeds, 0.5), 0),
       firstFillS: round(fillMs / 1000, 2),
       playheadFrame: playhead,
-      editKind: 'path-handle drag (controller parameter), each pointer move an edit',
+      editKind: 'path-handle drags (controller parameter, each pointer move an edit), motor gain and body mass inspector fields (Enter)',
+      editToPlayheadMsByKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, stat(v)])),
       editToPlayheadMs: stat(toPlayhead), editToPaintedMs: stat(toPainted), editToFullTimelineS: stat(toFull, 2),
       editHopsMs: Object.fromEntries(Object.entries(hops).map(([k, v]) => [k, stat(v, 1)])),
       resumedFromFrame: resumedFrom,
@@ -299,6 +328,7 @@ if (browserPart) {
     log(`  simulation + IK + recording: median ${browserFigures.framesPerSecond} frames/s = ${Math.round(q(speeds, 0.5) * dt)}× real time (${speeds.length} samples)`);
     log(`  first fill of the 20 s timeline (${FULL} frames) recorded and mirrored in ${(fillMs / 1000).toFixed(2)} s wall`);
     log(`  edit → re-simulated frame ${playhead} posed in the viewport: ${say(browserFigures.editToPlayheadMs)} (${browserFigures.editKind})`);
+    for (const [k, v] of Object.entries(browserFigures.editToPlayheadMsByKind)) log(`    ${k}: ${say(v)}`);
     log(`  edit → that frame drawn and handed to the compositor: ${say(browserFigures.editToPaintedMs)}`);
     log(`  edit → full 20 s timeline: ${say(browserFigures.editToFullTimelineS, 's')}`);
     log(`  hops of an edit (renderer/src/preview/editTrace.ts; re-simulated from frame ${[...new Set(resumedFrom)].join(', ')}):`);
