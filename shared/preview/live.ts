@@ -8,7 +8,8 @@
  * inputs before that frame (the recording is a pure function of rig, clips and inputs, so this is the same
  * state), then steps on its own. Each tick runs the steps real time asks for (at most MAX_CATCHUP, so a
  * slow machine runs in slow motion instead of freezing) and posts only the newest frame. Its inputs are
- * applied at the newest frame and are not recorded on the timeline; stopping the session drops it.
+ * applied at the newest frame and are not recorded on the timeline; stopping the session drops it. A
+ * 'target' input (the steering target marker dragged) steers the gait from the next step on.
  */
 import { validateRig, formatProblem } from '../rig';
 import type { AnimationClip } from '../authoring/skeletonInput';
@@ -23,7 +24,7 @@ export const LIVE_MAX_SECONDS = 300;
 export type ToLive =
   /** Start (or restart) a session: `rig` validated, the recording's `inputs` before `frame` replayed. */
   | { type: 'start'; session: number; rig: unknown; clips: AnimationClip[]; inputs: PreviewInput[]; frame: number }
-  /** Act now (grab, grabMove, release, impulse, blast, limp). */
+  /** Act now (grab, grabMove, release, impulse, blast, limp; target: steer toward it from the next step). */
   | { type: 'input'; session: number; input: PreviewInput }
   | { type: 'stop' };
 

@@ -10,6 +10,7 @@ import { loadRig } from '../../../shared/rig';
 import { PreviewEngine } from '../../../shared/preview/engine';
 import { MAX_CATCHUP, createLiveHost, type FromLive } from '../../../shared/preview/live';
 import type { PreviewInput } from '../../../shared/preview/input';
+import { headingYaw, signedYawBetween, yawDirection } from '../../../shared/gait/steering';
 
 const raw = JSON.parse(readFileSync(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url), 'utf8'));
 const rig = loadRig(raw, { source: 'armed-mine.rig.json' });
@@ -94,6 +95,35 @@ describe('Live simulate host', () => {
     a.run(1000);
     expect(a.frames().length).toBe(n);
     expect(a.host.engine).toBeNull();
+  });
+
+  it('a steering target steers at once: the frames record it and the mine turns toward it (90° → under 30°), where the free session keeps its heading', () => {
+    const a = harness(), b = harness();
+    for (const h of [a, b]) { h.host.receive({ type: 'start', session: 3, rig: raw, clips: [], inputs: [], frame: 0 }); h.run(1000); }
+    const e = a.host.engine!;
+    const body = () => e.sim.bodyPose('body');
+    const errorTo = (h: ReturnType<typeof harness>, t: readonly number[]) => {
+      const pose = h.host.engine!.sim.bodyPose('body');
+      return Math.abs(signedYawBetween(yawDirection(headingYaw(pose.rotation)), [t[0]! - pose.position[0], 0, t[2]! - pose.position[2]]));
+    };
+    // 4 m to the creature's left (+X of the rig's frame, the mine facing +Z toward its default target (0, 0, 5)).
+    const p = body().position;
+    const target: [number, number, number] = [p[0] + 4, 0, p[2]];
+    const e0 = errorTo(a, target);
+    a.host.receive({ type: 'input', session: 3, input: { kind: 'target', frame: 0, target } });
+    a.run(100);
+    const aux = e.slice(e.length - 1, e.length).aux;
+    expect([aux[0], aux[1], aux[2], aux[3]]).toEqual([...target, 1]);
+    let firstUnder = Infinity;
+    for (let ms = 100; ms <= 8000; ms += 100) { a.run(100); b.run(100); if (firstUnder === Infinity && errorTo(a, target) < Math.PI / 6) firstUnder = ms / 1000; }
+    const free = errorTo(b, target);
+    console.log(`live steering: heading error to a target 4 m to the left ${(e0 * 180 / Math.PI).toFixed(0)}° → under 30° after ${firstUnder.toFixed(1)} s; ${(errorTo(a, target) * 180 / Math.PI).toFixed(0)}° at 8 s (${(free * 180 / Math.PI).toFixed(0)}° without the target input)`);
+    expect(e0).toBeGreaterThan(1.2);
+    expect(firstUnder).toBeLessThan(8);
+    expect(free).toBeGreaterThan(1);
+    // From the newest frame on: the frames before it keep the rig's target.
+    expect(e.targetAt(30)).toEqual([0, 0, 5]);
+    expect(e.targetAt(e.length - 1)).toEqual(target);
   });
 
   it('an invalid rig is a problem message, not a throw', () => {
