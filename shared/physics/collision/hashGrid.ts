@@ -17,8 +17,6 @@
  * Order: a function of the AABBs and the indices only (bucket order, then index order), never of history.
  * When no group meets any mask (the union of the groups & the union of the masks is 0) it returns at once.
  * Allocates only when the shape, entry or pair count passes its high-water mark.
- * The pair loops read flat copies of the AABBs, bodies, groups and masks (filled with the cell ranges), not
- * the shape objects, and each entry's bucket is hashed once (kept for the fill pass).
  */
 import type { BroadPhaseResult, PairExclusion, WorldShape } from './types';
 
@@ -36,14 +34,6 @@ export class HashGrid implements BroadPhaseResult {
   private bucketStart = new Int32Array(257);
   private entryShape = new Int32Array(256);
   private entryCell = new Int32Array(256 * 3);
-  /** Bucket of each entry in the counting pass's order (the fill pass walks the same order). */
-  private entryBucket = new Int32Array(256);
-  /** Flat per-shape copies for the pair loops: AABB (6), body, group, mask, dynamic (1/0). */
-  private box = new Float64Array(64 * 6);
-  private shapeBody = new Int32Array(64);
-  private shapeGroup = new Int32Array(64);
-  private shapeMask = new Int32Array(64);
-  private shapeDynamic = new Uint8Array(64);
 
   update(shapes: readonly WorldShape[], count: number, exclusion?: PairExclusion): number {
     this.pairCount = 0;
@@ -63,19 +53,12 @@ export class HashGrid implements BroadPhaseResult {
     this.cellSize = cell;
     if (this.cellLo.length < 3 * count) { this.cellLo = new Int32Array(6 * count); this.cellHi = new Int32Array(6 * count); }
     if (this.big.length < count) this.big = new Int32Array(2 * count);
-    if (this.shapeBody.length < count) {
-      this.box = new Float64Array(12 * count); this.shapeBody = new Int32Array(2 * count); this.shapeGroup = new Int32Array(2 * count);
-      this.shapeMask = new Int32Array(2 * count); this.shapeDynamic = new Uint8Array(2 * count);
-    }
 
-    // Cell ranges; big shapes aside. Flat copies of what the pair loops read.
+    // Cell ranges; big shapes aside.
     let nBig = 0, entries = 0;
-    const lo = this.cellLo, hi = this.cellHi, box = this.box;
-    const sBody = this.shapeBody, sGroup = this.shapeGroup, sMask = this.shapeMask, sDyn = this.shapeDynamic;
+    const lo = this.cellLo, hi = this.cellHi;
     for (let i = 0; i < count; i++) {
-      const s = shapes[i]!, a = s.aabb;
-      box[6 * i] = a[0]!; box[6 * i + 1] = a[1]!; box[6 * i + 2] = a[2]!; box[6 * i + 3] = a[3]!; box[6 * i + 4] = a[4]!; box[6 * i + 5] = a[5]!;
-      sBody[i] = s.body; sGroup[i] = s.group; sMask[i] = s.mask; sDyn[i] = s.dynamic ? 1 : 0;
+      const a = shapes[i]!.aabb;
       let cells = 1, isBig = false;
       for (let k = 0; k < 3; k++) {
         const l = Math.floor(a[k]! * inv), h = Math.floor(a[k + 3]! * inv);
@@ -91,26 +74,20 @@ export class HashGrid implements BroadPhaseResult {
     let size = 16;
     while (size < 2 * entries) size *= 2;
     if (this.bucketStart.length < size + 1) this.bucketStart = new Int32Array(2 * size + 1);
-    if (this.entryShape.length < entries) {
-      this.entryShape = new Int32Array(2 * entries); this.entryCell = new Int32Array(6 * entries); this.entryBucket = new Int32Array(2 * entries);
-    }
-    const start = this.bucketStart, mask = size - 1, eb = this.entryBucket;
+    if (this.entryShape.length < entries) { this.entryShape = new Int32Array(2 * entries); this.entryCell = new Int32Array(6 * entries); }
+    const start = this.bucketStart, mask = size - 1;
     start.fill(0, 0, size + 1);
-    let n = 0;
     for (let i = 0; i < count; i++) {
       for (let x = lo[3 * i]!; x <= hi[3 * i]!; x++) for (let y = lo[3 * i + 1]!; y <= hi[3 * i + 1]!; y++) for (let z = lo[3 * i + 2]!; z <= hi[3 * i + 2]!; z++) {
-        const b = hashCell(x, y, z) & mask;
-        eb[n++] = b;
-        start[b + 1]!++;
+        start[(hashCell(x, y, z) & mask) + 1]!++;
       }
     }
     for (let b = 0; b < size; b++) start[b + 1]! += start[b]!;
     // Fill (start[b] is advanced as entries go in, then restored from its neighbour).
     const es = this.entryShape, ec = this.entryCell;
-    n = 0;
     for (let i = 0; i < count; i++) {
       for (let x = lo[3 * i]!; x <= hi[3 * i]!; x++) for (let y = lo[3 * i + 1]!; y <= hi[3 * i + 1]!; y++) for (let z = lo[3 * i + 2]!; z <= hi[3 * i + 2]!; z++) {
-        const e = start[eb[n++]!]!++;
+        const b = hashCell(x, y, z) & mask, e = start[b]!++;
         es[e] = i; ec[3 * e] = x; ec[3 * e + 1] = y; ec[3 * e + 2] = z;
       }
     }
@@ -121,41 +98,37 @@ export class HashGrid implements BroadPhaseResult {
     for (let b = 0; b < size; b++) {
       const end = start[b + 1]!;
       for (let e = start[b]!; e < end; e++) {
-        const ia = es[e]!, cx = ec[3 * e]!, cy = ec[3 * e + 1]!, cz = ec[3 * e + 2]!, A = 6 * ia;
-        const a0 = box[A]!, a1 = box[A + 1]!, a2 = box[A + 2]!, a3 = box[A + 3]!, a4 = box[A + 4]!, a5 = box[A + 5]!;
+        const ia = es[e]!, cx = ec[3 * e]!, cy = ec[3 * e + 1]!, cz = ec[3 * e + 2]!, A = shapes[ia]!.aabb;
         for (let f = e + 1; f < end; f++) {
           if (ec[3 * f] !== cx || ec[3 * f + 1] !== cy || ec[3 * f + 2] !== cz) continue;
-          const ib = es[f]!, B = 6 * ib;
-          const b0 = box[B]!, b1 = box[B + 1]!, b2 = box[B + 2]!;
-          if (a0 > box[B + 3]! || b0 > a3 || a1 > box[B + 4]! || b1 > a4 || a2 > box[B + 5]! || b2 > a5) continue;
-          if (Math.floor(Math.max(a0, b0) * inv) !== cx || Math.floor(Math.max(a1, b1) * inv) !== cy
-            || Math.floor(Math.max(a2, b2) * inv) !== cz) continue;
-          this.consider(ia, ib, exclusion);
+          const ib = es[f]!, B = shapes[ib]!.aabb;
+          if (A[0]! > B[3]! || B[0]! > A[3]! || A[1]! > B[4]! || B[1]! > A[4]! || A[2]! > B[5]! || B[2]! > A[5]!) continue;
+          if (Math.floor(Math.max(A[0]!, B[0]!) * inv) !== cx || Math.floor(Math.max(A[1]!, B[1]!) * inv) !== cy
+            || Math.floor(Math.max(A[2]!, B[2]!) * inv) !== cz) continue;
+          this.consider(shapes, ia, ib, exclusion);
         }
       }
     }
     // Big shapes against all (a big–big pair once, from the lower index).
     for (let g = 0; g < nBig; g++) {
-      const ia = this.big[g]!, A = 6 * ia;
-      const a0 = box[A]!, a1 = box[A + 1]!, a2 = box[A + 2]!, a3 = box[A + 3]!, a4 = box[A + 4]!, a5 = box[A + 5]!;
+      const ia = this.big[g]!, A = shapes[ia]!.aabb;
       for (let ib = 0; ib < count; ib++) {
         if (ib === ia) continue;
         if (lo[3 * ib]! > hi[3 * ib]! && ib < ia) continue; // big–big: already done from ib
-        const B = 6 * ib;
-        if (a0 > box[B + 3]! || box[B]! > a3 || a1 > box[B + 4]! || box[B + 1]! > a4 || a2 > box[B + 5]! || box[B + 2]! > a5) continue;
-        this.consider(ia, ib, exclusion);
+        const B = shapes[ib]!.aabb;
+        if (A[0]! > B[3]! || B[0]! > A[3]! || A[1]! > B[4]! || B[1]! > A[4]! || A[2]! > B[5]! || B[2]! > A[5]!) continue;
+        this.consider(shapes, ia, ib, exclusion);
       }
     }
     return this.pairCount;
   }
 
-  /** The filters (different bodies, at least one dynamic, group/mask both ways, exclusion), on the flat copies. */
-  private consider(ia: number, ib: number, exclusion: PairExclusion | undefined): void {
-    const ba = this.shapeBody[ia]!, bb = this.shapeBody[ib]!;
-    if (ba === bb || (this.shapeDynamic[ia] === 0 && this.shapeDynamic[ib] === 0)) return;
-    if ((this.shapeGroup[ia]! & this.shapeMask[ib]!) === 0 || (this.shapeGroup[ib]! & this.shapeMask[ia]!) === 0) return;
+  private consider(shapes: readonly WorldShape[], ia: number, ib: number, exclusion: PairExclusion | undefined): void {
+    const a = shapes[ia]!, b = shapes[ib]!;
+    if (a.body === b.body || (!a.dynamic && !b.dynamic)) return;
+    if ((a.group & b.mask) === 0 || (b.group & a.mask) === 0) return;
     if (exclusion !== undefined) {
-      const l = ba < bb ? ba : bb, h = ba < bb ? bb : ba;
+      const l = a.body < b.body ? a.body : b.body, h = a.body < b.body ? b.body : a.body;
       if (exclusion.excluded(l, h)) return;
     }
     const pc = this.pairCount;
