@@ -67,8 +67,9 @@ class Mirror {
         const r = this.reset;
         if (!r || m.start > this.count) break;
         const end = m.start + m.count;
-        if (end * r.frameSize > this.frames.length) {
-          const cap = Math.max(end, Math.ceil((this.frames.length / r.frameSize) * 2));
+        // Both arrays: a reset to another layout (the particle solver's) keeps the old arrays.
+        if (end * r.frameSize > this.frames.length || end * r.aux.size > this.aux.length) {
+          const cap = Math.max(end, 2 * this.count);
           const f = new Float64Array(cap * r.frameSize); f.set(this.frames.subarray(0, this.count * r.frameSize)); this.frames = f;
           const a = new Float64Array(cap * r.aux.size); a.set(this.aux.subarray(0, this.count * r.aux.size)); this.aux = a;
         }
@@ -155,7 +156,18 @@ export interface PreviewPool {
  * start(i, onMessage): start host i (i = 0 … hosts − 1) whose messages go to onMessage; deliver: a message
  * for the client, in the order the client must see them.
  */
-export function createPool(start: (index: number, onMessage: (m: FromHost) => void) => PoolPort, deliver: (m: FromHost) => void, hosts = 2, replace = false): PreviewPool {
+export interface PoolOptions {
+  /** 1 or 2 (default 2). */
+  hosts?: number;
+  /** Two edits in flight: the newest replaces the newer (true) or waits for the first answer (false, the default). */
+  replace?: boolean;
+  /** Run fn as a later task (default setTimeout 0): a switch to another frame layout delivers its frames
+   *  a task after its reset, as a host does — views that re-render on a reset (the recording empty) see it. */
+  defer?: (fn: () => void) => void;
+}
+
+export function createPool(start: (index: number, onMessage: (m: FromHost) => void) => PoolPort, deliver: (m: FromHost) => void, options: PoolOptions = {}): PreviewPool {
+  const { hosts = 2, replace = false, defer = (fn: () => void) => { setTimeout(fn, 0); } } = options;
   const stats: PoolStats = { overlapped: 0, replaced: 0, shown: 0, waited: 0 };
   /** What the client holds (every message delivered to it, applied). */
   const shown = new Mirror();
@@ -174,10 +186,12 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
     slot.port = start(i, (m) => receive(i, m));
   }
 
+  /** Messages for the client held until a deferred task (see PoolOptions.defer), in order; null: none. */
+  let outbox: FromHost[] | null = null;
   const toClient = (m: FromHost, ackTo: number | null) => {
     shown.apply(m);
     if (m.type === 'frames') acks.push(ackTo);
-    deliver(m);
+    if (outbox) outbox.push(m); else deliver(m);
   };
 
   function receive(i: number, m: FromHost): void {
@@ -216,6 +230,11 @@ export function createPool(start: (index: number, onMessage: (m: FromHost) => vo
       const sameBodies = !!old && !old.particles && !r.particles && editFrontier(old.rig, r.rig, inputs) >= 0;
       const keep = sameBodies ? commonPrefix(shown, s.rec) : 0;
       toClient(sameBodies ? { ...r, keep } : omitKeep(r), null);
+      if (!sameBodies && !outbox) {
+        const held: FromHost[] = [];
+        outbox = held;
+        defer(() => { if (outbox === held) outbox = null; for (const m of held) deliver(m); });
+      }
       const b = s.rec.batch(keep);
       if (b) toClient(b, null);
       if (s.rec.failure) toClient(s.rec.failure, null);

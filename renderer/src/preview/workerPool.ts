@@ -35,7 +35,7 @@ export function startWorkerPool(onMessage: (m: FromHost) => void, onError: (mess
     w.onmessage = (e: MessageEvent<FromHost>) => deliver(e.data);
     w.onerror = (e) => onError(e.message);
     return { post: (m) => w.postMessage(m), terminate: () => w.terminate() };
-  }, onMessage, workers, true);
+  }, onMessage, { hosts: workers, replace: true });
   active = pool;
   return { post: (m) => pool.post(m), terminate: () => { pool.terminate(); if (active === pool) active = null; } };
 }

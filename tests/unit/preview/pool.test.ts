@@ -84,7 +84,7 @@ function session(hosts: number, replace = false) {
     queues.push(q);
     const host = createHost((m) => main.push(() => onMessage(m)), (fn) => q.push(fn));
     return { post: (msg: ToHost) => q.push(() => host.receive(structuredClone(msg))), terminate: () => undefined };
-  }, client, hosts, replace);
+  }, client, { hosts, replace, defer: (fn) => main.push(fn) });
   /** Run up to n tasks round robin (n = Infinity: until no work is left). */
   const run = (n = Infinity) => {
     for (let k = 0; k < n;) {
@@ -193,6 +193,28 @@ describe('preview pool: two hosts, one recording', () => {
     expect(one.stats.waited).toBeGreaterThan(0);
     for (const r of [two, replacing, one]) expect(r.checked.length).toBeGreaterThan(1);
   }, 240_000);
+
+  it('the particle solver and back (another frame layout each way): the recording of one host each time', () => {
+    const steps: Extract<ToHost, { type: 'rig' }>[] = [
+      { type: 'rig', rig: mine, generation: 1, playhead: 0 },
+      { type: 'rig', rig: mine, generation: 2, playhead: 40, particles: { scene: null, name: 'armed-mine' } },
+      { type: 'rig', rig: edit(mine, pathPoint(0.02)), generation: 3, playhead: 40 },
+    ];
+    const digests = [2, 1].map((hosts) => {
+      const s = session(hosts);
+      s.post({ type: 'horizon', frames: 91 });
+      return steps.map((m) => {
+        s.post(m);
+        s.run();
+        expect(s.problem).toBeNull();
+        expect(s.count).toBe(91);
+        expect(s.generation).toBe(m.generation);
+        return s.digest();
+      });
+    });
+    expect(digests[0]).toEqual(digests[1]);
+    expect(new Set(digests[0]).size).toBe(3);
+  });
 
   it('an invalid rig is answered with its problem, and the next valid edit simulates again', () => {
     const s = session(2);
