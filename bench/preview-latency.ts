@@ -77,6 +77,11 @@ function editsFor(rig: RigDocument, rounds: number): HostEdit[] {
   let cur = rig;
   const next = (f: (r: RigDocument) => void) => { const r = structuredClone(cur); f(r); cur = r; return r; };
   const motors = rig.joints.filter((j) => 'motor' in j && j.motor.mode !== 'off');
+  // The poke's impulse (N·s) lands on every body in reach whatever its mass: at most 10 m/s on the lightest
+  // body. 2 N·s sent the Quaternius donkey's 43 g tail link to 30+ m/s and whipped it past the blow-up
+  // limit (522 rad/s); the Luanti spider's bodies weigh kilograms and keep 2 + k N·s.
+  const lightest = Math.min(...rig.bodies.map((b) => b.mass ?? Infinity));
+  const pokeCap = Number.isFinite(lightest) ? 10 * lightest : Infinity;
   for (let k = 0; k < rounds; k++) {
     if (rig.controllers.length > 0) out.push({ kind: 'controller parameter', rig: next((r) => { const p = r.controllers[0]!.controlPoints[k % r.controllers[0]!.controlPoints.length]!; p[1] += 0.005 * (k % 2 ? -1 : 1); }) });
     if (motors.length > 0) {
@@ -84,7 +89,7 @@ function editsFor(rig: RigDocument, rounds: number): HostEdit[] {
       out.push({ kind: 'motor gain', rig: next((r) => { const j = r.joints.find((x) => x.name === name)!; if ('motor' in j) { j.motor.errorReduction = Math.min(1, j.motor.errorReduction * 1.05); j.motor.stiffness *= 1.05; j.motor.damping *= 1.05; } }) });
     }
     if (rig.controllers.length > 0) out.push({ kind: 'target key', inputs: [{ kind: 'target', frame: 180, target: [1 + k, 0, 3] }] });
-    else out.push({ kind: 'poke (blast input)', inputs: [{ kind: 'blast', frame: 180, center: [0, 0, 0], radius: 3, strength: 2 + k }] });
+    else out.push({ kind: 'poke (blast input)', inputs: [{ kind: 'blast', frame: 180, center: [0, 0, 0], radius: 3, strength: Math.min(2 + k, pokeCap * (2 + k) / 5) }] });
     out.push({ kind: 'body mass', rig: next((r) => { const b = r.bodies[k % r.bodies.length]!; if (b.mass !== null) b.mass *= 1.02; else if (typeof b.density === 'number') b.density *= 1.02; }) });
   }
   return out;
