@@ -4,8 +4,9 @@
  * — the pool decides which worker computes it — instead of holding the newest until the one in flight is
  * answered.
  *
- * How many workers: the choice saved under PREVIEW_WORKERS_KEY in localStorage ('1' or '2': the tests and
- * the benchmark set it), else two where the machine has four logical cores or more. Measured on a 2-core
+ * How many workers: the choice saved under PREVIEW_WORKERS_KEY in localStorage ('1' or '2': the tests set
+ * it), else VITE_PREVIEW_WORKERS ('1' or '2') if the build sets it, else two where the machine has four
+ * logical cores or more. Measured on a 2-core
  * machine (bench/previewPool.ts, docs/architecture.md), a second worker shortened nothing: the viewport's
  * thread and one worker already take both cores, and the second only divides them. The newest edit of a
  * drag replaces the newer of two in flight (pool.ts `replace`): with a core free it starts at once, so the
@@ -21,6 +22,9 @@ export function previewWorkerCount(): number {
     const saved = globalThis.localStorage?.getItem(PREVIEW_WORKERS_KEY);
     if (saved === '1' || saved === '2') return Number(saved);
   } catch { /* storage unavailable: the default */ }
+  // A build may set the default (VITE_PREVIEW_WORKERS=1|2 at build time: the end-to-end suite either way).
+  const built = import.meta.env.VITE_PREVIEW_WORKERS;
+  if (built === '1' || built === '2') return Number(built);
   return (globalThis.navigator?.hardwareConcurrency ?? 1) >= 4 ? 2 : 1;
 }
 
