@@ -6,7 +6,9 @@
  *  - a grab while paused runs the simulation while the mouse is down (the grabbed body rises toward the
  *    cursor dragged above it), pauses again on release, and the whole drag is ONE input on the timeline;
  *  - Live simulate runs the physics at real time with the mouse grab active (the grabbed body moves toward
- *    the cursor), puts nothing on the timeline, and stopping it returns to the recording.
+ *    the cursor), puts nothing on the timeline, and stopping it returns to the recording;
+ *  - under Live simulate, dragging the steering target marker steers the live creature (it turns toward the
+ *    new target) without editing the rig or the timeline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +17,7 @@ import { hook, hookCaller } from './harness/hook';
 import type { PreviewTestHook } from '../../renderer/src/preview/testHook';
 import type { AuthoringTestHook } from '../../renderer/src/authoring/testHook';
 import type { LiveTestHook } from '../../renderer/src/preview/live';
+import { headingYaw, signedYawBetween, yawDirection } from '../../shared/gait/steering';
 
 let app: App;
 beforeAll(async () => { app = await launchApp(); }, 90_000);
@@ -203,5 +206,79 @@ describe('direct path-handle drags, grab while paused, Live simulate', () => {
     await poll(() => live.getAttribute('aria-pressed')).toBe('false');
     await poll(() => preview(page, 'shown').then((s) => s.index)).toBe(0);
     expect((await preview(page, 'shown')).bodies).toEqual(await preview(page, 'recordedBodies', 0));
+  });
+
+  it('Live simulate steers: dragging the target marker moves the live target and the creature turns toward it, without editing the rig or the timeline', async () => {
+    const page = app.page;
+    if (await preview(page, 'follow')) await page.keyboard.press('c');
+    await poll(() => preview(page, 'follow')).toBe(false);
+    await pausedAt0(page);
+    await toolbarButton(page, 'Select tool').click();
+    const inputsBefore = await hook(page, 'previewInputs');
+    const depth = await hook(page, 'undoDepth');
+    const rigTarget = () => hook(page, 'document').then((d) => (d as { rig: { controllers: { steering: { target: number[] } }[] } }).rig.controllers[0]!.steering.target);
+    const targetBefore = await rigTarget();
+    // Zoom out (the wheel over the viewport, paused at frame 0) until the rig's target and the creature are
+    // both well inside the view: the marker must be on screen to be dragged.
+    const box = (await page.getByTestId('viewport').locator('canvas').boundingBox())!;
+    const onCanvas = (s: { x: number; y: number } | null) => s !== null && s.x > box.x + 40 && s.x < box.x + box.width - 40 && s.y > box.y + 40 && s.y < box.y + box.height - 40;
+    const root0 = (await preview(page, 'shown')).bodies!.body!.p;
+    const inView = async () => onCanvas(await liveCall(page, 'screenOf', targetBefore[0]!, 0, targetBefore[2]!)) && onCanvas(await liveCall(page, 'screenOf', root0[0]!, 0, root0[2]!));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let k = 0; k < 60 && !(await inView()); k++) { await page.mouse.wheel(0, 200); await page.waitForTimeout(50); }
+    await poll(() => preview(page, 'cameraSettled')).toBe(true);
+    await poll(inView, 5_000).toBe(true);
+    const live = toolbarButton(page, 'Live simulate');
+    await live.click();
+    await poll(() => live.getAttribute('aria-pressed')).toBe('true');
+    await poll(() => preview(page, 'shown').then((s) => s.index), 20_000).toBeGreaterThan(LIVE_BASE + 30);
+    const t0 = (await liveCall(page, 'target'))!;
+    expect(t0).toEqual(targetBefore);
+    // The heading error (rad) from the shown live frame's root to a floor point.
+    const headingError = async (t: number[]) => {
+      const b = (await preview(page, 'shown')).bodies!.body!;
+      const q = b.q as unknown as [number, number, number, number];
+      return signedYawBetween(yawDirection(headingYaw(q)), [t[0]! - b.p[0]!, 0, t[2]! - b.p[2]!]);
+    };
+    // A destination on screen whose floor point is 1.5–4 m from the creature and most to its side (its
+    // heading error the largest), among a grid of page points.
+    const p = (await preview(page, 'shown')).bodies!.body!.p;
+    let dest: number[] | null = null, to: { x: number; y: number } | null = null, widest = 0;
+    for (const u of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+      for (const w of [0.3, 0.45, 0.6, 0.75, 0.9]) {
+        const s = { x: box.x + u * box.width, y: box.y + w * box.height };
+        const d = await liveCall(page, 'floorAt', s.x, s.y);
+        if (!d) continue;
+        const far = Math.hypot(d[0]! - p[0]!, d[2]! - p[2]!);
+        const e = Math.abs(await headingError(d));
+        if (far >= 1.5 && far <= 4 && e > widest) { widest = e; dest = d; to = s; }
+      }
+    }
+    expect(dest).not.toBeNull();
+    const from = (await liveCall(page, 'screenOf', t0[0]!, 0, t0[2]!))!;
+    expect(onCanvas(from)).toBe(true);
+    const stepsBefore = (await preview(page, 'shown')).index;
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + ((to!.x - from.x) * i) / 12, from.y + ((to!.y - from.y) * i) / 12);
+    await page.mouse.up();
+    // The live frames record the new target (where the pointer left the marker on the floor, to the mm).
+    await poll(async () => { const t = await liveCall(page, 'target'); return t ? Math.hypot(t[0]! - dest![0]!, t[2]! - dest![2]!) : Infinity; }, 5_000).toBeLessThan(0.05);
+    const target = (await liveCall(page, 'target'))!;
+    const e0 = Math.abs(await headingError(target)), at0 = Date.now();
+    // The creature turns toward it: the heading error falls under 25°.
+    let best = e0;
+    await poll(async () => { best = Math.min(best, Math.abs(await headingError(target))); return best; }, 20_000).toBeLessThan(25 / 180 * Math.PI);
+    console.log(`Live simulate steering: target dragged ${Math.hypot(target[0]! - t0[0]!, target[2]! - t0[2]!).toFixed(2)} m (to ${target.map((v) => v.toFixed(2)).join(', ')}); heading error ${(e0 * 180 / Math.PI).toFixed(0)}° → under 25° in ${((Date.now() - at0) / 1000).toFixed(1)} s of wall clock`);
+    expect(e0).toBeGreaterThan(45 / 180 * Math.PI);
+    // The same session went on (a rig edit would have restarted it from the recorded frame) …
+    expect((await preview(page, 'shown')).index).toBeGreaterThan(stepsBefore);
+    // … and nothing was edited or recorded.
+    expect(await hook(page, 'undoDepth')).toBe(depth);
+    expect(await rigTarget()).toEqual(targetBefore);
+    expect(await hook(page, 'previewInputs')).toEqual(inputsBefore);
+    await live.click();
+    await poll(() => live.getAttribute('aria-pressed')).toBe('false');
+    await poll(() => preview(page, 'shown').then((s) => s.index)).toBe(0);
   });
 });

@@ -3,7 +3,8 @@
  * physics runs at real time in its own worker (liveWorker.ts → shared/preview/live.ts) from the frame on
  * screen, the gait and motors driving, and the viewport shows its newest frame; the preview's inputs —
  * grab, poke, blast, go limp / power on (previewApi.ts) — act on it at once instead of being stamped on
- * the timeline. Off, the viewport returns to the recording where it was; nothing of the live run is kept.
+ * the timeline, and dragging the steering target marker (TargetMarker.tsx) steers the live creature. Off,
+ * the viewport returns to the recording where it was; nothing of the live run is kept.
  *
  * How the viewport shows it without a second read path: while on, the preview client's frame reads
  * (frameIndex, frame, auxOf) answer with the live frame, numbered LIVE_BASE + steps so it never aliases a
@@ -12,7 +13,7 @@
  * (PreviewClient.pickBody) then read the live frame as they read a recorded one.
  */
 import { create } from 'zustand';
-import { Raycaster, Vector2 } from 'three';
+import { Raycaster, Vector2, Vector3 } from 'three';
 import { getViewportHandle } from '../viewport/viewportHandle';
 import { createLiveHost, type FromLive, type ToLive } from '../../../shared/preview/live';
 import type { PreviewInput } from '../../../shared/preview/input';
@@ -169,6 +170,12 @@ export interface LiveTestHook {
   grabbed(): string | null;
   /** The body under a page point on the shown frame (PreviewClient.pickBody along the camera's ray), or null. */
   bodyAt(x: number, y: number): string | null;
+  /** The steering target the shown live frame records (world, m), or null. */
+  target(): number[] | null;
+  /** Page position of a world point (m) through the viewport's camera, or null without a viewport. */
+  screenOf(x: number, y: number, z: number): { x: number; y: number } | null;
+  /** The floor point (y = 0, world m) under a page point, or null (no viewport, or the ray misses the floor). */
+  floorAt(x: number, y: number): number[] | null;
 }
 
 /** window.__marionetteLive in the test build (installed by testing/testHooks.ts). */
@@ -191,6 +198,29 @@ export function installLiveTestHook(): void {
       ray.setFromCamera(new Vector2(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1), vp.camera);
       const o = ray.ray.origin, d = ray.ray.direction;
       return previewClient().pickBody([o.x, o.y, o.z], [d.x, d.y, d.z], 1e3)?.body ?? null;
+    },
+    target() {
+      const k = previewClient().layout?.aux.steering;
+      if (!view || k === undefined || view.aux[k + 3] !== 1) return null;
+      return Array.from(view.aux.subarray(k, k + 3));
+    },
+    screenOf(x, y, z) {
+      const vp = getViewportHandle();
+      if (!vp) return null;
+      const r = vp.gl.domElement.getBoundingClientRect();
+      const p = new Vector3(x, y, z).project(vp.camera);
+      return { x: r.left + ((p.x + 1) / 2) * r.width, y: r.top + ((1 - p.y) / 2) * r.height };
+    },
+    floorAt(x, y) {
+      const vp = getViewportHandle();
+      if (!vp) return null;
+      const r = vp.gl.domElement.getBoundingClientRect();
+      const ray = new Raycaster();
+      ray.setFromCamera(new Vector2(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1), vp.camera);
+      const o = ray.ray.origin, d = ray.ray.direction;
+      if (!(d.y < -1e-6)) return null;
+      const t = -o.y / d.y;
+      return [o.x + t * d.x, 0, o.z + t * d.z];
     },
   };
   (window as unknown as { __marionetteLive: LiveTestHook }).__marionetteLive = hook;

@@ -2,7 +2,7 @@
  * The steering target in force at the shown frame, as a marker on the floor. Drag it to move the target:
  * the key in force at the playhead if there is one (a timeline input), otherwise the rig's own target (a
  * document edit, one undo step; Escape during the drag leaves it where it was). "Key target" on the
- * timeline stores it at the playhead.
+ * timeline stores it at the playhead. Under Live simulate the drag steers the live creature (live.ts).
  */
 import { useRef } from 'react';
 import { useFrame } from '@react-three/fiber';
@@ -11,6 +11,7 @@ import { useEditor } from '../../state/store';
 import { editRig } from '../../state/editor';
 import { previewClient } from '../../preview/client';
 import { usePreview } from '../../preview/previewStore';
+import { liveInput, liveOn } from '../../preview/live';
 import { setSteeringTarget } from '../../../../shared/authoring';
 import { OVERLAY_COLORS, shown } from './frameData';
 import { useDragGesture } from '../useDragGesture';
@@ -76,8 +77,12 @@ export function TargetMarker() {
   );
 }
 
-/** Move the target in force at the playhead: its key if one is in force, else the rig's own target. */
+/**
+ * Move the target in force at the playhead: its key if one is in force, else the rig's own target. Under
+ * Live simulate it steers the live creature at once instead (not recorded, the rig's target unchanged).
+ */
 export function moveTarget(target: [number, number, number]): void {
+  if (liveOn()) { liveInput({ kind: 'target', frame: 0, target }); return; }
   const client = previewClient();
   const f = Math.max(0, client.frameIndex());
   const inputs = usePreview.getState().inputs;
