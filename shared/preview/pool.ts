@@ -152,10 +152,6 @@ export interface PreviewPool {
   readonly busy: boolean;
 }
 
-/**
- * start(i, onMessage): start host i (i = 0 … hosts − 1) whose messages go to onMessage; deliver: a message
- * for the client, in the order the client must see them.
- */
 export interface PoolOptions {
   /** 1 or 2 (default 2). */
   hosts?: number;
@@ -166,6 +162,10 @@ export interface PoolOptions {
   defer?: (fn: () => void) => void;
 }
 
+/**
+ * start(i, onMessage): start host i (i = 0 … hosts − 1) whose messages go to onMessage; deliver: a message
+ * for the client, in the order the client must see them.
+ */
 export function createPool(start: (index: number, onMessage: (m: FromHost) => void) => PoolPort, deliver: (m: FromHost) => void, options: PoolOptions = {}): PreviewPool {
   const { hosts = 2, replace = false, defer = (fn: () => void) => { setTimeout(fn, 0); } } = options;
   const stats: PoolStats = { overlapped: 0, replaced: 0, shown: 0, waited: 0 };
