@@ -16,8 +16,12 @@ export interface HostEdit { kind: string; rig?: RigDocument; inputs?: PreviewInp
 
 export interface HostFigures {
   bodies: number;
-  /** Median frames per second of the host's slices × dt. */
+  /** Median frames per second of the host's slices × dt (wall clock: on a loaded machine it falls with the load). */
   realTimeFactor: number;
+  /** Simulated seconds per second of this process's CPU time over the whole measurement (first fill and
+   *  every edit's re-simulated frames, engine set-up and messages included): what one free core would do,
+   *  nearly independent of the other processes on the machine. */
+  cpuRealTimeFactor: number;
   /** First fill of the timeline: rig message → last frame posted (s). */
   firstFillS: number;
   playheadFrame: number;
@@ -54,6 +58,8 @@ export function measureHost(rig: RigDocument, edits: HostEdit[], options: { fram
     }
   };
 
+  const cpu0 = process.cpuUsage();
+  let simulated = options.frames - 1;
   host.receive({ type: 'horizon', frames: options.frames });
   let t = performance.now();
   host.receive({ type: 'rig', rig, generation: 1 });
@@ -76,7 +82,10 @@ export function measureHost(rig: RigDocument, edits: HostEdit[], options: { fram
     const playheadMs = performance.now() - t;
     runUntil(() => count >= options.frames, `${e.kind}: the full timeline`);
     out.push({ kind: e.kind, playheadMs, fullS: (performance.now() - t) / 1000, keptFrames });
+    simulated += options.frames - Math.max(1, keptFrames);
     settle();
   }
-  return { bodies: rig.bodies.length, realTimeFactor, firstFillS, playheadFrame: P, edits: out };
+  const cpu = process.cpuUsage(cpu0), cpuS = (cpu.user + cpu.system) / 1e6;
+  const cpuRealTimeFactor = (simulated * rig.simulation.dt) / cpuS;
+  return { bodies: rig.bodies.length, realTimeFactor, cpuRealTimeFactor, firstFillS, playheadFrame: P, edits: out };
 }
