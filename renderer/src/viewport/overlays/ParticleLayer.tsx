@@ -11,7 +11,9 @@
  *  - a drag grabs the bone at the pressed point with the rigid grab's spring, moved as the cursor moves in
  *    the plane through the grab point facing the camera and let go on mouse up, each at the frame shown —
  *    one `grab` input carrying its path and release (shared/preview/input.ts), drawn as a line from the
- *    grabbed point to the cursor's point while it acts.
+ *    grabbed point to the cursor's point while it acts. A grab while paused plays the preview while the
+ *    mouse is down and pauses again on release, as the rigid grab does (previewApi.ts): paused, every key
+ *    and the release would land on the one frame shown and the spring would never act.
  * A press on empty space still orbits; Shift-click is left to the Poke tool's blast.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -168,6 +170,8 @@ function useBoneMouse(active: boolean) {
     let press: { x: number; y: number; body: string; point: [number, number, number]; direction: Vector3; grabbing: boolean } | null = null;
     /** The drag's one input on the timeline, replaced as it grows (gone if the inputs were cleared meanwhile). */
     let drag: GrabInput | null = null;
+    /** The drag started the playback (it was paused): mouse up pauses it again. */
+    let startedPlayback = false;
     const updateDrag = (next: GrabInput) => {
       const inputs = usePreview.getState().inputs, k = drag ? inputs.indexOf(drag) : -1;
       if (k < 0) { drag = null; return; }
@@ -204,6 +208,8 @@ function useBoneMouse(active: boolean) {
         press.grabbing = true;
         drag = { kind: 'grab', frame: frame(), body: press.body, point: press.point, path: [] };
         stamp(drag);
+        startedPlayback = !usePreview.getState().playing;
+        if (startedPlayback) previewClient().setPlaying(true);
         notify('info', `Grab ${press.body}`);
       }
       if (!press.grabbing) return;
@@ -219,7 +225,12 @@ function useBoneMouse(active: boolean) {
       const p = press;
       press = null;
       swallowClick = true;
-      if (p.grabbing) { if (drag) updateDrag(releaseGrabAt(drag, frame())); drag = null; return; }
+      if (p.grabbing) {
+        if (drag) updateDrag(releaseGrabAt(drag, frame()));
+        drag = null;
+        if (startedPlayback) { startedPlayback = false; previewClient().setPlaying(false); }
+        return;
+      }
       const strength = useAuthoring.getState().impulseStrength, d = p.direction;
       stamp({ kind: 'impulse', frame: frame(), body: p.body, point: p.point, impulse: [d.x * strength, d.y * strength, d.z * strength] });
       notify('info', `Impulse ${strength} N·s on ${p.body}`);
