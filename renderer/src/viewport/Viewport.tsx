@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { clickEndsDrag } from './useDragGesture';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
-import { Grid, OrbitControls } from '@react-three/drei';
+import { AdaptiveDpr, Grid, OrbitControls } from '@react-three/drei';
 import { Matrix4, Vector3, PCFShadowMap, type Camera } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { setSession, useEditor } from '../state/store';
@@ -53,6 +53,7 @@ export function Viewport() {
         dpr={isTestBuild ? 1 : [1, 2]}
         camera={{ position: [1.6, 1.2, 2.2], fov: 40, near: 0.01, far: 1000 }}
         gl={{ preserveDrawingBuffer: isTestBuild, antialias: true }}
+        performance={{ min: REGRESSED_DPR, max: 1, debounce: REGRESS_MS }}
         onPointerMissed={(e) => { if (e.button === 0 && !clickEndsDrag()) select(null); }}
       >
         <color attach="background" args={[VIEWPORT_BACKGROUND]} />
@@ -63,6 +64,7 @@ export function Viewport() {
         <CameraRig />
         <ViewportProbe />
         <RenderWhenChanged />
+        <AdaptiveDpr />
       </Canvas>
       <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : (fileName ?? (sceneName ? `${sceneName} · particle solver` : 'empty'))}</div>
       <ScaleBanner />
@@ -234,6 +236,22 @@ function ViewportProbe() {
 const CAMERA_EPS = 1e-5;
 const moved = (a: Matrix4, b: Matrix4): boolean => a.elements.some((x, i) => Math.abs(x - b.elements[i]!) > CAMERA_EPS);
 
+/** A full-resolution draw that holds this thread longer than this (ms, from the draw to the next animation
+ *  frame) marks a slow renderer: a software one (SwiftShader) spends 150–300 ms on a frame of this scene. */
+const SLOW_DRAW_MS = 60;
+/** While a slow renderer draws for an interaction (a drag, an edit, playback, the camera moving) the canvas
+ *  renders at this fraction of its pixel ratio (R3F's performance regression with drei's AdaptiveDpr; about
+ *  a third of the time per draw with SwiftShader), and at full resolution again REGRESS_MS after the last
+ *  such draw. A GPU that draws fast never regresses. */
+const REGRESSED_DPR = 0.5;
+const REGRESS_MS = 300;
+/** The test build keeps full resolution (the end-to-end tests count the canvas's pixels) unless the page sets
+ *  localStorage[ADAPTIVE_DPR_KEY] = '1' before it loads, as bench/preview-latency.ts does. */
+export const ADAPTIVE_DPR_KEY = 'marionette.adaptiveDpr';
+const adaptiveDpr = (): boolean => {
+  if (!isTestBuild) return true;
+  try { return globalThis.localStorage?.getItem(ADAPTIVE_DPR_KEY) === '1'; } catch { return false; }
+};
 /** After any input or state change the scene is drawn every frame for this long (ms). */
 const ACTIVE_MS = 1000;
 /** An unchanged scene is still drawn this often (ms): a safety net for a change nothing announced. */
@@ -248,11 +266,12 @@ const IDLE_REDRAW_MS = 1000;
  * another frame or the frame shown may have changed (the client's epoch: a reset or a cut, not frames
  * merely added behind the playhead while the worker fills the timeline), while playing, when the camera or the canvas size changes, and at least
  * every IDLE_REDRAW_MS — except while a rig edit's frame under the playhead is on its way (client.ts,
- * holding(): at most 0.25 s), when the picture is kept and the next draw shows the edit. useFrame callbacks
+ * holding(): at most 0.25 s), when the picture is kept and the next draw shows the edit. On a slow renderer
+ * the draws for an interaction are made at half the pixel ratio (SLOW_DRAW_MS, REGRESSED_DPR). useFrame callbacks
  * still run on every animation frame (a positive priority takes the render over from R3F).
  */
 function RenderWhenChanged() {
-  const last = useRef({ at: -Infinity, active: -Infinity, epoch: -1, index: -2, view: new Matrix4(), proj: new Matrix4(), w: 0, h: 0 });
+  const last = useRef({ at: -Infinity, active: -Infinity, epoch: -1, index: -2, view: new Matrix4(), proj: new Matrix4(), w: 0, h: 0, dpr: 0, fullDraw: false, slow: false, adaptive: adaptiveDpr() });
   useEffect(() => {
     const bump = () => { last.current.active = performance.now(); };
     const events = ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'resize', 'focus', 'blur'] as const;
@@ -273,16 +292,27 @@ function RenderWhenChanged() {
     const client = hasPreviewClient() ? previewClient() : null;
     const epoch = client?.epoch ?? -1, index = client?.frameIndex() ?? -2;
     camera.updateMatrixWorld();
-    const changed = state.internal.frames > 0 || now - l.active < ACTIVE_MS || now - l.at >= IDLE_REDRAW_MS
-      || epoch !== l.epoch || index !== l.index || usePreview.getState().playing
-      || moved(camera.matrixWorld, l.view) || moved(camera.projectionMatrix, l.proj) || size.width !== l.w || size.height !== l.h;
-    // A rig edit's frame under the playhead is on its way: keep the picture (client.holding()).
-    if (!changed || client?.holding()) return;
+    // How long the last frame's full-resolution draw held this thread (a software renderer's compositor
+    // reads the picture back before the next animation frame).
+    if (l.fullDraw) { l.slow = now - l.at > SLOW_DRAW_MS; l.fullDraw = false; }
+    const dpr = state.viewport.dpr;
+    // A new size or pixel ratio clears the canvas: drawn at once, even while holding.
+    const resized = size.width !== l.w || size.height !== l.h || dpr !== l.dpr;
+    // (R3F invalidates on its own pixel-ratio change: that is the end of a regression, not an interaction.)
+    const interactive = (state.internal.frames > 0 && !resized) || now - l.active < ACTIVE_MS || epoch !== l.epoch || index !== l.index
+      || usePreview.getState().playing || moved(camera.matrixWorld, l.view) || moved(camera.projectionMatrix, l.proj);
+    const changed = interactive || resized || now - l.at >= IDLE_REDRAW_MS;
+    // A rig edit's frame under the playhead is on its way: keep the picture (client.holding()), and the
+    // regressed resolution (its end would clear the canvas and force a full-resolution draw meanwhile).
+    if (!resized && client?.holding()) { if (l.slow && l.adaptive) state.performance.regress(); return; }
+    if (!changed) return;
+    if (interactive && l.slow && l.adaptive) state.performance.regress();
     gl.render(scene, camera);
     viewportStats.renders++;
     client?.noteDrawn();
     traceDrawn(shownPose.generation, shownPose.index);
-    l.at = now; l.epoch = epoch; l.index = index; l.w = size.width; l.h = size.height;
+    l.fullDraw = dpr >= state.viewport.initialDpr;
+    l.at = now; l.epoch = epoch; l.index = index; l.w = size.width; l.h = size.height; l.dpr = dpr;
     l.view.copy(camera.matrixWorld); l.proj.copy(camera.projectionMatrix);
   }, 1);
   return null;
