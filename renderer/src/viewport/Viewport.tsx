@@ -23,6 +23,7 @@ import { hasPreviewClient, previewClient } from '../preview/client';
 import { usePreview, type PreviewState } from '../preview/previewStore';
 import { shownPose } from '../preview/shownPose';
 import { traceDrawn } from '../preview/editTrace';
+import { decideDraw, newDrawMemory, noteDraw, type FrameFacts } from './drawPolicy';
 import { ScaleBanner } from '../authoring/ScaleBanner';
 
 export function Viewport() {
@@ -236,13 +237,10 @@ function ViewportProbe() {
 const CAMERA_EPS = 1e-5;
 const moved = (a: Matrix4, b: Matrix4): boolean => a.elements.some((x, i) => Math.abs(x - b.elements[i]!) > CAMERA_EPS);
 
-/** A full-resolution draw that holds this thread longer than this (ms, from the draw to the next animation
- *  frame) marks a slow renderer: a software one (SwiftShader) spends 150–300 ms on a frame of this scene. */
-const SLOW_DRAW_MS = 60;
 /** While a slow renderer draws for an interaction (a drag, an edit, playback, the camera moving) the canvas
  *  renders at this fraction of its pixel ratio (R3F's performance regression with drei's AdaptiveDpr; about
  *  a third of the time per draw with SwiftShader), and at full resolution again REGRESS_MS after the last
- *  such draw. A GPU that draws fast never regresses. */
+ *  such draw. A GPU that draws fast never regresses (drawPolicy.ts). */
 const REGRESSED_DPR = 0.5;
 const REGRESS_MS = 300;
 /** The test build keeps full resolution (the end-to-end tests count the canvas's pixels) unless the page sets
@@ -252,10 +250,6 @@ const adaptiveDpr = (): boolean => {
   if (!isTestBuild) return true;
   try { return globalThis.localStorage?.getItem(ADAPTIVE_DPR_KEY) === '1'; } catch { return false; }
 };
-/** After any input or state change the scene is drawn every frame for this long (ms). */
-const ACTIVE_MS = 1000;
-/** An unchanged scene is still drawn this often (ms): a safety net for a change nothing announced. */
-const IDLE_REDRAW_MS = 1000;
 
 /**
  * Draws the scene only when the picture may have changed (issue 17: a software renderer spends 100–200 ms
@@ -271,7 +265,8 @@ const IDLE_REDRAW_MS = 1000;
  * still run on every animation frame (a positive priority takes the render over from R3F).
  */
 function RenderWhenChanged() {
-  const last = useRef({ at: -Infinity, active: -Infinity, epoch: -1, index: -2, view: new Matrix4(), proj: new Matrix4(), w: 0, h: 0, dpr: 0, fullDraw: false, slow: false, adaptive: adaptiveDpr() });
+  const last = useRef(newDrawMemory(adaptiveDpr()));
+  const view = useRef(new Matrix4()), proj = useRef(new Matrix4());
   useEffect(() => {
     const bump = () => { last.current.active = performance.now(); };
     const events = ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'resize', 'focus', 'blur'] as const;
@@ -290,30 +285,21 @@ function RenderWhenChanged() {
     const { gl, scene, camera, size } = state;
     const l = last.current, now = performance.now();
     const client = hasPreviewClient() ? previewClient() : null;
-    const epoch = client?.epoch ?? -1, index = client?.frameIndex() ?? -2;
     camera.updateMatrixWorld();
-    // How long the last frame's full-resolution draw held this thread (a software renderer's compositor
-    // reads the picture back before the next animation frame).
-    if (l.fullDraw) { l.slow = now - l.at > SLOW_DRAW_MS; l.fullDraw = false; }
-    const dpr = state.viewport.dpr;
-    // A new size or pixel ratio clears the canvas: drawn at once, even while holding.
-    const resized = size.width !== l.w || size.height !== l.h || dpr !== l.dpr;
-    // (R3F invalidates on its own pixel-ratio change: that is the end of a regression, not an interaction.)
-    const interactive = (state.internal.frames > 0 && !resized) || now - l.active < ACTIVE_MS || epoch !== l.epoch || index !== l.index
-      || usePreview.getState().playing || moved(camera.matrixWorld, l.view) || moved(camera.projectionMatrix, l.proj);
-    const changed = interactive || resized || now - l.at >= IDLE_REDRAW_MS;
-    // A rig edit's frame under the playhead is on its way: keep the picture (client.holding()), and the
-    // regressed resolution (its end would clear the canvas and force a full-resolution draw meanwhile).
-    if (!resized && client?.holding()) { if (l.slow && l.adaptive) state.performance.regress(); return; }
-    if (!changed) return;
-    if (interactive && l.slow && l.adaptive) state.performance.regress();
+    const f: FrameFacts = {
+      now, epoch: client?.epoch ?? -1, index: client?.frameIndex() ?? -2, w: size.width, h: size.height, dpr: state.viewport.dpr, initialDpr: state.viewport.initialDpr,
+      invalidated: state.internal.frames > 0, playing: usePreview.getState().playing, cameraMoved: moved(camera.matrixWorld, view.current) || moved(camera.projectionMatrix, proj.current),
+      holding: client?.holding() ?? false,
+    };
+    const d = decideDraw(l, f);
+    if (d.regress) state.performance.regress();
+    if (!d.draw) return;
     gl.render(scene, camera);
     viewportStats.renders++;
     client?.noteDrawn();
     traceDrawn(shownPose.generation, shownPose.index);
-    l.fullDraw = dpr >= state.viewport.initialDpr;
-    l.at = now; l.epoch = epoch; l.index = index; l.w = size.width; l.h = size.height; l.dpr = dpr;
-    l.view.copy(camera.matrixWorld); l.proj.copy(camera.projectionMatrix);
+    noteDraw(l, f);
+    view.current.copy(camera.matrixWorld); proj.current.copy(camera.projectionMatrix);
   }, 1);
   return null;
 }
