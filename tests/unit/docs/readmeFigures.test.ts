@@ -37,6 +37,10 @@ describe("README's figures block (written by scripts/readme-figures.mjs)", () =>
     // Since issue 17 the preview line also says how long an edit takes to show at the playhead.
     const withEdit = measured.preview.replace('4.4 s (', '4.4 s; an edit shows at the playhead in 412 ms (median) (');
     expect(parse(withLines([measured.unit, measured.e2e, withEdit])).lines.get('preview')).toBe(withEdit);
+    // … and, since the hops were measured, posed and drawn apart, with the whole timeline's return.
+    const withHops = measured.preview.replace('4.4 s (', '4.4 s; an edit is posed at the playhead in 95 ms and drawn in 246 ms, the whole timeline back in 0.30 s (medians) (');
+    expect(parse(withLines([measured.unit, measured.e2e, withHops])).lines.get('preview')).toBe(withHops);
+    expect(() => parse(withLines([measured.unit, measured.e2e, withHops.replace('drawn in 246 ms', 'drawn soon')]))).toThrow(/malformed value/);
     expect(() => parse(withLines([measured.unit, measured.e2e, withEdit.replace('412 ms', 'fast')]))).toThrow(/malformed value/);
     expect(() => parse(withLines([`- ${labels.unit}: about a minute`, measured.e2e, measured.preview]))).toThrow(/figures line "unit" does not end with "\(measured/);
     expect(() => parse(withLines([measured.unit.replace('2 min 05 s', 'about 2 min'), measured.e2e, measured.preview]))).toThrow(/malformed value "about 2 min"/);
