@@ -9,8 +9,8 @@
  * relative to A (0 at rest). Forward kinematics is then, link by link,
  *   B_world = A_world · frameA · J(value) · frameB⁻¹,   J(S) = S, J(θ) = rotation θ about X.
  */
-import { quatConj, quatFromAxisAngle, quatMul, quatNormalize, quatRotate, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
-import { composeTransforms, invertTransform, transformPoint, type ReadonlyTransform, type Transform } from '../math/transform';
+import { quatConj, quatFromAxisAngle, quatFromAxisAngleTo, quatMul, quatMulTo, quatNormalizeTo, quatRotate, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
+import { composeTransforms, composeTransformsTo, invertTransformTo, newTransform, transformPointTo, type ReadonlyTransform, type Transform } from '../math/transform';
 import { type ReadonlyVec3, type Vec3 } from '../math/vec3';
 
 export interface JointFrame { position: ReadonlyVec3; rotation: ReadonlyQuat }
@@ -44,16 +44,40 @@ const asTransform = (f: JointFrame): ReadonlyTransform => ({ position: f.positio
 
 /** World transform of every link (index i = body B of joint i) and the effector point. */
 export function forwardKinematics(chain: Chain, root: ReadonlyTransform, values: readonly JointValue[]): { links: Transform[]; effector: Vec3 } {
-  const links: Transform[] = [];
+  const links: Transform[] = chain.joints.map(newTransform);
+  const effector: Vec3 = [0, 0, 0];
+  forwardKinematicsInto(chain, root, values, links, effector);
+  return { links, effector };
+}
+
+const fkJoint: Transform = newTransform(), fkInvB: Transform = newTransform();
+const fkRot: Quat = [0, 0, 0, 1];
+
+/**
+ * forwardKinematics written into `links` (at least one Transform per joint, overwritten) and `effector`,
+ * without allocating: the same arithmetic in the same order, so the results are bit for bit equal. Returns
+ * `effector`. `root` must not be one of `links`.
+ */
+export function forwardKinematicsInto(chain: Chain, root: ReadonlyTransform, values: readonly JointValue[], links: readonly Transform[], effector: Vec3): Vec3 {
   let prev: ReadonlyTransform = root;
-  chain.joints.forEach((j, i) => {
-    const jointA = composeTransforms(prev, asTransform(j.frameA));
-    const jointB: Transform = { position: jointA.position, rotation: quatNormalize(quatMul(jointA.rotation, jointRotation(values[i]!))) };
-    const link = composeTransforms(jointB, invertTransform(asTransform(j.frameB)));
-    links.push(link);
+  const joints = chain.joints;
+  for (let i = 0; i < joints.length; i++) {
+    const j = joints[i]!;
+    composeTransformsTo(fkJoint, prev, j.frameA);
+    jointRotationTo(fkRot, values[i]!);
+    quatNormalizeTo(fkJoint.rotation, quatMulTo(fkJoint.rotation, fkJoint.rotation, fkRot));
+    const link = links[i]!;
+    composeTransformsTo(link, fkJoint, invertTransformTo(fkInvB, j.frameB));
     prev = link;
-  });
-  return { links, effector: transformPoint(prev, chain.effector) };
+  }
+  return transformPointTo(effector, prev, chain.effector);
+}
+
+/** jointRotation(value) into out. */
+export function jointRotationTo(out: Quat, value: JointValue): Quat {
+  if (typeof value === 'number') return quatFromAxisAngleTo(out, X_AXIS, value);
+  out[0] = value[0]; out[1] = value[1]; out[2] = value[2]; out[3] = value[3];
+  return out;
 }
 
 /** World transform of joint i's frame A (on the previous link) given the previous link's world transform. */
@@ -87,10 +111,22 @@ export function swingTwist(q: ReadonlyQuat): { swing: Quat; twist: Quat; twistAn
  * continuous, on the boundary, and the same direction of swing.
  */
 export function clampBall(q: ReadonlyQuat, twistLimit?: readonly [number, number], swingLimit?: readonly [number, number]): Quat {
-  if (!twistLimit && !swingLimit) return quatNormalize(q);
-  const { swing, twistAngle } = swingTwist(quatNormalize(q));
+  return clampBallTo([0, 0, 0, 1], q, twistLimit, swingLimit);
+}
+
+const cbQ: Quat = [0, 0, 0, 1], cbTwist: Quat = [0, 0, 0, 1], cbSwing: Quat = [0, 0, 0, 1], cbHinge: Quat = [0, 0, 0, 1];
+
+/** clampBall(q, …) into out (may be q), without allocating; bit for bit the same result. */
+export function clampBallTo(out: Quat, q: ReadonlyQuat, twistLimit?: readonly [number, number], swingLimit?: readonly [number, number]): Quat {
+  if (!twistLimit && !swingLimit) return quatNormalizeTo(out, q);
+  // swingTwist(quatNormalize(q)), inline.
+  const n = quatNormalizeTo(cbQ, q);
+  const l = Math.hypot(n[0], n[3]);
+  if (l > 1e-9) { cbTwist[0] = n[0] / l; cbTwist[1] = 0; cbTwist[2] = 0; cbTwist[3] = n[3] / l; } else { cbTwist[0] = 0; cbTwist[1] = 0; cbTwist[2] = 0; cbTwist[3] = 1; }
+  const twistAngle = wrapAngle(2 * Math.atan2(cbTwist[0], cbTwist[3]));
+  cbTwist[0] = -cbTwist[0]; cbTwist[1] = -cbTwist[1]; cbTwist[2] = -cbTwist[2]; // quatConj(twist)
+  const s = quatMulTo(cbSwing, n, cbTwist);
   const tw = clampAngle(twistAngle, twistLimit);
-  let s = swing;
   if (swingLimit) {
     // swing = (0, sy, sz, sw): rotation vector (0, ry, rz) = angle·axis.
     const sgn = s[3] < 0 ? -1 : 1;
@@ -105,11 +141,11 @@ export function clampBall(q: ReadonlyQuat, twistLimit?: readonly [number, number
         const k = 1 / Math.sqrt(e);
         const na = angle * k;
         const h = Math.sin(na / 2);
-        s = [0, (sy / sinHalf) * h, (sz / sinHalf) * h, Math.cos(na / 2)];
+        s[0] = 0; s[1] = (sy / sinHalf) * h; s[2] = (sz / sinHalf) * h; s[3] = Math.cos(na / 2);
       }
     }
   }
-  return quatNormalize(quatMul(s, hingeRotation(tw)));
+  return quatNormalizeTo(out, quatMulTo(cbSwing, s, quatFromAxisAngleTo(cbHinge, X_AXIS, tw)));
 }
 
 /** A joint value held inside that joint's limits. */

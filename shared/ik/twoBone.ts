@@ -32,11 +32,12 @@
  * Degenerate inputs never produce NaN: target at the shoulder → keep the current reach direction; pole on
  * the shoulder→target line → the current elbow, then any perpendicular.
  */
-import { cross, dot, length, normalize, anyPerpendicular, sub, scale, add, type ReadonlyVec3, type Vec3 } from '../math/vec3';
-import { quatConj, quatFromAxisAngle, quatFromTo, quatMul, quatNormalize, quatRotate, type Quat } from '../math/quat';
-import { composeTransforms, invertTransform, inverseTransformPoint, transformPoint, type ReadonlyTransform } from '../math/transform';
+import { dot, length, anyPerpendicular, add, addTo, copyVec3, crossTo, normalizeTo, rejectTo, subTo,
+  type ReadonlyVec3, type Vec3 } from '../math/vec3';
+import { quatFromAxisAngleTo, quatFromToTo, quatMulTo, quatNormalizeTo, quatRotateInverseTo, quatRotateTo, type Quat } from '../math/quat';
+import { composeTransformsTo, inverseTransformPointTo, invertTransformTo, newTransform, transformPointTo, type ReadonlyTransform } from '../math/transform';
 import { solveCcd } from './ccd';
-import { clampAngle, clampBall, forwardKinematics, type Chain, type ChainJoint, type JointValue } from './chain';
+import { clampAngle, clampBallTo, forwardKinematicsInto, type Chain, type ChainJoint, type JointValue } from './chain';
 
 export interface TwoBoneGoal {
   /** World point the effector should reach (m). */
@@ -81,116 +82,170 @@ export function assertTwoBoneChain(chain: Chain, where = 'chain'): void {
  */
 export function solveTwoBone(chain: Chain, root: ReadonlyTransform, goal: TwoBoneGoal, current?: readonly JointValue[]): TwoBoneResult {
   assertTwoBoneChain(chain);
+  // Every intermediate lives in the module's scratch (W): one solve per step per arm made ~200 small arrays
+  // before. The arithmetic is the one described above, operation for operation (results bit for bit the
+  // same as the allocating version this replaced).
   const [shoulder, elbowJ, wristJ] = chain.joints as [Ball, Hinge, Hinge | undefined];
-  const cur: JointValue[] = current && current.length === chain.joints.length
-    ? [...current] : chain.joints.map((j) => (j.type === 'ball' ? [0, 0, 0, 1] as Quat : 0));
+  const haveCurrent = current !== undefined && current.length === chain.joints.length;
+  const cur = W.cur;
+  cur.length = chain.joints.length;
+  for (let i = 0; i < chain.joints.length; i++) {
+    const c = haveCurrent ? current[i]! : chain.joints[i]!.type === 'ball' ? IDENTITY : 0;
+    if (typeof c === 'number') cur[i] = c;
+    else { const q = W.curQ[i]!; q[0] = c[0]; q[1] = c[1]; q[2] = c[2]; q[3] = c[3]; cur[i] = q; }
+  }
+  const cur1 = typeof cur[1] === 'number' ? cur[1] : 0;
 
   // Shoulder joint frame A in the world, and the goal in its coordinates.
-  const shoulderA = composeTransforms(root, { position: shoulder.frameA.position, rotation: shoulder.frameA.rotation });
-  const t = inverseTransformPoint(shoulderA, goal.target);
-  const pole = inverseTransformPoint(shoulderA, goal.pole);
+  const shoulderA = composeTransformsTo(W.shoulderA, root, shoulder.frameA);
+  const t = inverseTransformPointTo(W.t, shoulderA, goal.target);
+  const pole = inverseTransformPointTo(W.pole, shoulderA, goal.pole);
 
   // Elbow frame A expressed in shoulder frame-B coordinates.
-  const elbowA = composeTransforms(invertTransform(shoulder.frameB), elbowJ.frameA);
+  const elbowA = composeTransformsTo(W.elbowA, invertTransformTo(W.tmpT, shoulder.frameB), elbowJ.frameA);
   const u: Vec3 = elbowA.position;
-  const h = quatRotate(elbowA.rotation, X);
+  const h = quatRotateTo(W.h, elbowA.rotation, X);
 
   // Fallback reach direction and elbow from the current pose.
-  const curFk = forwardKinematics(chain, root, cur);
-  const curReach = inverseTransformPoint(shoulderA, curFk.effector);
-  const curElbow = inverseTransformPoint(shoulderA, curFk.links[0] ? transformPoint(curFk.links[0], elbowJ.frameA.position) : [0, 0, 0]);
+  const curEff = forwardKinematicsInto(chain, root, cur, W.links, W.eff);
+  const curReach = inverseTransformPointTo(W.curReach, shoulderA, curEff);
+  const curElbow = inverseTransformPointTo(W.curElbow, shoulderA, transformPointTo(W.tmpV, W.links[0]!, elbowJ.frameA.position));
 
-  let wristAngle = wristJ ? clampAngle(typeof cur[2] === 'number' ? cur[2] : 0, wristJ.limit) : 0;
-  let S: Quat = [0, 0, 0, 1];
-  let elbowAngle = typeof cur[1] === 'number' ? cur[1] : 0;
-
-  let shoulderClamped = false;
-  const solveArm = () => {
-    // Effector relative to the elbow at elbow angle 0, in shoulder-B coordinates.
-    const v = quatRotate(elbowA.rotation, effectorInElbowB(chain, wristJ ? wristAngle : undefined));
-    elbowAngle = solveElbow(u, h, v, length(t), elbowJ.limit, typeof cur[1] === 'number' ? cur[1] : 0);
-    const w = add(u, quatRotate(quatFromAxisAngle(h, elbowAngle), v));
-    const aimed = aimShoulder(u, h, v, w, elbowJ.limit, t, pole, curReach, curElbow);
-    S = clampBall(aimed, shoulder.twistLimit, shoulder.swingLimit);
-    shoulderClamped = Math.abs(aimed[0] * S[0] + aimed[1] * S[1] + aimed[2] * S[2] + aimed[3] * S[3]) < 1 - 1e-12;
-  };
+  const arm: ArmState = W.arm;
+  arm.wristAngle = wristJ ? clampAngle(typeof cur[2] === 'number' ? cur[2] : 0, wristJ.limit) : 0;
+  const S = arm.S; S[0] = 0; S[1] = 0; S[2] = 0; S[3] = 1;
+  arm.elbowAngle = cur1;
+  arm.shoulderClamped = false;
+  const lengthT = length(t);
+  const values = W.values;
+  values.length = 3; values[0] = S;
 
   if (wristJ && goal.handAim) {
     // Alternate: arm for the current hand, hand for the new arm; the last arm pass makes the reach exact.
+    const q = inverseTransformPointTo(W.q, wristJ.frameB, chain.effector);
+    const aim = normalizeTo(W.aim, goal.handAim, DOWN);
     for (let pass = 0; pass < WRIST_PASSES; pass++) {
-      solveArm();
-      const fk = forwardKinematics(chain, root, [S, elbowAngle, 0]);
-      const wristA = composeTransforms(fk.links[1]!, wristJ.frameA);
-      const g = quatRotate(quatConj(wristA.rotation), normalize(goal.handAim, [0, -1, 0]));
-      const q = inverseTransformPoint(wristJ.frameB, chain.effector);
+      solveArm(chain, arm, u, h, lengthT, t, pole, curReach, curElbow, cur1);
+      values[1] = arm.elbowAngle; values[2] = 0;
+      forwardKinematicsInto(chain, root, values, W.links, W.eff);
+      const wristA = composeTransformsTo(W.tmpT, W.links[1]!, wristJ.frameA);
+      const g = quatRotateInverseTo(W.g, wristA.rotation, aim);
       if (Math.hypot(q[1], q[2]) > 1e-9) {
-        wristAngle = clampAngle(Math.atan2(g[2] * q[1] - g[1] * q[2], g[1] * q[1] + g[2] * q[2]), wristJ.limit);
+        arm.wristAngle = clampAngle(Math.atan2(g[2] * q[1] - g[1] * q[2], g[1] * q[1] + g[2] * q[2]), wristJ.limit);
       }
     }
   } else if (wristJ) {
-    wristAngle = clampAngle(0, wristJ.limit);
+    arm.wristAngle = clampAngle(0, wristJ.limit);
   }
-  solveArm();
+  solveArm(chain, arm, u, h, lengthT, t, pole, curReach, curElbow, cur1);
 
   // Reach before aim: a hand turned to the floor shortens the arm. If the aimed hand cannot reach but the
   // hand at rest can, take the wrist angle nearest the aim that still reaches (bisection on the blend).
   if (wristJ && goal.handAim) {
-    const errorNow = () => length(sub(forwardKinematics(chain, root, [S, elbowAngle, wristAngle]).effector, goal.target));
-    const aimed = wristAngle, rest = clampAngle(0, wristJ.limit);
-    if (errorNow() > REACH_TOLERANCE && aimed !== rest) {
-      wristAngle = rest; solveArm();
-      if (errorNow() <= REACH_TOLERANCE) {
+    const aimed = arm.wristAngle, rest = clampAngle(0, wristJ.limit);
+    if (reachError(chain, root, arm, goal.target) > REACH_TOLERANCE && aimed !== rest) {
+      arm.wristAngle = rest; solveArm(chain, arm, u, h, lengthT, t, pole, curReach, curElbow, cur1);
+      if (reachError(chain, root, arm, goal.target) <= REACH_TOLERANCE) {
         let lo = 0, hi = 1; // blend toward the aim that still reaches / that does not
         for (let k = 0; k < WRIST_BISECTIONS; k++) {
           const mid = (lo + hi) / 2;
-          wristAngle = rest + (aimed - rest) * mid; solveArm();
-          if (errorNow() <= REACH_TOLERANCE) lo = mid; else hi = mid;
+          arm.wristAngle = rest + (aimed - rest) * mid; solveArm(chain, arm, u, h, lengthT, t, pole, curReach, curElbow, cur1);
+          if (reachError(chain, root, arm, goal.target) <= REACH_TOLERANCE) lo = mid; else hi = mid;
         }
-        wristAngle = rest + (aimed - rest) * lo; solveArm();
+        arm.wristAngle = rest + (aimed - rest) * lo; solveArm(chain, arm, u, h, lengthT, t, pole, curReach, curElbow, cur1);
       }
     }
   }
 
-  let values: JointValue[] = wristJ ? [S, elbowAngle, wristAngle] : [S, elbowAngle];
-  let effector = forwardKinematics(chain, root, values).effector;
-  let error = length(sub(effector, goal.target));
+  let result: JointValue[] = wristJ ? [[S[0], S[1], S[2], S[3]], arm.elbowAngle, arm.wristAngle] : [[S[0], S[1], S[2], S[3]], arm.elbowAngle];
+  let effector: Vec3 = [0, 0, 0];
+  forwardKinematicsInto(chain, root, result, W.links, effector);
+  let error = length(subTo(W.tmpV, effector, goal.target));
   // The shoulder's twist/swing clamp can pull the elbow out of the pole plane and miss a reachable target.
   // Limited CCD from here finds the nearest pose the limits allow (it only ever keeps an improvement).
-  if (error > REACH_TOLERANCE && shoulderClamped) {
-    const refined = solveCcd(chain, root, goal.target, values, { iterations: CCD_REFINE_ITERATIONS, tolerance: REACH_TOLERANCE });
-    if (refined.error < error) ({ values, effector, error } = refined);
+  if (error > REACH_TOLERANCE && arm.shoulderClamped) {
+    const refined = solveCcd(chain, root, goal.target, result, { iterations: CCD_REFINE_ITERATIONS, tolerance: REACH_TOLERANCE });
+    if (refined.error < error) ({ values: result, effector, error } = refined);
   }
-  return { values, effector, error };
+  return { values: result, effector, error };
 }
 
-/** Effector relative to the elbow anchor, in elbow frame-B coordinates, at the given wrist angle. */
+const IDENTITY: Quat = [0, 0, 0, 1];
+const DOWN: ReadonlyVec3 = [0, -1, 0];
+
+/** The arm's unknowns, updated by solveArm. */
+interface ArmState { S: Quat; elbowAngle: number; wristAngle: number; shoulderClamped: boolean }
+
+/** Scratch for solveTwoBone (single-threaded, not re-entered: solveCcd keeps its own). */
+const W = {
+  cur: [] as JointValue[],
+  curQ: [[0, 0, 0, 1], [0, 0, 0, 1], [0, 0, 0, 1]] as Quat[],
+  values: [] as JointValue[],
+  links: [newTransform(), newTransform(), newTransform()],
+  eff: [0, 0, 0] as Vec3,
+  shoulderA: newTransform(), elbowA: newTransform(), tmpT: newTransform(), tmpT2: newTransform(),
+  t: [0, 0, 0] as Vec3, pole: [0, 0, 0] as Vec3, h: [0, 0, 0] as Vec3, curReach: [0, 0, 0] as Vec3, curElbow: [0, 0, 0] as Vec3,
+  tmpV: [0, 0, 0] as Vec3, q: [0, 0, 0] as Vec3, g: [0, 0, 0] as Vec3, aim: [0, 0, 0] as Vec3,
+  v: [0, 0, 0] as Vec3, w: [0, 0, 0] as Vec3, rot: [0, 0, 0, 1] as Quat, aimed: [0, 0, 0, 1] as Quat,
+  arm: { S: [0, 0, 0, 1], elbowAngle: 0, wristAngle: 0, shoulderClamped: false } as ArmState,
+  eib: [0, 0, 0] as Vec3, wristB: [0, 0, 0] as Vec3, fore: [0, 0, 0] as Vec3, wq: [0, 0, 0, 1] as Quat,
+  // aimShoulder
+  dHat: [0, 0, 0] as Vec3, wHat: [0, 0, 0] as Vec3, nLocal: [0, 0, 0] as Vec3, poleP: [0, 0, 0] as Vec3, nWorld: [0, 0, 0] as Vec3,
+  n1: [0, 0, 0] as Vec3, c: [0, 0, 0] as Vec3, q1: [0, 0, 0, 1] as Quat, qa: [0, 0, 0, 1] as Quat,
+};
+
+/** |effector − target| with the arm's current values. */
+function reachError(chain: Chain, root: ReadonlyTransform, arm: ArmState, target: ReadonlyVec3): number {
+  const values = W.values;
+  values[0] = arm.S; values[1] = arm.elbowAngle; values[2] = arm.wristAngle;
+  return length(subTo(W.tmpV, forwardKinematicsInto(chain, root, values, W.links, W.eff), target));
+}
+
+/** One closed-form arm solve for the arm's current wrist angle: elbow, then the (clamped) shoulder. */
+function solveArm(chain: Chain, arm: ArmState, u: Vec3, h: Vec3, lengthT: number, t: Vec3, pole: Vec3, curReach: Vec3, curElbow: Vec3, cur1: number): void {
+  const [shoulder, elbowJ, wristJ] = chain.joints as [Ball, Hinge, Hinge | undefined];
+  const elbowA = W.elbowA;
+  // Effector relative to the elbow at elbow angle 0, in shoulder-B coordinates.
+  const v = quatRotateTo(W.v, elbowA.rotation, effectorInElbowB(chain, wristJ ? arm.wristAngle : undefined));
+  arm.elbowAngle = solveElbow(u, h, v, lengthT, elbowJ.limit, cur1);
+  const w = addTo(W.w, u, quatRotateTo(W.w, quatFromAxisAngleTo(W.rot, h, arm.elbowAngle), v));
+  const aimed = aimShoulder(u, h, v, w, elbowJ.limit, t, pole, curReach, curElbow);
+  const S = clampBallTo(arm.S, aimed, shoulder.twistLimit, shoulder.swingLimit);
+  arm.shoulderClamped = Math.abs(aimed[0] * S[0] + aimed[1] * S[1] + aimed[2] * S[2] + aimed[3] * S[3]) < 1 - 1e-12;
+}
+
+/** Effector relative to the elbow anchor, in elbow frame-B coordinates, at the given wrist angle (W.eib). */
 function effectorInElbowB(chain: Chain, wristAngle: number | undefined): Vec3 {
   const elbow = chain.joints[1]!;
-  const inElbowB = invertTransform(elbow.frameB);
-  if (wristAngle === undefined) return transformPoint(inElbowB, chain.effector);
+  const inElbowB = invertTransformTo(W.tmpT2, elbow.frameB);
+  if (wristAngle === undefined) return transformPointTo(W.eib, inElbowB, chain.effector);
   const wrist = chain.joints[2]!;
-  const wristB = transformPoint(invertTransform(wrist.frameB), chain.effector);
-  const inForearm = add(wrist.frameA.position, quatRotate(quatMul(wrist.frameA.rotation, quatFromAxisAngle(X, wristAngle)), wristB));
-  return transformPoint(inElbowB, inForearm);
+  const wristB = transformPointTo(W.wristB, invertTransformTo(W.tmpT, wrist.frameB), chain.effector);
+  const r = quatRotateTo(W.fore, quatMulTo(W.wq, wrist.frameA.rotation, quatFromAxisAngleTo(W.wq, X, wristAngle)), wristB);
+  const inForearm = addTo(W.fore, wrist.frameA.position, r);
+  return transformPointTo(W.eib, inElbowB, inForearm);
 }
 
 /** Elbow angle putting the effector at distance d from the shoulder (see the module comment). */
 export function solveElbow(u: ReadonlyVec3, h: ReadonlyVec3, v: ReadonlyVec3, d: number,
   limit: readonly [number, number] | undefined, currentAngle: number): number {
-  const vPar = scale(h, dot(v, h));
-  const vPerp = sub(v, vPar);
-  const C = dot(u, vPar), A = dot(u, vPerp), B = dot(u, cross(h, vPerp));
+  // vPar = h·(v·h), vPerp = v − vPar, without arrays.
+  const vh = dot(v, h);
+  const px = h[0] * vh, py = h[1] * vh, pz = h[2] * vh;
+  const qx = v[0] - px, qy = v[1] - py, qz = v[2] - pz;
+  const C = u[0] * px + u[1] * py + u[2] * pz, A = u[0] * qx + u[1] * qy + u[2] * qz;
+  const cx = h[1] * qz - h[2] * qy, cy = h[2] * qx - h[0] * qz, cz = h[0] * qy - h[1] * qx; // h × vPerp
+  const B = u[0] * cx + u[1] * cy + u[2] * cz;
   const K = Math.hypot(A, B);
   if (K < 1e-12) return clampAngle(currentAngle, limit); // distance independent of θ
   const base = dot(u, u) + dot(v, v) + 2 * C;
   const phi = Math.atan2(B, A);
   const c = Math.max(-1, Math.min(1, (d * d - base) / (2 * K)));
   const alpha = Math.acos(c);
-  const distAt = (th: number) => Math.sqrt(Math.max(0, base + 2 * K * Math.cos(th - phi)));
   let best = clampAngle(currentAngle, limit), bestErr = Infinity, bestMove = Infinity;
-  for (const cand of [phi + alpha, phi - alpha]) {
-    const th = clampAngle(cand, limit);
-    const err = Math.abs(distAt(th) - d);
+  for (let k = 0; k < 2; k++) {
+    const th = clampAngle(k === 0 ? phi + alpha : phi - alpha, limit);
+    const err = Math.abs(Math.sqrt(Math.max(0, base + 2 * K * Math.cos(th - phi))) - d);
     const move = Math.abs(th - currentAngle);
     // Prefer the smaller distance error; among (near-)equal ones, the smaller change from the current pose.
     if (err < bestErr - 1e-9 || (Math.abs(err - bestErr) <= 1e-9 && move < bestMove)) { best = th; bestErr = err; bestMove = move; }
@@ -198,33 +253,34 @@ export function solveElbow(u: ReadonlyVec3, h: ReadonlyVec3, v: ReadonlyVec3, d:
   return best;
 }
 
-/** Shoulder rotation S: w → target direction, elbow toward the pole (see the module comment). */
+/** Shoulder rotation S: w → target direction, elbow toward the pole (see the module comment). In W.aimed. */
 function aimShoulder(u: Vec3, h: Vec3, v: Vec3, w: Vec3, elbowLimit: readonly [number, number] | undefined,
   t: Vec3, pole: Vec3, curReach: Vec3, curElbow: Vec3): Quat {
-  const dHat = length(t) > 1e-9 ? normalize(t) : normalize(curReach, normalize(w));
-  const wHat = normalize(w, dHat);
+  const dHat = W.dHat;
+  if (length(t) > 1e-9) normalizeTo(dHat, t); else normalizeTo(dHat, curReach, normalizeTo(W.c, w));
+  const wHat = normalizeTo(W.wHat, w, dHat);
 
   // Arm-plane normal in arm coordinates; a straight arm takes it from a reference bend inside the limit.
-  let nLocal = cross(u, w);
+  const nLocal = crossTo(W.nLocal, u, w);
   if (length(nLocal) < 1e-6 * (length(u) * length(w) + 1e-12)) {
     const ref = elbowLimit ? (Math.abs(elbowLimit[1]) >= Math.abs(elbowLimit[0]) ? elbowLimit[1] : elbowLimit[0]) * 0.5 : 0.5;
-    const wRef = add(u, quatRotate(quatFromAxisAngle(h, ref || 0.5), v));
-    nLocal = cross(u, wRef);
+    const wRef = add(u, quatRotateTo(W.c, quatFromAxisAngleTo(W.qa, h, ref || 0.5), v));
+    crossTo(nLocal, u, wRef);
     // Re-orthogonalise against w (the reference bend's plane normal is not exactly ⊥ w when straight).
-    nLocal = sub(nLocal, scale(wHat, dot(nLocal, wHat)));
-    if (length(nLocal) < 1e-9) nLocal = anyPerpendicular(wHat);
+    rejectTo(nLocal, nLocal, wHat);
+    if (length(nLocal) < 1e-9) copyVec3(nLocal, anyPerpendicular(wHat));
   }
-  nLocal = normalize(nLocal);
+  normalizeTo(nLocal, nLocal);
 
   // Desired plane normal: pole⊥ × d̂, with fallbacks when the pole lies on the reach line.
-  const perp = (p: Vec3) => sub(p, scale(dHat, dot(p, dHat)));
-  let poleP = perp(pole);
-  if (length(poleP) < 1e-6) poleP = perp(curElbow);
-  if (length(poleP) < 1e-6) poleP = anyPerpendicular(dHat);
-  const nWorld = normalize(cross(poleP, dHat), anyPerpendicular(dHat));
+  const poleP = rejectTo(W.poleP, pole, dHat);
+  if (length(poleP) < 1e-6) rejectTo(poleP, curElbow, dHat);
+  if (length(poleP) < 1e-6) copyVec3(poleP, anyPerpendicular(dHat));
+  const cr = crossTo(W.c, poleP, dHat);
+  const nWorld = length(cr) > 1e-12 ? normalizeTo(W.nWorld, cr) : copyVec3(W.nWorld, anyPerpendicular(dHat));
 
-  const q1 = quatFromTo(wHat, dHat);
-  const n1 = quatRotate(q1, nLocal);
-  const psi = Math.atan2(dot(cross(n1, nWorld), dHat), dot(n1, nWorld));
-  return quatNormalize(quatMul(quatFromAxisAngle(dHat, psi), q1));
+  const q1 = quatFromToTo(W.q1, wHat, dHat);
+  const n1 = quatRotateTo(W.n1, q1, nLocal);
+  const psi = Math.atan2(dot(crossTo(W.c, n1, nWorld), dHat), dot(n1, nWorld));
+  return quatNormalizeTo(W.aimed, quatMulTo(W.qa, quatFromAxisAngleTo(W.qa, dHat, psi), q1));
 }

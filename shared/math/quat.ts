@@ -109,3 +109,83 @@ export function quatToMat3(q: ReadonlyQuat): number[] {
     2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
   ];
 }
+
+// ------------------------------------------------------------------------------- out-parameter forms
+// The same arithmetic as the functions above, in the same order (results bit for bit equal, signed zeros
+// included), written into `out` — for per-step code (IK, gait) that must not make garbage. Every input is
+// read before `out` is written, so `out` may be one of the inputs.
+
+export function quatMulTo(out: Quat, a: ReadonlyQuat, b: ReadonlyQuat): Quat {
+  const ax = a[0], ay = a[1], az = a[2], aw = a[3];
+  const bx = b[0], by = b[1], bz = b[2], bw = b[3];
+  out[0] = aw * bx + ax * bw + ay * bz - az * by;
+  out[1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[3] = aw * bw - ax * bx - ay * by - az * bz;
+  return out;
+}
+
+export function quatConjTo(out: Quat, q: ReadonlyQuat): Quat {
+  const x = -q[0], y = -q[1], z = -q[2], w = q[3];
+  out[0] = x; out[1] = y; out[2] = z; out[3] = w; return out;
+}
+
+export function copyQuat(out: Quat, q: ReadonlyQuat): Quat { out[0] = q[0]; out[1] = q[1]; out[2] = q[2]; out[3] = q[3]; return out; }
+
+export function quatNormalizeTo(out: Quat, q: ReadonlyQuat): Quat {
+  const x = q[0], y = q[1], z = q[2], w = q[3];
+  const l = Math.hypot(x, y, z, w);
+  if (l > 1e-12) { out[0] = x / l; out[1] = y / l; out[2] = z / l; out[3] = w / l; } else { out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1; }
+  return out;
+}
+
+/** quatRotate(q, v) into out. */
+export function quatRotateTo(out: Vec3, q: ReadonlyQuat, v: ReadonlyVec3): Vec3 {
+  const ux = q[0], uy = q[1], uz = q[2], w = q[3];
+  const vx = v[0], vy = v[1], vz = v[2];
+  let tx = uy * vz - uz * vy, ty = uz * vx - ux * vz, tz = ux * vy - uy * vx;
+  tx *= 2; ty *= 2; tz *= 2;
+  const cx = uy * tz - uz * ty, cy = uz * tx - ux * tz, cz = ux * ty - uy * tx;
+  out[0] = vx + w * tx + cx; out[1] = vy + w * ty + cy; out[2] = vz + w * tz + cz;
+  return out;
+}
+
+/** quatRotate(quatConj(q), v) into out (the inverse rotation). */
+export function quatRotateInverseTo(out: Vec3, q: ReadonlyQuat, v: ReadonlyVec3): Vec3 {
+  const ux = -q[0], uy = -q[1], uz = -q[2], w = q[3];
+  const vx = v[0], vy = v[1], vz = v[2];
+  let tx = uy * vz - uz * vy, ty = uz * vx - ux * vz, tz = ux * vy - uy * vx;
+  tx *= 2; ty *= 2; tz *= 2;
+  const cx = uy * tz - uz * ty, cy = uz * tx - ux * tz, cz = ux * ty - uy * tx;
+  out[0] = vx + w * tx + cx; out[1] = vy + w * ty + cy; out[2] = vz + w * tz + cz;
+  return out;
+}
+
+/** quatFromAxisAngle(axis, angle) into out. */
+export function quatFromAxisAngleTo(out: Quat, axis: ReadonlyVec3, angle: number): Quat {
+  const l = Math.sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+  let nx = 1, ny = 0, nz = 0;
+  if (l > 1e-12) { nx = axis[0] / l; ny = axis[1] / l; nz = axis[2] / l; }
+  const s = Math.sin(angle / 2);
+  out[0] = nx * s; out[1] = ny * s; out[2] = nz * s; out[3] = Math.cos(angle / 2);
+  return out;
+}
+
+/** quatFromRotationVector(r) into out. */
+export function quatFromRotationVectorTo(out: Quat, r: ReadonlyVec3): Quat {
+  const x = r[0], y = r[1], z = r[2];
+  const angle = Math.hypot(x, y, z);
+  if (angle < 1e-12) { out[0] = x / 2; out[1] = y / 2; out[2] = z / 2; out[3] = 1; return quatNormalizeTo(out, out); }
+  const s = Math.sin(angle / 2) / angle;
+  out[0] = x * s; out[1] = y * s; out[2] = z * s; out[3] = Math.cos(angle / 2);
+  return out;
+}
+
+/** quatFromTo(a, b) into out. */
+export function quatFromToTo(out: Quat, a: ReadonlyVec3, b: ReadonlyVec3): Quat {
+  const d = dot(a, b);
+  if (d < -0.999999) return copyQuat(out, quatFromTo(a, b));
+  const cx = a[1] * b[2] - a[2] * b[1], cy = a[2] * b[0] - a[0] * b[2], cz = a[0] * b[1] - a[1] * b[0];
+  out[0] = cx; out[1] = cy; out[2] = cz; out[3] = 1 + d;
+  return quatNormalizeTo(out, out);
+}
