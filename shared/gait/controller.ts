@@ -13,7 +13,7 @@ import { headingYaw, pathPointToWorld, pathStrokeCentre, pathTravelDirection, ty
 import { SteeringLaw, type SteeringLawState } from './steeringLaw';
 import { Arrival, type ArrivalParams, type ArrivalState } from './arrival';
 import type { GaitGroup } from './gaitGroup';
-import { quatFromAxisAngle, quatFromRotationVector, quatRotate, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
+import { quatFromAxisAngle, quatFromRotationVectorTo, quatRotate, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 import { transformPoint, type ReadonlyTransform as Pose } from '../math/transform';
 import type { JointHandle, BodyHandle, PhysicsWorld } from '../physics/types';
@@ -211,6 +211,12 @@ export class CyclicPathController {
   private readonly group: { group: GaitGroup; member: number } | null;
   /** Stroke centre of the path (root frame, y 0): where a multi-limb turn is measured from. */
   readonly strokeCentre: Vec3;
+  // Per-step scratch (step() makes no garbage beyond what it hands out in its ControllerFrame).
+  private readonly rootPose: { position: Vec3; rotation: Quat } = { position: [0, 0, 0], rotation: [0, 0, 0, 1] };
+  private readonly pathPoint: Vec3 = [0, 0, 0];
+  private readonly current: JointValue[] = [];
+  private readonly currentQuats: Quat[];
+  private readonly goal: { target: ReadonlyVec3; pole: ReadonlyVec3; handAim: ReadonlyVec3 | null };
 
   constructor(readonly params: CyclicPathParams, readonly binding: ControllerBinding, options: ControllerOptions = {}) {
     const where = `controller "${params.name}"`;
@@ -245,6 +251,9 @@ export class CyclicPathController {
       : this.group ? [c[0], highest, c[2]]
         : [pts.reduce((a, p) => a + p[0], 0) / n, pts.reduce((a, p) => a + p[1], 0) / n, pts.reduce((a, p) => a + p[2], 0) / n];
     this.handAim = options.handAim === undefined ? [0, -1, 0] : options.handAim;
+    this.currentQuats = binding.chain.joints.map((): Quat => [0, 0, 0, 1]);
+    this.current.length = binding.chain.joints.length;
+    this.goal = { target: [0, 0, 0], pole: [0, 0, 0], handAim: this.handAim };
     const t = binding.chain.joints.map((j) => j.type).join(',');
     this.twoBone = t === 'ball,hinge' || t === 'ball,hinge,hinge';
   }
@@ -279,7 +288,9 @@ export class CyclicPathController {
     setTarget: (i: number, value: Quat | number) => void = (i, v) => world.setMotorTarget(this.binding.joints[i]!, v)): ControllerFrame | null {
     if (!this.params.enabled) return null; // a disabled controller keeps its phase frozen and sets nothing
     const { root, joints, chain } = this.binding;
-    const rootPose = { position: world.getPosition(root), rotation: world.getRotation(root) };
+    // The root's pose and the joints' current values go into the controller's scratch (read by this step only).
+    const rootPose = this.rootPose;
+    world.getPosition(root, rootPose.position); world.getRotation(root, rootPose.rotation);
     const yaw = headingYaw(rootPose.rotation);
     const g = this.group;
     let frame: WorldPathFrame;
@@ -302,20 +313,23 @@ export class CyclicPathController {
         ? this.arrival.step(distance, this.params.rate, dt, this._phase)
         : g!.group.arrive(g!.member, distance, this.params.rate, dt));
     }
-    const pathPoint = this.path.sample(this._phase).point;
+    const pathPoint = this.path.samplePoint(this._phase, this.pathPoint);
     // The full gait takes the plain path (bit for bit the gait without arrival); otherwise arrival.ts.
     const full = stroke === 1 && engage === 1;
     const target = full ? pathPointToWorld(frame, pathPoint) : this.arrivalPoint(frame, rootPose, pathPoint, stroke, engage);
     const pole = full ? pathPointToWorld(frame, this.params.pole) : this.arrivalPole(frame, rootPose, engage);
 
-    const current: JointValue[] = joints.map((j, i) => {
-      const a = world.getJointAngle(j);
-      return chain.joints[i]!.type === 'ball' ? quatFromRotationVector(a as Vec3) : (a as number);
-    });
+    const current = this.current;
+    for (let i = 0; i < joints.length; i++) {
+      const a = world.getJointAngle(joints[i]!);
+      current[i] = chain.joints[i]!.type === 'ball' ? quatFromRotationVectorTo(this.currentQuats[i]!, a as Vec3) : (a as number);
+    }
+    const goal = this.goal;
+    goal.target = target; goal.pole = pole;
     const solved = this.twoBone
-      ? solveTwoBone(chain, rootPose, { target, pole, handAim: this.handAim }, current)
+      ? solveTwoBone(chain, rootPose, goal, current)
       : solveCcd(chain, rootPose, target, current, { iterations: 8 });
-    solved.values.forEach((v, i) => setTarget(i, v));
+    for (let i = 0; i < solved.values.length; i++) setTarget(i, solved.values[i]!);
     this.last = { phase: this._phase, frame, target, solvedEffector: solved.effector, values: solved.values, stroke, engage, arrived: this.arrival?.arrived ?? g?.group.arrived ?? false };
     return this.last;
   }

@@ -91,14 +91,24 @@ export class CyclicPath {
 
   /** Point and tangent at `phase` (any real number; wrapped into [0, 1)). */
   sample(phase: number): PathSample {
-    const { seg, u } = this.locate(wrapPhase(phase));
-    const segment = this.segments[seg]!;
+    this.locate(wrapPhase(phase));
+    const segment = this.segments[this.locSeg]!, u = this.locU;
     const point = evalSegment(segment, u);
     const du = evalDerivative(segment, u);
     // Arc-length parametrisation: |dp/dphase| = total length, direction = the curve's unit tangent.
     const speed = Math.hypot(du[0], du[1], du[2]);
     const k = speed > 1e-12 ? this.length / speed : 0;
     return { point, tangent: [du[0] * k, du[1] * k, du[2] * k] };
+  }
+
+  /** sample(phase).point written into `out`, without allocating (the per-step form; bit for bit equal). */
+  samplePoint(phase: number, out: Vec3): Vec3 {
+    this.locate(wrapPhase(phase));
+    const s = this.segments[this.locSeg]!, u = this.locU;
+    out[0] = ((s.a[0] * u + s.b[0]) * u + s.c[0]) * u + s.d[0];
+    out[1] = ((s.a[1] * u + s.b[1]) * u + s.c[1]) * u + s.d[1];
+    out[2] = ((s.a[2] * u + s.b[2]) * u + s.c[2]) * u + s.d[2];
+    return out;
   }
 
   /** Evenly spaced points along the loop (for drawing and for tests). */
@@ -108,7 +118,11 @@ export class CyclicPath {
     return out;
   }
 
-  private locate(phase: number): { seg: number; u: number } {
+  /** locate()'s answer: segment index and its parameter u (fields, so a step makes no object). */
+  private locSeg = 0;
+  private locU = 0;
+
+  private locate(phase: number): void {
     const target = phase * this.length;
     const cum = this.cumulative;
     let lo = 0, hi = cum.length - 1;
@@ -129,13 +143,12 @@ export class CyclicPath {
       const r = target - cum[lo]!;
       const scaleChord = span / gaussArc(segment, u0, u1); // chords are a hair shorter than the arc
       for (let k = 0; k < 3; k++) {
-        const d = evalDerivative(segment, u);
-        const speed = Math.hypot(d[0], d[1], d[2]) * scaleChord;
+        const speed = speedAt(segment, u) * scaleChord;
         if (speed < 1e-12) break;
         u = Math.min(u1, Math.max(u0, u - (gaussArc(segment, u0, u) * scaleChord - r) / speed));
       }
     }
-    return { seg, u: Math.min(1, Math.max(0, u)) };
+    this.locSeg = seg; this.locU = Math.min(1, Math.max(0, u));
   }
 }
 
@@ -147,8 +160,7 @@ function gaussArc(s: Segment, a: number, b: number): number {
   const half = (b - a) / 2, mid = (a + b) / 2;
   let sum = 0;
   for (let i = 0; i < 5; i++) {
-    const d = evalDerivative(s, mid + half * GAUSS_X[i]!);
-    sum += GAUSS_W[i]! * Math.hypot(d[0], d[1], d[2]);
+    sum += GAUSS_W[i]! * speedAt(s, mid + half * GAUSS_X[i]!);
   }
   return sum * half;
 }
@@ -201,6 +213,11 @@ function evalSegment(s: Segment, u: number): Vec3 {
     ((s.a[1] * u + s.b[1]) * u + s.c[1]) * u + s.d[1],
     ((s.a[2] * u + s.b[2]) * u + s.c[2]) * u + s.d[2],
   ];
+}
+
+/** |p'(u)|: Math.hypot of evalDerivative's components, without the array. */
+function speedAt(s: Segment, u: number): number {
+  return Math.hypot((3 * s.a[0] * u + 2 * s.b[0]) * u + s.c[0], (3 * s.a[1] * u + 2 * s.b[1]) * u + s.c[1], (3 * s.a[2] * u + 2 * s.b[2]) * u + s.c[2]);
 }
 
 function evalDerivative(s: Segment, u: number): Vec3 {

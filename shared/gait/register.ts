@@ -6,6 +6,7 @@
 import { registerControllerType, type ControllerContext, type ControllerFactory, type ControllerInstance, type ControllerStep } from '../runtime/controllers';
 import type { CyclicPathController as CyclicPathControllerDoc } from '../rig/schema';
 import type { ReadonlyVec3 } from '../math/vec3';
+import type { Quat } from '../math/quat';
 import { CyclicPathController, arrivalParams } from './controller';
 import type { SteeringLawState } from './steeringLaw';
 import type { ArrivalState } from './arrival';
@@ -27,11 +28,15 @@ export const cyclicPathControllerFactory: ControllerFactory<CyclicPathController
     joints: config.chain.map((j) => ctx.jointHandle(j)),
     chain,
   }, group ? { group } : {});
+  // One motor-target callback for the instance's life (not a closure per step): it reads the step in hand.
+  let current: ControllerStep | null = null;
+  const setTarget = (i: number, v: Quat | number): void => current!.setMotorTarget(config.chain[i]!, v);
   return {
     controller,
     get phase() { return controller.phase; },
     step(step: ControllerStep) {
-      controller.step(ctx.world, step.dt, (i, v) => step.setMotorTarget(config.chain[i]!, v));
+      current = step;
+      try { controller.step(ctx.world, step.dt, setTarget); } finally { current = null; }
     },
     setTarget(target: ReadonlyVec3 | null) { controller.setSteeringTarget(target); },
     snapshot(): SavedState {
