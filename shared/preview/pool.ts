@@ -31,7 +31,7 @@
  *
  * With `hosts: 1` the pool is the single-host client's behaviour (the newest edit waits for the answer to
  * the one in flight): the benchmark's reference. What the two hosts buy, measured (bench/previewPool.ts),
- * is in docs/architecture.md (Preview).
+ * is in docs/architecture.md ("Two workers").
  */
 import { editFrontier } from './editFrontier';
 import type { PreviewInput } from './input';
