@@ -42,6 +42,41 @@ describe('three capsules at rest, gravity 0, a ball position motor against a twi
   });
 });
 
+/** Largest body-centre speed (m/s) of the motor-light-link fixture over 2 s, with `velocityIterations` (the rig's 8 when absent). */
+function lightLinkSpeed(velocityIterations?: number): { speed: number; step: number } {
+  const doc = JSON.parse(readFileSync(new URL('../../fixtures/stress/motor-light-link.rig.json', import.meta.url), 'utf8')) as RigDocument;
+  if (velocityIterations !== undefined) doc.simulation.velocityIterations = velocityIterations;
+  const v = validateRig(doc);
+  if (!v.ok) throw new Error(JSON.stringify(v.problems));
+  const sim = createSimulation(v.rig);
+  let speed = 0;
+  for (let s = 0; s < Math.round(2 / v.rig.simulation.dt); s++) {
+    sim.step();
+    for (const b of Object.values(sim.frame().bodies)) speed = Math.max(speed, Math.hypot(...b.v));
+    if (!(speed < 100)) return { speed, step: s };
+  }
+  return { speed, step: -1 };
+}
+
+describe('a rigid position drive on a light link that carries a heavy one (the residual of the stress run)', () => {
+  // CI stress case 1826048740, reduced greedily (bodies, motors, limits, contacts, gravity removed one at a time
+  // while it still ran past 100 m/s): a static root, a 0.062 kg capsule on a ball
+  // joint whose position motor holds rest (τmax 5678 N·m, r 0.75), a 0.83 kg capsule welded to it 0.37 m
+  // from the ball's anchor; gravity 0, no ground, no collisions, at rest; dt 1/60, 4 substeps, 8 velocity
+  // and 4 position iterations. The motor row's effective mass is the light link's own inertia (3.2e-4 to
+  // 1.1e-3 kg·m²), but what it turns is ≈ 0.12 kg·m² about the anchor: 8 Gauss-Seidel sweeps move the pair
+  // only part of the way, the warm start carries the rest into the next substep, and the loop with the
+  // drive's bias r·C/h grows by ≈ 1.14 per substep from round-off (1e-15 m/s) to 100 m/s at step 110.
+  it('the converged solve (256 velocity iterations, the most a rig allows) keeps it at rest: the drive is stable, the sweeps are not', () => {
+    expect(lightLinkSpeed(256).speed).toBeLessThan(1e-9);
+  });
+  // The target (issue 11 item 4), NOT met: it.fails passes while the rig still runs past 100 m/s; when a
+  // fix lands this test fails and must become a plain it().
+  it.fails('at its own 8 velocity iterations it stays below 100 m/s for 2 s (not met: past it at step ≈ 110)', () => {
+    expect(lightLinkSpeed().speed).toBeLessThan(100);
+  });
+});
+
 describe('depenetration is bounded', () => {
   it(`two sibling capsules started in the same place (fully inside each other) (self-collision, motors off, no gravity, no ground) part at most at MAX_PUSH_VELOCITY (${MAX_PUSH_VELOCITY} m/s)`, () => {
     for (const substeps of [2, 4]) {
