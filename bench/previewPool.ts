@@ -66,7 +66,7 @@ async function session(rig: RigDocument, hosts: number, replace: boolean, frames
       default: break;
     }
   };
-  pool = createPool((_i, onMessage) => startWorker(onMessage), client, { hosts, replace });
+  pool = createPool((_i, onMessage) => startWorker(onMessage), client, { hosts, replace, defer: (fn) => setTimeout(fn, 0) });
   const until = async (done: () => boolean, what: string) => {
     const t0 = performance.now();
     while (!done()) {

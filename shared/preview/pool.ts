@@ -157,17 +157,18 @@ export interface PoolOptions {
   hosts?: number;
   /** Two edits in flight: the newest replaces the newer (true) or waits for the first answer (false, the default). */
   replace?: boolean;
-  /** Run fn as a later task (default setTimeout 0): a switch to another frame layout delivers its frames
-   *  a task after its reset, as a host does — views that re-render on a reset (the recording empty) see it. */
-  defer?: (fn: () => void) => void;
+  /** Run fn as a later task (a browser: setTimeout 0): a switch to another frame layout delivers its
+   *  frames a task after its reset, as a host does — views that re-render on a reset (the recording empty)
+   *  see it. */
+  defer: (fn: () => void) => void;
 }
 
 /**
  * start(i, onMessage): start host i (i = 0 … hosts − 1) whose messages go to onMessage; deliver: a message
  * for the client, in the order the client must see them.
  */
-export function createPool(start: (index: number, onMessage: (m: FromHost) => void) => PoolPort, deliver: (m: FromHost) => void, options: PoolOptions = {}): PreviewPool {
-  const { hosts = 2, replace = false, defer = (fn: () => void) => { setTimeout(fn, 0); } } = options;
+export function createPool(start: (index: number, onMessage: (m: FromHost) => void) => PoolPort, deliver: (m: FromHost) => void, options: PoolOptions): PreviewPool {
+  const { hosts = 2, replace = false, defer } = options;
   const stats: PoolStats = { overlapped: 0, replaced: 0, shown: 0, waited: 0 };
   /** What the client holds (every message delivered to it, applied). */
   const shown = new Mirror();

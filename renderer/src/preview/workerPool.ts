@@ -39,7 +39,7 @@ export function startWorkerPool(onMessage: (m: FromHost) => void, onError: (mess
     w.onmessage = (e: MessageEvent<FromHost>) => deliver(e.data);
     w.onerror = (e) => onError(e.message);
     return { post: (m) => w.postMessage(m), terminate: () => w.terminate() };
-  }, onMessage, { hosts: workers, replace: true });
+  }, onMessage, { hosts: workers, replace: true, defer: (fn) => setTimeout(fn, 0) });
   active = pool;
   return { post: (m) => pool.post(m), terminate: () => { pool.terminate(); if (active === pool) active = null; } };
 }
