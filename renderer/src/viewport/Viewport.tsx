@@ -267,8 +267,11 @@ const adaptiveDpr = (): boolean => {
 function RenderWhenChanged() {
   const last = useRef(newDrawMemory(adaptiveDpr()));
   const view = useRef(new Matrix4()), proj = useRef(new Matrix4());
+  const get = useThree((s) => s.get);
   useEffect(() => {
-    const bump = () => { last.current.active = performance.now(); };
+    // On a slow renderer an input regresses the resolution at once, so the first frame drawn for it is
+    // already a cheap one (a regression takes effect a frame after it is asked for).
+    const bump = () => { const m = last.current; m.active = performance.now(); if (m.slow && m.adaptive) get().performance.regress(); };
     const events = ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'resize', 'focus', 'blur'] as const;
     for (const e of events) window.addEventListener(e, bump, { capture: true, passive: true });
     // The preview store's fill count and speed stats change with every published batch while the worker
@@ -280,7 +283,7 @@ function RenderWhenChanged() {
     };
     const subs = [useEditor.subscribe(bump), usePreview.subscribe(previewChanged), useSolver.subscribe(bump)];
     return () => { for (const e of events) window.removeEventListener(e, bump, { capture: true }); subs.forEach((u) => u()); };
-  }, []);
+  }, [get]);
   useFrame((state) => {
     const { gl, scene, camera, size } = state;
     const l = last.current, now = performance.now();
