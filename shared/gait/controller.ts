@@ -9,11 +9,11 @@
  * will be, not where it was).
  */
 import { CyclicPath, advancePhase, wrapPhase, type PathInterpolation } from './cyclicPath';
-import { headingYaw, pathPointToWorld, pathStrokeCentre, pathTravelDirection, type SteeringParams, type WorldPathFrame } from './steering';
+import { headingYaw, pathPointToWorld, pathPointToWorldTo, pathStrokeCentre, pathTravelDirection, type SteeringParams, type WorldPathFrame } from './steering';
 import { SteeringLaw, type SteeringLawState } from './steeringLaw';
 import { Arrival, type ArrivalParams, type ArrivalState } from './arrival';
 import type { GaitGroup } from './gaitGroup';
-import { quatFromAxisAngle, quatFromRotationVectorTo, quatRotate, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
+import { quatFromAxisAngle, quatFromRotationVectorTo, quatRotateTo, wrapAngle, type Quat, type ReadonlyQuat } from '../math/quat';
 import type { ReadonlyVec3, Vec3 } from '../math/vec3';
 import { transformPoint, type ReadonlyTransform as Pose } from '../math/transform';
 import type { JointHandle, BodyHandle, PhysicsWorld } from '../physics/types';
@@ -89,9 +89,12 @@ export function rightingWeight(tilt: number, r: RightingParams): number {
   return (tilt - r.start) / (r.full - r.start);
 }
 
+const Y_AXIS: ReadonlyVec3 = [0, 1, 0];
+const RIGHTING_UP: Vec3 = [0, 0, 0];
+
 /** Turn and lean the path's world frame for righting (see RightingParams). Leaves it alone when upright. */
 export function applyRighting(frame: WorldPathFrame, rootRotation: ReadonlyQuat, r: RightingParams): void {
-  const up = quatRotate(rootRotation, [0, 1, 0]);
+  const up = quatRotateTo(RIGHTING_UP, rootRotation, Y_AXIS);
   const tilt = Math.acos(Math.max(-1, Math.min(1, up[1])));
   const k = rightingWeight(tilt, r);
   if (k === 0) return;
@@ -214,6 +217,7 @@ export class CyclicPathController {
   // Per-step scratch (step() makes no garbage beyond what it hands out in its ControllerFrame).
   private readonly rootPose: { position: Vec3; rotation: Quat } = { position: [0, 0, 0], rotation: [0, 0, 0, 1] };
   private readonly pathPoint: Vec3 = [0, 0, 0];
+  private readonly pole: Vec3 = [0, 0, 0];
   private readonly current: JointValue[] = [];
   private readonly currentQuats: Quat[];
   private readonly goal: { target: ReadonlyVec3; pole: ReadonlyVec3; handAim: ReadonlyVec3 | null };
@@ -317,7 +321,7 @@ export class CyclicPathController {
     // The full gait takes the plain path (bit for bit the gait without arrival); otherwise arrival.ts.
     const full = stroke === 1 && engage === 1;
     const target = full ? pathPointToWorld(frame, pathPoint) : this.arrivalPoint(frame, rootPose, pathPoint, stroke, engage);
-    const pole = full ? pathPointToWorld(frame, this.params.pole) : this.arrivalPole(frame, rootPose, engage);
+    const pole = full ? pathPointToWorldTo(this.pole, frame, this.params.pole) : this.arrivalPole(frame, rootPose, engage);
 
     const current = this.current;
     for (let i = 0; i < joints.length; i++) {

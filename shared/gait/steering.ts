@@ -28,7 +28,7 @@
  * travels toward it. pivot = the root origin gives the plain rotation about the root.
  */
 import { CyclicPath } from './cyclicPath';
-import { quatFromAxisAngle, quatRotate, type Quat, type ReadonlyQuat } from '../math/quat';
+import { quatFromAxisAngle, quatRotate, quatRotateTo, type Quat, type ReadonlyQuat } from '../math/quat';
 import { type ReadonlyVec3, type Vec3 } from '../math/vec3';
 
 export interface SteeringParams {
@@ -112,13 +112,21 @@ export function signedYawBetween(from: ReadonlyVec3, to: ReadonlyVec3): number {
  * `travelWorld` toward the target. 0 without a target, or with the target (horizontally) at the root.
  */
 export function steeringAngle(rootPosition: ReadonlyVec3, travelWorld: ReadonlyVec3, steering: SteeringParams): number {
-  const t = steering.target;
+  return steeringSkew(rootPosition, travelWorld[0], travelWorld[2], steering.target, steering.gain, steering.maxAngle);
+}
+
+/** steeringAngle with the travel direction's x, z and the steering numbers passed apart (no objects: the
+ *  per-step form; the same arithmetic). */
+export function steeringSkew(rootPosition: ReadonlyVec3, travelX: number, travelZ: number, target: ReadonlyVec3 | null,
+  gain: number, maxAngle: number): number {
+  const t = target;
   if (!t) return 0;
   const dx = t[0] - rootPosition[0], dz = t[2] - rootPosition[2];
   if (dx * dx + dz * dz < 1e-8) return 0;
-  const theta = signedYawBetween(travelWorld, [dx, 0, dz]);
-  const limit = Math.max(0, steering.maxAngle);
-  return Math.min(limit, Math.max(-limit, steering.gain * theta));
+  // signedYawBetween(travel, [dx, 0, dz]).
+  const theta = Math.atan2(travelZ * dx - travelX * dz, travelX * dx + travelZ * dz);
+  const limit = Math.max(0, maxAngle);
+  return Math.min(limit, Math.max(-limit, gain * theta));
 }
 
 export interface WorldPathFrame {
@@ -174,15 +182,27 @@ export function worldPathFrame(rootPosition: ReadonlyVec3, rootRotation: Readonl
 
 /** A root-frame path point (or pole) → world through a WorldPathFrame. */
 export function pathPointToWorld(frame: WorldPathFrame, point: ReadonlyVec3): Vec3 {
+  return pathPointToWorldTo([0, 0, 0], frame, point);
+}
+
+/** pathPointToWorld into `out` (may be `point`): the same arithmetic, no intermediate arrays (but a turn's). */
+export function pathPointToWorldTo(out: Vec3, frame: WorldPathFrame, point: ReadonlyVec3): Vec3 {
   const local = frame.turn ? turnPoint(frame.turn, point) : point;
   const c = Math.cos(frame.skew), s = Math.sin(frame.skew), px = frame.pivot[0], pz = frame.pivot[2];
   const x = local[0] - px, z = local[2] - pz;
   // Skew about the pivot in the root frame, then the heading: R_y(yaw)·(pivot + R_y(skew)·(p − pivot)).
-  const level: Vec3 = [px + c * x + s * z, local[1], pz - s * x + c * z];
-  if (!frame.tilt) return headingToWorld(frame.origin, frame.yaw, level);
-  // Then the tilt about the root origin: origin + T·R_y(yaw)·(…).
-  const o = frame.origin, r = quatRotate(frame.tilt, headingToWorld([0, 0, 0], frame.yaw, level));
-  return [o[0] + r[0], o[1] + r[1], o[2] + r[2]];
+  const lx = px + c * x + s * z, ly = local[1], lz = pz - s * x + c * z;
+  const cy = Math.cos(frame.yaw), sy = Math.sin(frame.yaw), o = frame.origin;
+  if (!frame.tilt) {
+    // headingToWorld(origin, yaw, level)
+    out[0] = o[0] + cy * lx + sy * lz; out[1] = o[1] + ly; out[2] = o[2] - sy * lx + cy * lz;
+    return out;
+  }
+  // Then the tilt about the root origin: origin + T·R_y(yaw)·(…), R_y(yaw)·(…) = headingToWorld([0, 0, 0], yaw, level).
+  out[0] = 0 + cy * lx + sy * lz; out[1] = 0 + ly; out[2] = 0 - sy * lx + cy * lz;
+  quatRotateTo(out, frame.tilt, out);
+  out[0] = o[0] + out[0]; out[1] = o[1] + out[1]; out[2] = o[2] + out[2];
+  return out;
 }
 
 /** All control points to world (for drawing the skewed path). */

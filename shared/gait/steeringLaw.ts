@@ -30,7 +30,7 @@
  *
  * State: the unwrapped yaw of the last window's steps in a ring (plain numbers, for snapshot/restore).
  */
-import { headingToWorld, steeringAngle } from './steering';
+import { steeringSkew } from './steering';
 import type { ReadonlyVec3 } from '../math/vec3';
 
 export interface SteeringLawParams {
@@ -76,8 +76,10 @@ export class SteeringLaw {
     const p = this.params;
     let heading = this.average(yaw, rate, dt);
     if (p.rateGain !== 0) heading += p.rateGain * yawRate;
-    const travelWorld = headingToWorld([0, 0, 0], heading, travelLocal);
-    return { skew: steeringAngle(rootPosition, travelWorld, { target, gain: p.gain, maxAngle: p.maxAngle }), heading };
+    // headingToWorld([0, 0, 0], heading, travelLocal), x and z, without the arrays.
+    const c = Math.cos(heading), s = Math.sin(heading);
+    const tx = 0 + c * travelLocal[0] + s * travelLocal[2], tz = 0 - s * travelLocal[0] + c * travelLocal[2];
+    return { skew: steeringSkew(rootPosition, tx, tz, target, p.gain, p.maxAngle), heading };
   }
 
   /** Record `yaw` and return the mean over the window (or `yaw` itself without a window). */
