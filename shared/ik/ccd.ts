@@ -11,10 +11,10 @@
  *   ball:            ΔR = shortest rotation (e − p) → (t − p), applied in frame A: S ← A⁻¹·ΔR·A·S
  * then clamp. Unreachable targets end with the chain stretched toward them; never NaN.
  */
-import { cross, dot, length, normalize, sub, scale, type ReadonlyVec3, type Vec3 } from '../math/vec3';
-import { quatConj, quatFromTo, quatMul, quatNormalize, quatRotate, type Quat } from '../math/quat';
-import { composeTransforms, type ReadonlyTransform } from '../math/transform';
-import { clampJointValue, forwardKinematics, restValues, type Chain, type JointValue } from './chain';
+import { crossTo, dot, length, normalizeTo, rejectTo, subTo, type ReadonlyVec3, type Vec3 } from '../math/vec3';
+import { quatConjTo, quatFromToTo, quatMulTo, quatNormalizeTo, quatRotateTo, type Quat } from '../math/quat';
+import { composeTransformsTo, newTransform, type ReadonlyTransform, type Transform } from '../math/transform';
+import { clampBallTo, clampJointValue, forwardKinematicsInto, restValues, type Chain, type JointValue } from './chain';
 
 export interface CcdOptions {
   /** Sweeps over the chain (tip → root). */
@@ -43,34 +43,46 @@ export function solveCcd(chain: Chain, root: ReadonlyTransform, target: Readonly
   return best;
 }
 
+/** Scratch for sweep (not re-entered; solveTwoBone keeps its own). */
+const S = {
+  links: [] as Transform[], eff: [0, 0, 0] as Vec3, frameA: newTransform(),
+  e: [0, 0, 0] as Vec3, t: [0, 0, 0] as Vec3, a: [0, 0, 0] as Vec3, ePerp: [0, 0, 0] as Vec3, tPerp: [0, 0, 0] as Vec3, c: [0, 0, 0] as Vec3,
+  ne: [0, 0, 0] as Vec3, nt: [0, 0, 0] as Vec3, dR: [0, 0, 0, 1] as Quat, local: [0, 0, 0, 1] as Quat, q: [0, 0, 0, 1] as Quat,
+};
+
 function sweep(chain: Chain, root: ReadonlyTransform, target: ReadonlyVec3, start: readonly JointValue[],
   iterations: number, tolerance: number): CcdResult {
+  // The values are this sweep's own (fresh from clampJointValue) and are updated in place; the forward
+  // kinematics and every intermediate go to scratch. Same arithmetic as the allocating version, bit for bit.
   const values: JointValue[] = start.map((v, i) => clampJointValue(chain.joints[i]!, v));
-  let fk = forwardKinematics(chain, root, values);
-  let error = length(sub(fk.effector, target));
+  const links = S.links;
+  while (links.length < chain.joints.length) links.push(newTransform());
+  const effector = forwardKinematicsInto(chain, root, values, links, S.eff);
+  let error = length(subTo(S.e, effector, target));
   let it = 0;
   for (; it < iterations && error > tolerance; it++) {
     for (let i = chain.joints.length - 1; i >= 0; i--) {
       const joint = chain.joints[i]!;
-      const prev = i === 0 ? root : fk.links[i - 1]!;
-      const frameA = composeTransforms(prev, joint.frameA);
+      const prev = i === 0 ? root : links[i - 1]!;
+      const frameA = composeTransformsTo(S.frameA, prev, joint.frameA);
       const p = frameA.position;
-      const e = sub(fk.effector, p), t = sub(target, p);
+      const e = subTo(S.e, effector, p), t = subTo(S.t, target, p);
       if (joint.type === 'hinge') {
-        const a = quatRotate(frameA.rotation, X);
-        const ePerp = sub(e, scale(a, dot(e, a))), tPerp = sub(t, scale(a, dot(t, a)));
+        const a = quatRotateTo(S.a, frameA.rotation, X);
+        const ePerp = rejectTo(S.ePerp, e, a), tPerp = rejectTo(S.tPerp, t, a);
         if (length(ePerp) < 1e-9 || length(tPerp) < 1e-9) continue;
-        const delta = Math.atan2(dot(a, cross(ePerp, tPerp)), dot(ePerp, tPerp));
+        const delta = Math.atan2(dot(a, crossTo(S.c, ePerp, tPerp)), dot(ePerp, tPerp));
         values[i] = clampJointValue(joint, (values[i] as number) + delta);
       } else {
         if (length(e) < 1e-9 || length(t) < 1e-9) continue;
-        const dR = quatFromTo(normalize(e), normalize(t));
-        const local = quatMul(quatMul(quatConj(frameA.rotation), dR), frameA.rotation);
-        values[i] = clampJointValue(joint, quatNormalize(quatMul(local, values[i] as Quat)));
+        const dR = quatFromToTo(S.dR, normalizeTo(S.ne, e), normalizeTo(S.nt, t));
+        const local = quatMulTo(S.local, quatMulTo(S.local, quatConjTo(S.local, frameA.rotation), dR), frameA.rotation);
+        const v = values[i] as Quat;
+        clampBallTo(v, quatNormalizeTo(S.q, quatMulTo(S.q, local, v)), joint.twistLimit, joint.swingLimit);
       }
-      fk = forwardKinematics(chain, root, values);
+      forwardKinematicsInto(chain, root, values, links, effector);
     }
-    error = length(sub(fk.effector, target));
+    error = length(subTo(S.e, effector, target));
   }
-  return { values, effector: fk.effector, error, iterations: it };
+  return { values, effector: [effector[0], effector[1], effector[2]], error, iterations: it };
 }

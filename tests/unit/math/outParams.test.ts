@@ -15,8 +15,9 @@ import {
   composeTransforms, composeTransformsTo, inverseTransformPoint, inverseTransformPointTo, invertTransform, invertTransformTo,
   newTransform, transformPoint, transformPointTo, type ReadonlyTransform, type Transform,
 } from '../../../shared/math/transform';
-import { clampBall, clampBallTo, forwardKinematics, forwardKinematicsInto, hingeRotation, swingTwist, clampAngle, type Chain, type JointValue } from '../../../shared/ik/chain';
+import { clampBall, clampBallTo, clampJointValue, forwardKinematics, forwardKinematicsInto, hingeRotation, restValues, swingTwist, clampAngle, type Chain, type JointValue } from '../../../shared/ik/chain';
 import { solveElbow } from '../../../shared/ik/twoBone';
+import { solveCcd, type CcdResult } from '../../../shared/ik/ccd';
 import { pathPointToWorld, pathPointToWorldTo, headingToWorld, turnPoint, type WorldPathFrame } from '../../../shared/gait/steering';
 import { CyclicPath } from '../../../shared/gait/cyclicPath';
 import { rng } from '../physics/helpers';
@@ -162,6 +163,50 @@ function solveElbowReference(u: Vec3, h: Vec3, v: Vec3, d: number, limit: readon
   return best;
 }
 
+function solveCcdReference(chain: Chain, root: ReadonlyTransform, target: Vec3, initial: readonly JointValue[] | undefined, iterations: number): CcdResult {
+  const tolerance = 1e-4;
+  const start = initial && initial.length === chain.joints.length ? [...initial] : restValues(chain);
+  let best = sweepReference(chain, root, target, start, iterations, tolerance);
+  if (best.error > tolerance && chain.joints.some((j) => j.type === 'hinge' && j.limit)) {
+    const mid = chain.joints.map((j, i): JointValue => j.type === 'hinge' ? (j.limit ? (j.limit[0] + j.limit[1]) / 2 : 0) : (start[i] as Quat));
+    const other = sweepReference(chain, root, target, mid, iterations, tolerance);
+    if (other.error < best.error) best = other;
+  }
+  return best;
+}
+
+function sweepReference(chain: Chain, root: ReadonlyTransform, target: Vec3, start: readonly JointValue[], iterations: number, tolerance: number): CcdResult {
+  const values: JointValue[] = start.map((v, i) => clampJointValue(chain.joints[i]!, v));
+  let fk = forwardKinematicsReference(chain, root, values);
+  let error = Math.sqrt(dot(sub(fk.effector, target), sub(fk.effector, target)));
+  let it = 0;
+  for (; it < iterations && error > tolerance; it++) {
+    for (let i = chain.joints.length - 1; i >= 0; i--) {
+      const joint = chain.joints[i]!;
+      const prev = i === 0 ? root : fk.links[i - 1]!;
+      const frameA = composeTransforms(prev, joint.frameA);
+      const p = frameA.position;
+      const e = sub(fk.effector, p), t = sub(target, p);
+      const len = (x: Vec3) => Math.sqrt(dot(x, x));
+      if (joint.type === 'hinge') {
+        const a = quatRotate(frameA.rotation, [1, 0, 0]);
+        const ePerp = sub(e, scale(a, dot(e, a))), tPerp = sub(t, scale(a, dot(t, a)));
+        if (len(ePerp) < 1e-9 || len(tPerp) < 1e-9) continue;
+        const delta = Math.atan2(dot(a, cross(ePerp, tPerp)), dot(ePerp, tPerp));
+        values[i] = clampJointValue(joint, (values[i] as number) + delta);
+      } else {
+        if (len(e) < 1e-9 || len(t) < 1e-9) continue;
+        const dR = quatFromTo(normalize(e), normalize(t));
+        const local = quatMul(quatMul(quatConj(frameA.rotation), dR), frameA.rotation);
+        values[i] = clampJointValue(joint, quatNormalize(quatMul(local, values[i] as Quat)));
+      }
+      fk = forwardKinematicsReference(chain, root, values);
+    }
+    error = Math.sqrt(dot(sub(fk.effector, target), sub(fk.effector, target)));
+  }
+  return { values, effector: fk.effector, error, iterations: it };
+}
+
 function pathPointToWorldReference(frame: WorldPathFrame, point: Vec3): Vec3 {
   const local = frame.turn ? turnPoint(frame.turn, point) : point;
   const c = Math.cos(frame.skew), s = Math.sin(frame.skew), px = frame.pivot[0], pz = frame.pivot[2];
@@ -213,6 +258,23 @@ describe('per-step IK and gait forms give the same bits as the allocating code t
       const u = v3(r), h = normalize(v3(r)), v = v3(r), d = Math.abs(num(r)), cur = num(r);
       const limit: [number, number] | undefined = r() < 0.3 ? undefined : [-Math.abs(num(r)), Math.abs(num(r))];
       same([solveElbow(u, h, v, d, limit, cur)], [solveElbowReference(u, h, v, d, limit, cur)], 'solveElbow');
+    }
+  });
+
+  it('solveCcd = the reference (the Armed Mine arm with limits, and a four-joint chain with an unlimited ball)', () => {
+    const r = rng(24);
+    const arm = mineArm(0.3);
+    const long: Chain = { joints: [...arm.joints, { type: 'ball', frameA: { position: [0, 0, 0.06], rotation: [0, 0, 0, 1] }, frameB: { position: [0, 0, -0.1], rotation: [0, 0, 0, 1] } }],
+      effector: [0, 0.02, 0.1] };
+    for (let k = 0; k < 120; k++) {
+      const chain = k % 2 ? arm : long;
+      const root = tf(r), target: Vec3 = [root.position[0] + (r() - 0.5) * 2.4, root.position[1] + (r() - 0.5) * 2.4, root.position[2] + (r() - 0.5) * 2.4];
+      const initial: JointValue[] | undefined = r() < 0.5 ? undefined : chain.joints.map((j): JointValue => (j.type === 'ball' ? q4(r) : num(r)));
+      const iterations = r() < 0.5 ? 8 : 32;
+      const got = solveCcd(chain, root, target, initial, { iterations }), ref = solveCcdReference(chain, root, target, initial, iterations);
+      same([got.error, got.iterations], [ref.error, ref.iterations], 'error, iterations');
+      same(got.effector, ref.effector, 'effector');
+      got.values.forEach((v, i) => same(typeof v === 'number' ? [v] : v, (typeof ref.values[i] === 'number' ? [ref.values[i]] : ref.values[i]) as number[], `value ${i}`));
     }
   });
 
