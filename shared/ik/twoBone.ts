@@ -105,6 +105,9 @@ export function solveTwoBone(chain: Chain, root: ReadonlyTransform, goal: TwoBon
   const elbowA = composeTransformsTo(W.elbowA, invertTransformTo(W.tmpT, shoulder.frameB), elbowJ.frameA);
   const u: Vec3 = elbowA.position;
   const h = quatRotateTo(W.h, elbowA.rotation, X);
+  // Constant over the solve (effectorInElbowB): elbow frame B inverted, the effector in wrist frame B.
+  invertTransformTo(W.inElbowB, elbowJ.frameB);
+  if (wristJ) transformPointTo(W.wristB, invertTransformTo(W.tmpT, wristJ.frameB), chain.effector);
 
   // Fallback reach direction and elbow from the current pose.
   const curEff = forwardKinematicsInto(chain, root, cur, W.links, W.eff);
@@ -183,7 +186,7 @@ const W = {
   values: [] as JointValue[],
   links: [newTransform(), newTransform(), newTransform()],
   eff: [0, 0, 0] as Vec3,
-  shoulderA: newTransform(), elbowA: newTransform(), tmpT: newTransform(), tmpT2: newTransform(),
+  shoulderA: newTransform(), elbowA: newTransform(), tmpT: newTransform(), inElbowB: newTransform(),
   t: [0, 0, 0] as Vec3, pole: [0, 0, 0] as Vec3, h: [0, 0, 0] as Vec3, curReach: [0, 0, 0] as Vec3, curElbow: [0, 0, 0] as Vec3,
   tmpV: [0, 0, 0] as Vec3, q: [0, 0, 0] as Vec3, g: [0, 0, 0] as Vec3, aim: [0, 0, 0] as Vec3,
   v: [0, 0, 0] as Vec3, w: [0, 0, 0] as Vec3, rot: [0, 0, 0, 1] as Quat, aimed: [0, 0, 0, 1] as Quat,
@@ -214,13 +217,13 @@ function solveArm(chain: Chain, arm: ArmState, u: Vec3, h: Vec3, lengthT: number
   arm.shoulderClamped = Math.abs(aimed[0] * S[0] + aimed[1] * S[1] + aimed[2] * S[2] + aimed[3] * S[3]) < 1 - 1e-12;
 }
 
-/** Effector relative to the elbow anchor, in elbow frame-B coordinates, at the given wrist angle (W.eib). */
+/** Effector relative to the elbow anchor, in elbow frame-B coordinates, at the given wrist angle (W.eib).
+ *  W.inElbowB and W.wristB are set at the start of the solve. */
 function effectorInElbowB(chain: Chain, wristAngle: number | undefined): Vec3 {
-  const elbow = chain.joints[1]!;
-  const inElbowB = invertTransformTo(W.tmpT2, elbow.frameB);
+  const inElbowB = W.inElbowB;
   if (wristAngle === undefined) return transformPointTo(W.eib, inElbowB, chain.effector);
   const wrist = chain.joints[2]!;
-  const wristB = transformPointTo(W.wristB, invertTransformTo(W.tmpT, wrist.frameB), chain.effector);
+  const wristB = W.wristB;
   const r = quatRotateTo(W.fore, quatMulTo(W.wq, wrist.frameA.rotation, quatFromAxisAngleTo(W.wq, X, wristAngle)), wristB);
   const inForearm = addTo(W.fore, wrist.frameA.position, r);
   return transformPointTo(W.eib, inElbowB, inForearm);
