@@ -230,7 +230,7 @@ if (browserPart) {
     const toPlayhead: number[] = [], toPainted: number[] = [], toFull: number[] = [];
     const byKind: Record<string, number[]> = {};
     const hops: Record<string, number[]> = Object.fromEntries(HOPS.map(([name]) => [name, []]));
-    const resumedFrom: number[] = [];
+    const resumedFrom: number[] = [], drawnScale: number[] = [];
     /** One edit made by `act` (an input event): ms from it to the viewport posing the re-simulated frame under
      *  the playhead, with its hops; null when the input made no edit. */
     const measureEdit = async (kind: string, act: () => Promise<void>, what: string): Promise<void> => {
@@ -256,6 +256,7 @@ if (browserPart) {
         const at = { ...trace, move } as unknown as Record<string, number>;
         for (const [name, a, b] of HOPS) if (Number.isFinite(at[b]! - at[a]!)) hops[name]!.push(at[b]! - at[a]!);
         resumedFrom.push(trace.from);
+        if (Number.isFinite(trace.drawnScale)) drawnScale.push(trace.drawnScale);
       }
     };
     /** After the last edit: s from its input to the mirror holding the whole re-simulated timeline. */
@@ -333,6 +334,9 @@ if (browserPart) {
       editToPlayheadMs: stat(toPlayhead), editToPaintedMs: stat(toPainted), editToFullTimelineS: stat(toFull, 2),
       editHopsMs: Object.fromEntries(Object.entries(hops).map(([k, v]) => [k, stat(v, 1)])),
       resumedFromFrame: resumedFrom,
+      /** Per edit, the pixel ratio its frame was drawn at relative to the canvas's (below 1: a slow renderer's
+       *  regressed resolution, Viewport.tsx). */
+      editDrawnScale: drawnScale,
       workerToMainMs: { firstFill: stat(fill.lat), editing: stat(edit.lat.slice(editStart.lat)) },
       workerToViewportMs: { firstFill: stat(fill.shown), editing: stat(edit.shown.slice(editStart.shown)) },
       idleViewportFps: round(idleFps), idleSceneDrawsPerSecond: round(idleDraws), playingSceneDrawsPerSecond: round(playingDraws), emptySceneFps: round(emptyFps),
@@ -345,7 +349,7 @@ if (browserPart) {
     for (const [k, v] of Object.entries(browserFigures.editToPlayheadMsByKind)) log(`    ${k}: ${say(v)}`);
     log(`  edit → that frame drawn and handed to the compositor: ${say(browserFigures.editToPaintedMs)}`);
     log(`  edit → full 20 s timeline: ${say(browserFigures.editToFullTimelineS, 's')}`);
-    log(`  hops of an edit (renderer/src/preview/editTrace.ts; re-simulated from frame ${[...new Set(resumedFrom)].join(', ')}):`);
+    log(`  hops of an edit (renderer/src/preview/editTrace.ts; re-simulated from frame ${[...new Set(resumedFrom)].join(', ')}; ${drawnScale.filter((x) => x < 1).length} of ${drawnScale.length} edits drawn at reduced resolution):`);
     for (const [k, v] of Object.entries(browserFigures.editHopsMs)) log(`    ${k.padEnd(40)} ${say(v)}`);
     log(`  worker→main latency: first fill ${say(browserFigures.workerToMainMs.firstFill)}; editing ${say(browserFigures.workerToMainMs.editing)}`);
     log(`  worker→viewport latency: first fill ${say(browserFigures.workerToViewportMs.firstFill)}; editing ${say(browserFigures.workerToViewportMs.editing)}`);

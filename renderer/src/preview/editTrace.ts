@@ -35,6 +35,9 @@ export interface EditTrace {
   resetReceived: number;
   computed: number; posted: number; received2: number;
   shown: number; drawn: number; painted: number; filled: number;
+  /** The pixel ratio the edit's frame was drawn at, relative to the canvas's own (1, or less on a slow
+   *  renderer: Viewport.tsx), NaN until drawn. */
+  drawnScale: number;
 }
 
 const TRACE_KEEP = 256;
@@ -44,7 +47,7 @@ export function startTrace(generation: number, playhead: number, edited: number)
   const now = performance.now();
   editTraces.set(generation, {
     generation, playhead, from: -1, edited: Number.isFinite(edited) ? edited : now, sent: now,
-    received: NaN, validated: NaN, built: NaN, resumed: NaN, resetReceived: NaN, computed: NaN, posted: NaN, received2: NaN, shown: NaN, drawn: NaN, painted: NaN, filled: NaN,
+    received: NaN, validated: NaN, built: NaN, resumed: NaN, resetReceived: NaN, computed: NaN, posted: NaN, received2: NaN, shown: NaN, drawn: NaN, painted: NaN, filled: NaN, drawnScale: NaN,
   });
   if (editTraces.size > TRACE_KEEP) editTraces.delete(editTraces.keys().next().value!);
 }
@@ -80,10 +83,11 @@ let paintChannel: MessageChannel | null = null;
 const paintWaiting: EditTrace[] = [];
 
 /** The scene was drawn showing frame `index` of `generation` (in an animation frame callback). */
-export function traceDrawn(generation: number, index: number): void {
+export function traceDrawn(generation: number, index: number, scale = 1): void {
   const t = editTraces.get(generation);
   if (!t || index !== t.playhead || Number.isNaN(t.shown) || !Number.isNaN(t.drawn)) return;
   t.drawn = performance.now();
+  t.drawnScale = scale;
   if (typeof MessageChannel === 'undefined') return;
   if (!paintChannel) {
     paintChannel = new MessageChannel();

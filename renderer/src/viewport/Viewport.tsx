@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { clickEndsDrag } from './useDragGesture';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
-import { AdaptiveDpr, Grid, OrbitControls } from '@react-three/drei';
+import { Grid, OrbitControls } from '@react-three/drei';
 import { Matrix4, Vector3, PCFShadowMap, type Camera } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { setSession, useEditor } from '../state/store';
@@ -23,7 +23,7 @@ import { hasPreviewClient, previewClient } from '../preview/client';
 import { usePreview, type PreviewState } from '../preview/previewStore';
 import { shownPose } from '../preview/shownPose';
 import { traceDrawn } from '../preview/editTrace';
-import { decideDraw, newDrawMemory, noteDraw, type FrameFacts } from './drawPolicy';
+import { decideDraw, newDrawMemory, noteDraw, regressOnInput, type FrameFacts } from './drawPolicy';
 import { ScaleBanner } from '../authoring/ScaleBanner';
 
 export function Viewport() {
@@ -54,7 +54,6 @@ export function Viewport() {
         dpr={isTestBuild ? 1 : [1, 2]}
         camera={{ position: [1.6, 1.2, 2.2], fov: 40, near: 0.01, far: 1000 }}
         gl={{ preserveDrawingBuffer: isTestBuild, antialias: true }}
-        performance={{ min: REGRESSED_DPR, max: 1, debounce: REGRESS_MS }}
         onPointerMissed={(e) => { if (e.button === 0 && !clickEndsDrag()) select(null); }}
       >
         <color attach="background" args={[VIEWPORT_BACKGROUND]} />
@@ -65,7 +64,6 @@ export function Viewport() {
         <CameraRig />
         <ViewportProbe />
         <RenderWhenChanged />
-        <AdaptiveDpr />
       </Canvas>
       <div className="viewport-label">Perspective · {loading ? `loading ${loading}…` : (fileName ?? (sceneName ? `${sceneName} · particle solver` : 'empty'))}</div>
       <ScaleBanner />
@@ -237,12 +235,6 @@ function ViewportProbe() {
 const CAMERA_EPS = 1e-5;
 const moved = (a: Matrix4, b: Matrix4): boolean => a.elements.some((x, i) => Math.abs(x - b.elements[i]!) > CAMERA_EPS);
 
-/** While a slow renderer draws for an interaction (a drag, an edit, playback, the camera moving) the canvas
- *  renders at this fraction of its pixel ratio (R3F's performance regression with drei's AdaptiveDpr; about
- *  a third of the time per draw with SwiftShader), and at full resolution again REGRESS_MS after the last
- *  such draw. A GPU that draws fast never regresses (drawPolicy.ts). */
-const REGRESSED_DPR = 0.5;
-const REGRESS_MS = 300;
 /** The test build keeps full resolution (the end-to-end tests count the canvas's pixels) unless the page sets
  *  localStorage[ADAPTIVE_DPR_KEY] = '1' before it loads, as bench/preview-latency.ts does. */
 export const ADAPTIVE_DPR_KEY = 'marionette.adaptiveDpr';
@@ -261,17 +253,15 @@ const adaptiveDpr = (): boolean => {
  * merely added behind the playhead while the worker fills the timeline), while playing, when the camera or the canvas size changes, and at least
  * every IDLE_REDRAW_MS — except while a rig edit's frame under the playhead is on its way (client.ts,
  * holding(): at most 0.25 s), when the picture is kept and the next draw shows the edit. On a slow renderer
- * the draws for an interaction are made at half the pixel ratio (SLOW_DRAW_MS, REGRESSED_DPR). useFrame callbacks
+ * the draws for an interaction are made at half the pixel ratio (drawPolicy.ts). useFrame callbacks
  * still run on every animation frame (a positive priority takes the render over from R3F).
  */
 function RenderWhenChanged() {
   const last = useRef(newDrawMemory(adaptiveDpr()));
   const view = useRef(new Matrix4()), proj = useRef(new Matrix4());
-  const get = useThree((s) => s.get);
   useEffect(() => {
-    // On a slow renderer an input regresses the resolution at once, so the first frame drawn for it is
-    // already a cheap one (a regression takes effect a frame after it is asked for).
-    const bump = () => { const m = last.current; m.active = performance.now(); if (m.slow && m.adaptive) get().performance.regress(); };
+    // On a slow renderer an input regresses the resolution at once: the first frame drawn for it is cheap.
+    const bump = () => regressOnInput(last.current, performance.now());
     const events = ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'resize', 'focus', 'blur'] as const;
     for (const e of events) window.addEventListener(e, bump, { capture: true, passive: true });
     // The preview store's fill count and speed stats change with every published batch while the worker
@@ -283,25 +273,26 @@ function RenderWhenChanged() {
     };
     const subs = [useEditor.subscribe(bump), usePreview.subscribe(previewChanged), useSolver.subscribe(bump)];
     return () => { for (const e of events) window.removeEventListener(e, bump, { capture: true }); subs.forEach((u) => u()); };
-  }, [get]);
+  }, []);
   useFrame((state) => {
     const { gl, scene, camera, size } = state;
     const l = last.current, now = performance.now();
     const client = hasPreviewClient() ? previewClient() : null;
     camera.updateMatrixWorld();
     const f: FrameFacts = {
-      now, epoch: client?.epoch ?? -1, index: client?.frameIndex() ?? -2, w: size.width, h: size.height, dpr: state.viewport.dpr, initialDpr: state.viewport.initialDpr,
+      now, epoch: client?.epoch ?? -1, index: client?.frameIndex() ?? -2, w: size.width, h: size.height, dpr: gl.getPixelRatio(), initialDpr: state.viewport.dpr,
       invalidated: state.internal.frames > 0, playing: usePreview.getState().playing, cameraMoved: moved(camera.matrixWorld, view.current) || moved(camera.projectionMatrix, proj.current),
       holding: client?.holding() ?? false,
     };
     const d = decideDraw(l, f);
-    if (d.regress) state.performance.regress();
     if (!d.draw) return;
+    // The renderer's own pixel ratio (a change resizes the drawing buffer, keeping the canvas's CSS size).
+    if (d.dpr !== f.dpr) gl.setPixelRatio(d.dpr);
     gl.render(scene, camera);
     viewportStats.renders++;
     client?.noteDrawn();
-    traceDrawn(shownPose.generation, shownPose.index);
-    noteDraw(l, f);
+    traceDrawn(shownPose.generation, shownPose.index, d.dpr / f.initialDpr);
+    noteDraw(l, f, d.dpr);
     view.current.copy(camera.matrixWorld); proj.current.copy(camera.projectionMatrix);
   }, 1);
   return null;
