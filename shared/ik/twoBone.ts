@@ -71,9 +71,10 @@ type Ball = Extract<ChainJoint, { type: 'ball' }>;
 
 /** Throws a clear message unless the chain is [ball, hinge] or [ball, hinge, hinge]. */
 export function assertTwoBoneChain(chain: Chain, where = 'chain'): void {
-  const t = chain.joints.map((j) => j.type);
-  const ok = (t.length === 2 || t.length === 3) && t[0] === 'ball' && t.slice(1).every((x) => x === 'hinge');
-  if (!ok) throw new Error(`${where}: two-bone IK needs [ball, hinge] or [ball, hinge, hinge] (shoulder, elbow, wrist), got [${t.join(', ')}]`);
+  const js = chain.joints, n = js.length;
+  // Checked every solve, so without arrays: [ball, hinge] or [ball, hinge, hinge].
+  if ((n === 2 || n === 3) && js[0]!.type === 'ball' && js[1]!.type === 'hinge' && (n === 2 || js[2]!.type === 'hinge')) return;
+  throw new Error(`${where}: two-bone IK needs [ball, hinge] or [ball, hinge, hinge] (shoulder, elbow, wrist), got [${js.map((j) => j.type).join(', ')}]`);
 }
 
 /**
@@ -85,7 +86,7 @@ export function solveTwoBone(chain: Chain, root: ReadonlyTransform, goal: TwoBon
   // Every intermediate lives in the module's scratch (W): one solve per step per arm made ~200 small arrays
   // before. The arithmetic is the one described above, operation for operation (results bit for bit the
   // same as the allocating version this replaced).
-  const [shoulder, elbowJ, wristJ] = chain.joints as [Ball, Hinge, Hinge | undefined];
+  const shoulder = chain.joints[0] as Ball, elbowJ = chain.joints[1] as Hinge, wristJ = chain.joints[2] as Hinge | undefined;
   const haveCurrent = current !== undefined && current.length === chain.joints.length;
   const cur = W.cur;
   cur.length = chain.joints.length;
@@ -206,7 +207,7 @@ function reachError(chain: Chain, root: ReadonlyTransform, arm: ArmState, target
 
 /** One closed-form arm solve for the arm's current wrist angle: elbow, then the (clamped) shoulder. */
 function solveArm(chain: Chain, arm: ArmState, u: Vec3, h: Vec3, lengthT: number, t: Vec3, pole: Vec3, curReach: Vec3, curElbow: Vec3, cur1: number): void {
-  const [shoulder, elbowJ, wristJ] = chain.joints as [Ball, Hinge, Hinge | undefined];
+  const shoulder = chain.joints[0] as Ball, elbowJ = chain.joints[1] as Hinge, wristJ = chain.joints[2] as Hinge | undefined;
   const elbowA = W.elbowA;
   // Effector relative to the elbow at elbow angle 0, in shoulder-B coordinates.
   const v = quatRotateTo(W.v, elbowA.rotation, effectorInElbowB(chain, wristJ ? arm.wristAngle : undefined));

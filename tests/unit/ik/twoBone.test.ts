@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { forwardKinematics, withinLimits } from '../../../shared/ik/chain';
-import { solveTwoBone, solveElbow } from '../../../shared/ik/twoBone';
+import { forwardKinematics, withinLimits, type ChainJoint } from '../../../shared/ik/chain';
+import { assertTwoBoneChain, solveTwoBone, solveElbow } from '../../../shared/ik/twoBone';
 import { quatFromAxisAngle, quatNormalize, quatRotate, type Quat } from '../../../shared/math/quat';
 import { transformPoint } from '../../../shared/math/transform';
 import type { Vec3 } from '../../../shared/math/vec3';
@@ -126,5 +126,21 @@ describe('solveElbow', () => {
       expect(Math.sqrt(a * a + b * b + 2 * a * b * Math.cos(th))).toBeCloseTo(dist, 9);
       expect(th).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe('assertTwoBoneChain', () => {
+  it('accepts [ball, hinge] and [ball, hinge, hinge] and names the joint types of anything else', () => {
+    const arm = mineArm();
+    const [ball, hinge, wrist] = arm.joints as [ChainJoint, ChainJoint, ChainJoint];
+    expect(() => assertTwoBoneChain(arm)).not.toThrow();
+    expect(() => assertTwoBoneChain({ joints: [ball, hinge], effector: arm.effector })).not.toThrow();
+    expect(() => assertTwoBoneChain({ joints: [hinge, hinge], effector: arm.effector }, 'controllers["arm"]'))
+      .toThrow('controllers["arm"]: two-bone IK needs [ball, hinge] or [ball, hinge, hinge] (shoulder, elbow, wrist), got [hinge, hinge]');
+    expect(() => assertTwoBoneChain({ joints: [ball, hinge, ball], effector: arm.effector })).toThrow('got [ball, hinge, ball]');
+    expect(() => assertTwoBoneChain({ joints: [ball, hinge, wrist, wrist], effector: arm.effector })).toThrow('got [ball, hinge, hinge, hinge]');
+    expect(() => assertTwoBoneChain({ joints: [ball], effector: arm.effector })).toThrow('got [ball]');
+    expect(() => solveTwoBone({ joints: [ball, ball], effector: arm.effector }, { position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+      { target: [0, 0, 1], pole: [0, 1, 0] })).toThrow('got [ball, ball]');
   });
 });
