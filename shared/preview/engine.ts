@@ -168,6 +168,7 @@ export class PreviewEngine {
     }
     this.auxData.set(aux, size);
     this.timeline.adopt(prev.timeline.snapshotsThrough(s), s);
+    this.writeTarget(s); // the edited rig's default target, if that is what changed, as a fresh run records it
     return s;
   }
 
@@ -184,6 +185,9 @@ export class PreviewEngine {
   setInputs(inputs: readonly PreviewInput[]): number {
     const length = this.timeline.setInputs(inputs);
     this.targetKeys = this.timeline.inputs.filter((i): i is Extract<PreviewInput, { kind: 'target' }> => i.kind === 'target').map((k) => ({ frame: k.frame, target: k.target }));
+    // The last kept frame may be the very frame of a changed key (a key on a snapshot frame): its physics
+    // is before the key acts, but its record shows the target in force at it, as a full run records it.
+    this.writeTarget(length - 1);
     return length;
   }
 
@@ -236,8 +240,7 @@ export class PreviewEngine {
     }
     const o = i * size, d = this.auxData;
     d.fill(0, o, o + size);
-    const t = this.targetAt(i);
-    if (t) { d[o] = t[0]; d[o + 1] = t[1]; d[o + 2] = t[2]; d[o + 3] = 1; }
+    this.writeTarget(i);
     if (this.grab) {
       const p = this.grabPoint(this.grab);
       d[o + a.grab] = 1;
@@ -283,6 +286,13 @@ export class PreviewEngine {
         d[q] = c.point[0]; d[q + 1] = c.point[1]; d[q + 2] = c.point[2]; d[q + 3] = c.normalImpulse;
       }
     }
+  }
+
+  /** Frame i's aux record of the steering target in force at it (the first four slots: x, y, z, 1; zeros for none). */
+  private writeTarget(i: number): void {
+    if (i < 0) return;
+    const o = i * this.aux.size, d = this.auxData, t = this.targetAt(i);
+    if (t) { d[o] = t[0]; d[o + 1] = t[1]; d[o + 2] = t[2]; d[o + 3] = 1; } else d.fill(0, o, o + 4);
   }
 
   /** Motor switches as the limp inputs before frame s left them (the Simulation keeps its own private). */

@@ -154,7 +154,9 @@ export function createHost(post: (msg: FromHost, transfer?: ArrayBuffer[]) => vo
   function truncateTo(length: number, keep: number, playhead?: number) {
     if (length < sent) {
       post({ type: 'truncate', length, keep: Math.max(length, Math.min(keep, sent)) });
-      sent = length;
+      // The last kept frame goes out again: its physics is unchanged, but its record shows the target in
+      // force at it, which a key on that very frame changes (PreviewEngine.setInputs).
+      sent = Math.max(0, length - 1);
       reportedFailure = false;
     }
     prioritise(playhead, Math.min(length, sent));

@@ -122,7 +122,7 @@ describe('preview pool: two hosts, one recording', () => {
     const steps: [string, () => void][] = [
       ['controller parameter', () => { rig = edit(rig, pathPoint(0.03)); s.post({ type: 'rig', rig, generation: ++gen, playhead: PLAYHEAD }); }],
       ['motor gain', () => { rig = edit(rig, gain(0.8)); s.post({ type: 'rig', rig, generation: ++gen, playhead: PLAYHEAD }); }],
-      ['target key', () => { inputs = [{ kind: 'target', frame: 70, target: [2, 0, 3] }]; s.post({ type: 'inputs', inputs, playhead: PLAYHEAD }); }],
+      ['target key', () => { inputs = [{ kind: 'target', frame: 60, target: [2, 0, 3] }]; s.post({ type: 'inputs', inputs, playhead: PLAYHEAD }); }],
       ['poke', () => { inputs = [...inputs, { kind: 'blast', frame: 90, center: [0, 0, 0], radius: 3, strength: 4 }]; s.post({ type: 'inputs', inputs, playhead: PLAYHEAD }); }],
       ['body mass', () => { rig = edit(rig, mass(1.5)); s.post({ type: 'rig', rig, generation: ++gen, playhead: PLAYHEAD }); }],
     ];

@@ -101,6 +101,18 @@ describe('partial re-simulation from a snapshot', () => {
     expect(digest(e)).not.toBe(digest(run(mine, before)));
   });
 
+  it('target key ON a snapshot frame: the kept snapshot frame records the new target too (its aux as a full run has it)', () => {
+    const at = 2 * SNAPSHOT_EVERY; // a key exactly on a kept snapshot: the recording is truncated to that frame and keeps it
+    const before: PreviewInput[] = [{ kind: 'target', frame: at, target: [2, 0, 3] }];
+    const after: PreviewInput[] = [{ kind: 'target', frame: at, target: [-2, 0, 3] }];
+    const e = run(mine, before);
+    expect(e.setInputs(after)).toBe(at + 1);
+    const kept = e.slice(at, at + 1).aux;
+    expect(Array.from(kept.subarray(0, 4))).toEqual([-2, 0, 3, 1]);
+    e.advance(FRAMES + 1 - e.length);
+    expect(digest(e)).toBe(digest(run(mine, after)));
+  });
+
   it('body edit: a heavier hand cannot keep any frame (frontier −1) and the fresh run is the full run', () => {
     const inputs: PreviewInput[] = [{ kind: 'limp', frame: 0, joints: 'all', limp: true }, { kind: 'limp', frame: 150, joints: 'all', limp: false }];
     const prev = run(mine, inputs);
