@@ -4,7 +4,9 @@
  * and bodies faster than 100 m/s (a point of the body: |v| and |ω|·extent), by feature, and prints the
  * first failures with their seeds (`--case SEED` re-runs one and prints its rig summary).
  *
- *   npx tsx scripts/stress-rigs.ts [--count 10000] [--seed N] [--seconds 2] [--case SEED]
+ *   npx tsx scripts/stress-rigs.ts [--count 10000] [--seed N] [--seconds 2] [--case SEED] [--coupled]
+ *
+ * --coupled: the generator also draws screw, cylindrical and planar joints (randomRig's coupledJoints).
  */
 import { randomRig, runRandomRig, stress } from '../tests/fuzz/randomRigs';
 
@@ -13,18 +15,19 @@ const arg = (name: string, fallback: number): number => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const one = arg('case', Number.NaN);
+const options = { coupledJoints: process.argv.includes('--coupled') };
 if (Number.isFinite(one)) {
-  const { rig, features } = randomRig(one);
+  const { rig, features } = randomRig(one, options);
   console.log(JSON.stringify({ features, simulation: rig.simulation, bodies: rig.bodies.length, joints: rig.joints.map((j) => j.type) }));
-  console.log(JSON.stringify(runRandomRig(one, arg('seconds', 2))));
+  console.log(JSON.stringify(runRandomRig(one, arg('seconds', 2), options)));
 } else {
   const count = arg('count', 10_000);
   const seed = arg('seed', Math.floor(Math.random() * 2 ** 31));
   const started = performance.now();
-  const report = stress(count, seed, arg('seconds', 2));
+  const report = stress(count, seed, arg('seconds', 2), options);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const failed = report.failed.length;
-  console.log(`stress-rigs: seed ${seed}, ${report.cases} rigs in ${seconds} s: ${report.ok} ran clean, ${failed} failed (${JSON.stringify(report.byOutcome)}), ${report.refused} refused by validation`);
+  console.log(`stress-rigs: seed ${seed}${options.coupledJoints ? ' (coupled joints too)' : ''}, ${report.cases} rigs in ${seconds} s: ${report.ok} ran clean, ${failed} failed (${JSON.stringify(report.byOutcome)}), ${report.refused} refused by validation`);
   const byFeature: Record<string, number> = {}, ran: Record<string, number> = {};
   for (const f of report.failed) for (const x of [...f.features, `kind:${f.kind}`]) byFeature[x] = (byFeature[x] ?? 0) + 1;
   for (const [x, n] of Object.entries(report.ranByFeature)) ran[x] = n;

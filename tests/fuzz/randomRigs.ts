@@ -3,7 +3,9 @@
  *
  * Each case is a rig that `validateRig` accepts, built from a seed: 2–15 bodies in chains and trees of
  * capsules, boxes and spheres (sometimes several shapes a body), random joints (ball, hinge, fixed,
- * prismatic) with random limits and motors (off, position, pd, velocity), random solver settings
+ * prismatic; with `coupledJoints` also the screw, cylindrical and planar ones with their slide limits and
+ * slide motors) with
+ * random limits and motors (off, position, pd, velocity), random solver settings
  * (1–8 substeps, 0–4 position iterations, gravity 0 or not, a floor or none), overlapping starts with
  * self-collision on, ball position motors with substeps, gait controllers on random chains, and jointed
  * mass ratios up to MAX_JOINTED_MASS_RATIO (the bound validation enforces). A third of the cases are shaped
@@ -91,17 +93,41 @@ function limitsFor(r: R, type: RigJoint['type']): Partial<RigJoint> {
     const a = uni(r, -2 * Math.PI, 2 * Math.PI), b = uni(r, -2 * Math.PI, 2 * Math.PI);
     return { limit: [round(Math.min(a, b)), round(Math.max(a, b))] } as Partial<RigJoint>;
   }
-  if (type === 'prismatic') {
-    if (r() < 0.3) return { limit: null } as Partial<RigJoint>;
-    const a = uni(r, -0.3, 0.3), b = uni(r, -0.3, 0.3);
-    return { limit: [round(Math.min(a, b)), round(Math.max(a, b))] } as Partial<RigJoint>;
+  if (type === 'prismatic') return { limit: slideRange(r) } as Partial<RigJoint>;
+  // The coupled joints (coupledJoint.ts): an angle about frame X with one, two or no slides.
+  if (type === 'screw') {
+    const pitch = round((r() < 0.5 ? -1 : 1) * logUni(r, 0.005, 0.3));
+    return { pitch, limit: angleRange(r) } as Partial<RigJoint>;
   }
+  if (type === 'cylindrical') return { limit: angleRange(r), slideLimit: slideRange(r) } as Partial<RigJoint>;
+  if (type === 'planar') return { limit: angleRange(r), slideLimitY: slideRange(r), slideLimitZ: slideRange(r) } as Partial<RigJoint>;
   return {};
 }
+
+/** A signed angle range within ±2π (often excluding rest), or free. */
+function angleRange(r: R): [number, number] | null {
+  if (r() < 0.3) return null;
+  const a = uni(r, -2 * Math.PI, 2 * Math.PI), b = uni(r, -2 * Math.PI, 2 * Math.PI);
+  return [round(Math.min(a, b)), round(Math.max(a, b))];
+}
+
+/** A slide range within ±0.3 m (often excluding rest), or free. */
+function slideRange(r: R): [number, number] | null {
+  if (r() < 0.3) return null;
+  const a = uni(r, -0.3, 0.3), b = uni(r, -0.3, 0.3);
+  return [round(Math.min(a, b)), round(Math.max(a, b))];
+}
+
+/** The joint types drawn: ball and hinge twice as often; with `coupledJoints` also screw, cylindrical, planar. */
+const JOINT_TYPES = ['ball', 'ball', 'hinge', 'hinge', 'fixed', 'prismatic'] as const;
+const ALL_JOINT_TYPES = [...JOINT_TYPES, 'screw', 'cylindrical', 'planar'] as const;
 
 export interface RandomRigOptions {
   /** Force a feature (the minimal cases use these); otherwise each is drawn. */
   kind?: 'tree' | 'generate';
+  /** Draw the coupled joints (screw, cylindrical, planar) too. Off, the draws are those of the generator
+   *  before they existed, so the CI seed's rigs (and its count) stay the same. */
+  coupledJoints?: boolean;
 }
 
 export interface RandomRig { rig: RigDocument; kind: 'tree' | 'generate'; features: string[] }
@@ -198,7 +224,7 @@ export function randomRig(seed: number, options: RandomRigOptions = {}): RandomR
       const frameWorld = r() < 0.6 ? boneWorld.get(`b${i}`)!.rotation : randomQuat(r);
       const inA = quatRotate(quatConj(a.rotation), [anchor[0] - a.position[0], anchor[1] - a.position[1], anchor[2] - a.position[2]]);
       const inB = quatRotate(quatConj(b.rotation), [anchor[0] - b.position[0], anchor[1] - b.position[1], anchor[2] - b.position[2]]);
-      const type = ballPositionSubsteps && i === 1 ? 'ball' : pick(r, ['ball', 'ball', 'hinge', 'hinge', 'fixed', 'prismatic'] as const);
+      const type = ballPositionSubsteps && i === 1 ? 'ball' : pick(r, options.coupledJoints ? ALL_JOINT_TYPES : JOINT_TYPES);
       const joint = {
         type, name: `j${i}`, bodyA: parent, bodyB: `b${i}`, collideConnected: selfCollision && r() < 0.3,
         frameA: { position: rv(inA), rotation: rv(quatNormalize(quatMul(quatConj(a.rotation), frameWorld))) as unknown as Quat },
@@ -208,10 +234,16 @@ export function randomRig(seed: number, options: RandomRigOptions = {}): RandomR
       if (type !== 'fixed') {
         const scaleTorque = totalMass * 9.81 * 0.3;
         (joint as { motor?: RigMotor }).motor = randomMotor(r, type, 'rest', scaleTorque, ballPositionSubsteps && i === 1 ? 'position' : undefined);
+        // The slide drive of a cylindrical or planar joint (force units); the planar one's velocity target
+        // must be 0 (no direction in the plane), as a ball's.
+        if (type === 'cylindrical' || type === 'planar') {
+          (joint as { slideMotor?: RigMotor }).slideMotor = randomMotor(r, type === 'planar' ? 'ball' : 'prismatic', 'rest', scaleTorque);
+        }
       }
       rig.joints.push(joint);
     }
     if (ballPositionSubsteps) features.push('ball-position-motor');
+    if (rig.joints.some((j) => j.type === 'screw' || j.type === 'cylindrical' || j.type === 'planar')) features.push('coupled-joint');
   }
   // A gait controller on a random chain from the root: every joint of the chain powered, targets from it.
   if (r() < 0.35) addController(rig, r, features);
@@ -281,8 +313,8 @@ export interface StressResult {
 }
 
 /** Validate and run one random rig for `seconds`. */
-export function runRandomRig(seed: number, seconds = 2): StressResult {
-  const { rig, kind, features } = randomRig(seed);
+export function runRandomRig(seed: number, seconds = 2, options: RandomRigOptions = {}): StressResult {
+  const { rig, kind, features } = randomRig(seed, options);
   const v = validateRig(rig);
   if (!v.ok) return { outcome: 'refused', detail: v.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; '), features, kind };
   return runValidRig(v.rig, seconds, features, kind);
@@ -326,11 +358,11 @@ export interface StressReport {
   ranByFeature: Record<string, number>;
 }
 
-export function stress(count: number, seed: number, seconds = 2): StressReport {
+export function stress(count: number, seed: number, seconds = 2, options: RandomRigOptions = {}): StressReport {
   const report: StressReport = { cases: 0, refused: 0, ok: 0, failed: [], byOutcome: {}, failedSeeds: [], ranByFeature: {} };
   for (let i = 0; i < count; i++) {
     const caseSeed = (seed * 1_000_003 + i) >>> 0;
-    const res = runRandomRig(caseSeed, seconds);
+    const res = runRandomRig(caseSeed, seconds, options);
     report.cases++;
     report.byOutcome[res.outcome] = (report.byOutcome[res.outcome] ?? 0) + 1;
     if (res.outcome === 'refused') { report.refused++; continue; }

@@ -43,6 +43,29 @@ describe('random valid rigs never explode', () => {
   }, 900_000);
 });
 
+/**
+ * The coupled joints (screw, cylindrical, planar) drawn too (randomRig's coupledJoints; issue 11 item 4 asks
+ * for the joint types a rig can have). Measured on the CI seed with them: 138 of 2,000 rigs past 100 m/s
+ * (6.9 %; 136 of them have a coupled joint: 136 of the 1,100 with one, against 2 of the 900 without), 0 NaN,
+ * 0 throws; the first 300 of that seed 13. A rig with one coupled joint type fails at 4–6 %, twenty times
+ * the rate without. Ablations on 14 of them: position iterations 0 cures 10, the motors off 8 of 11, the
+ * slide motors off 5 (docs/physics.md "Not done"). The bound is the measured rate per 300 (21) plus 4σ.
+ * The target is 0 and is NOT met.
+ */
+const KNOWN_FAST_COUPLED_PER_300 = 39;
+
+describe('random valid rigs with screw, cylindrical and planar joints never explode', () => {
+  it(`300 rigs (seed ${seed}): no throw, no NaN; faster than 100 m/s within the known residual`, () => {
+    const report = stress(300, seed, 2, { coupledJoints: true });
+    console.log(`stress seed ${seed}, coupled joints: ${report.cases} rigs, ${report.refused} refused, ${report.ok} clean, ${JSON.stringify(report.byOutcome)}`);
+    expect(report.refused).toBeLessThan(report.cases * 0.02);
+    expect(report.ranByFeature['coupled-joint'] ?? 0).toBeGreaterThan(120);
+    const hard = report.failed.filter((f) => f.outcome === 'throw' || f.outcome === 'nan');
+    expect(hard.map((f) => `${f.outcome}: ${f.detail}`)).toEqual([]);
+    expect(report.byOutcome.fast ?? 0).toBeLessThanOrEqual(KNOWN_FAST_COUPLED_PER_300);
+  }, 600_000);
+});
+
 describe('the generator makes what validation accepts', () => {
   it('jointed mass ratios reach the validated bound and no further', () => {
     let reached = 0;
@@ -53,6 +76,15 @@ describe('the generator makes what validation accepts', () => {
       if (features.includes('mass-ratio')) reached++;
     }
     expect(reached).toBeGreaterThan(20);
+    // With the coupled joints: every type drawn, each rig accepted.
+    const types = new Set<string>();
+    for (let s = 0; s < 200; s++) {
+      const { rig } = randomRig(s, { coupledJoints: true });
+      const v = validateRig(rig);
+      expect(v.ok, v.ok ? '' : JSON.stringify(v.problems.slice(0, 2))).toBe(true);
+      for (const j of rig.joints) types.add(j.type);
+    }
+    expect([...types].sort()).toEqual(['ball', 'cylindrical', 'fixed', 'hinge', 'planar', 'prismatic', 'screw']);
     expect(MAX_JOINTED_MASS_RATIO).toBe(100);
   });
 
