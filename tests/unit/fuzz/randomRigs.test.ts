@@ -19,9 +19,11 @@ const seed = Number(process.env.MARIONETTE_STRESS_SEED ?? (process.env.CI ? 2026
 /**
  * Rigs of 2,000 that may still run faster than 100 m/s (never NaN, never a throw). The target is 0 and is
  * NOT met. With the joints' energy warm start (shared/physics/warmStart.ts, the runtime's for every rig)
- * the CI seed has 36 of 2,000 (1.8 %; 513 before it); what is left is mostly strong motors driving light
- * bodies (docs/physics.md "Not done"). The bound is the CI seed's count plus 4σ (√36 = 6) so a local
- * seed does not fail by chance; lower it as fixes land, never raise it.
+ * the CI seed has 36 of 2,000 (1.8 %; 513 before it); what is left is rigid or stiff motor drives on light
+ * links that move bodies 10–100× heavier, which unconverged Gauss-Seidel sweeps let grow from round-off
+ * (docs/physics.md "What is left, classified"; the smallest case in tests/unit/physics/explosions.test.ts).
+ * The bound is the CI seed's count plus 4σ (√36 = 6) so a local seed does not fail by chance; lower it as
+ * fixes land, never raise it.
  */
 const KNOWN_FAST_PER_2000 = 60;
 
