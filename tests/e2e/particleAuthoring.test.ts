@@ -27,7 +27,7 @@ const keyTarget = (page: Page) => page.getByTestId('timeline').getByRole('button
 
 const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
 
-/** Press on a bone of the particle ragdoll, drag it up, hold it for `frames` frames, release. */
+/** Press on a bone of the particle ragdoll, drag it up, hold it at least `frames` frames, release. */
 async function grabSpine(page: Page, frames: number): Promise<void> {
   const at = (await particles(page, 'boneScreen', 'spine'))!;
   expect(at).not.toBeNull();
@@ -35,8 +35,9 @@ async function grabSpine(page: Page, frames: number): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(at.x + 10, at.y - 10, { steps: 2 });
   await page.mouse.move(at.x + 60, at.y - 150, { steps: 5 });
-  for (let i = 0; i < frames; i++) await page.keyboard.press('.');
-  await poll(() => particles(page, 'shownIndex')).toBe(frames);
+  // Paused before the press, the grab plays the preview while the mouse is down (as under Rigid): hold
+  // until the shown frame is past `frames`, then release (it pauses again).
+  await poll(() => particles(page, 'shownIndex')).toBeGreaterThanOrEqual(frames);
   await page.mouse.up();
   await poll(() => particles(page, 'inputKinds')).toEqual(['grab']); // one drag, one input (its path and release inside)
 }
