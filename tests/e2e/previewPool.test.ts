@@ -36,7 +36,14 @@ describe('preview on two workers', () => {
     await expect.poll(() => preview(page, 'playhead')).toBeGreaterThan(250);
     await expect.poll(() => preview(page, 'cameraSettled'), { timeout: 10_000 }).toBe(true);
     const points = await preview(page, 'controlPoints');
-    const at = await preview(page, 'pathHandleScreen', 'hand-path', 2);
+    // Read the handle's place until it is still (the creature at the new playhead may still be drawn in).
+    let at = await preview(page, 'pathHandleScreen', 'hand-path', 2);
+    await expect.poll(async () => {
+      const now = await preview(page, 'pathHandleScreen', 'hand-path', 2);
+      const still = !!now && !!at && Math.hypot(now.x - at.x, now.y - at.y) < 0.5;
+      at = now;
+      return still;
+    }, { timeout: 30_000, interval: 200 }).toBe(true);
     expect(at).not.toBeNull();
     await page.mouse.move(at!.x, at!.y);
     await page.mouse.down();
