@@ -41,6 +41,8 @@ export interface JointScratch {
    *  (K, up to 5×5, then the right-hand side, 5). */
   readonly axes: Float64Array;
   readonly block: Float64Array;
+  /** coupledJoint.ts's projection: the two bodies' poses (p 3, q 4; A then B) before its last Newton step. */
+  readonly poses: Float64Array;
 }
 
 export function createJointScratch(): JointScratch {
@@ -49,6 +51,7 @@ export function createJointScratch(): JointScratch {
     swing: new Float64Array(3), lam: new Float64Array(1), pointImpulse: new Float64Array(3),
     motorIn: new Float64Array(2), motorErr: new Float64Array(3), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
     cur: new Float64Array(15), ce: new Float64Array(3), axes: new Float64Array(9), block: new Float64Array(30),
+    poses: new Float64Array(14),
   };
 }
 

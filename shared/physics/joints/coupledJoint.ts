@@ -294,20 +294,37 @@ const PROJECT_ITERATIONS = 8, PROJECT_TOLERANCE = 1e-12;
  * move the bodies by the combined pseudo-impulse, and repeat until the largest error is below
  * PROJECT_TOLERANCE (at most PROJECT_ITERATIONS; 1–2 in practice). Row by row (Gauss-Seidel) an off-centre
  * nut on a screw needed more than 32 sweeps half the time: its rows are coupled through the lever arm.
+ *
+ * Damped: a step that leaves the largest error no smaller than before is undone and halved (at most
+ * MAX_HALVINGS times a call). The full Newton step diverged far from the constraint — the angular lock
+ * x_B·y_A = x_B·z_A = 0 is singular at x_B ⊥ x_A, and an error of ~1 rad jumped to 22 in one iteration on
+ * a random rig, which then flew apart (docs/physics.md, the random-rig section). Near the constraint the
+ * full step always reduces the error, so the analytic cases take the same steps as before.
  */
 function project(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): void {
   if (ctx.positionBeta <= 0) return;
   const J = ctx.joints, b = ctx.bodies, I = b.invIw, K = ctx.scratch.block, hard = spec.hard, n = hard.length;
   const mA = b.invMass[iA]!, mB = b.invMass[iB]!, a9 = 9 * iA, b9 = 9 * iB;
+  let last = Infinity, step = 1, halvings = 0;
   for (let it = 0; it < PROJECT_ITERATIONS; it++) {
     geometry(ctx, o, iA, iB, spec, false);
     let worst = 0;
-    for (let i = 0; i < n; i++) {
-      const c = J[ro(o, hard[i]!) + C]!;
-      worst = Math.max(worst, Math.abs(c));
-      K[25 + i] = -ctx.positionBeta * c;
-    }
+    for (let i = 0; i < n; i++) worst = Math.max(worst, Math.abs(J[ro(o, hard[i]!) + C]!));
     if (worst < PROJECT_TOLERANCE) break;
+    if (worst >= last) {
+      // The last step made it worse (far from the constraint the linearisation fails: an angular lock off
+      // by ~1 rad nears the singular x_B ⊥ x_A): undo it and take half of it (damped Newton).
+      if (halvings >= MAX_HALVINGS) { restorePoses(ctx, iA, iB); break; }
+      restorePoses(ctx, iA, iB);
+      step *= 0.5; halvings++;
+      geometry(ctx, o, iA, iB, spec, false);
+      worst = last;
+    } else {
+      last = worst;
+      step = 1;
+    }
+    for (let i = 0; i < n; i++) K[25 + i] = -ctx.positionBeta * step * J[ro(o, hard[i]!) + C]!;
+    savePoses(ctx, iA, iB);
     for (let i = 0; i < n; i++) {
       const ri = ro(o, hard[i]!);
       for (let j = i; j < n; j++) {
@@ -337,6 +354,21 @@ function project(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec
       turnBy(ctx, body, sign);
     }
   }
+}
+
+/** Step halvings of the position projection per call at most. */
+const MAX_HALVINGS = 6;
+
+/** Poses of A and B (p, q) into / back from ctx.scratch.poses: the projection's last Newton step, to undo it. */
+function savePoses(ctx: StepContext, iA: number, iB: number): void {
+  const p = ctx.bodies.p, q = ctx.bodies.q, saved = ctx.scratch.poses;
+  for (let k = 0; k < 3; k++) { saved[k] = p[3 * iA + k]!; saved[7 + k] = p[3 * iB + k]!; }
+  for (let k = 0; k < 4; k++) { saved[3 + k] = q[4 * iA + k]!; saved[10 + k] = q[4 * iB + k]!; }
+}
+function restorePoses(ctx: StepContext, iA: number, iB: number): void {
+  const p = ctx.bodies.p, q = ctx.bodies.q, saved = ctx.scratch.poses;
+  for (let k = 0; k < 3; k++) { p[3 * iA + k] = saved[k]!; p[3 * iB + k] = saved[7 + k]!; }
+  for (let k = 0; k < 4; k++) { q[4 * iA + k] = saved[3 + k]!; q[4 * iB + k] = saved[10 + k]!; }
 }
 
 /** Solves the symmetric n×n system K[5i + j] · x = K[25..] in place (x into K[25..]) by Gaussian
