@@ -139,9 +139,8 @@ export function quatNormalizeTo(out: Quat, q: ReadonlyQuat): Quat {
   return out;
 }
 
-/** quatRotate(q, v) into out. */
-export function quatRotateTo(out: Vec3, q: ReadonlyQuat, v: ReadonlyVec3): Vec3 {
-  const ux = q[0], uy = q[1], uz = q[2], w = q[3];
+/** The rotation by the unit quaternion (ux, uy, uz, w) of v, into out (v + 2w(u×v) + 2u×(u×v)). */
+function rotateInto(out: Vec3, ux: number, uy: number, uz: number, w: number, v: ReadonlyVec3): Vec3 {
   const vx = v[0], vy = v[1], vz = v[2];
   let tx = uy * vz - uz * vy, ty = uz * vx - ux * vz, tz = ux * vy - uy * vx;
   tx *= 2; ty *= 2; tz *= 2;
@@ -150,15 +149,14 @@ export function quatRotateTo(out: Vec3, q: ReadonlyQuat, v: ReadonlyVec3): Vec3 
   return out;
 }
 
+/** quatRotate(q, v) into out. */
+export function quatRotateTo(out: Vec3, q: ReadonlyQuat, v: ReadonlyVec3): Vec3 {
+  return rotateInto(out, q[0], q[1], q[2], q[3], v);
+}
+
 /** quatRotate(quatConj(q), v) into out (the inverse rotation). */
 export function quatRotateInverseTo(out: Vec3, q: ReadonlyQuat, v: ReadonlyVec3): Vec3 {
-  const ux = -q[0], uy = -q[1], uz = -q[2], w = q[3];
-  const vx = v[0], vy = v[1], vz = v[2];
-  let tx = uy * vz - uz * vy, ty = uz * vx - ux * vz, tz = ux * vy - uy * vx;
-  tx *= 2; ty *= 2; tz *= 2;
-  const cx = uy * tz - uz * ty, cy = uz * tx - ux * tz, cz = ux * ty - uy * tx;
-  out[0] = vx + w * tx + cx; out[1] = vy + w * ty + cy; out[2] = vz + w * tz + cz;
-  return out;
+  return rotateInto(out, -q[0], -q[1], -q[2], q[3], v);
 }
 
 /** quatFromAxisAngle(axis, angle) into out. */

@@ -178,6 +178,16 @@ export interface LiveTestHook {
   floorAt(x: number, y: number): number[] | null;
 }
 
+/** The camera's ray through a page point (world), or null without a viewport. */
+function pageRay(x: number, y: number): Raycaster['ray'] | null {
+  const vp = getViewportHandle();
+  if (!vp) return null;
+  const r = vp.gl.domElement.getBoundingClientRect();
+  const ray = new Raycaster();
+  ray.setFromCamera(new Vector2(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1), vp.camera);
+  return ray.ray;
+}
+
 /** window.__marionetteLive in the test build (installed by testing/testHooks.ts). */
 export function installLiveTestHook(): void {
   const hook: LiveTestHook = {
@@ -191,12 +201,9 @@ export function installLiveTestHook(): void {
     realTime: () => useLive.getState().realTime,
     grabbed: () => lastGrabbed,
     bodyAt(x, y) {
-      const vp = getViewportHandle();
-      if (!vp) return null;
-      const r = vp.gl.domElement.getBoundingClientRect();
-      const ray = new Raycaster();
-      ray.setFromCamera(new Vector2(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1), vp.camera);
-      const o = ray.ray.origin, d = ray.ray.direction;
+      const ray = pageRay(x, y);
+      if (!ray) return null;
+      const { origin: o, direction: d } = ray;
       return previewClient().pickBody([o.x, o.y, o.z], [d.x, d.y, d.z], 1e3)?.body ?? null;
     },
     target() {
@@ -212,12 +219,9 @@ export function installLiveTestHook(): void {
       return { x: r.left + ((p.x + 1) / 2) * r.width, y: r.top + ((1 - p.y) / 2) * r.height };
     },
     floorAt(x, y) {
-      const vp = getViewportHandle();
-      if (!vp) return null;
-      const r = vp.gl.domElement.getBoundingClientRect();
-      const ray = new Raycaster();
-      ray.setFromCamera(new Vector2(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1), vp.camera);
-      const o = ray.ray.origin, d = ray.ray.direction;
+      const ray = pageRay(x, y);
+      if (!ray) return null;
+      const { origin: o, direction: d } = ray;
       if (!(d.y < -1e-6)) return null;
       const t = -o.y / d.y;
       return [o.x + t * d.x, 0, o.z + t * d.z];
