@@ -82,4 +82,12 @@ export function CameraFollow() {
   return null;
 }
 
-export const cameraFollowSettled = (): boolean => !cameraFollow.active || followSettled(cameraFollow.point, cameraFollow.root);
+/** The camera has caught up with the followed root of the frame shown now (not only of the last frame the
+ *  frame loop saw: right after a seek the loop may not have run yet, and the old root is settled). */
+export function cameraFollowSettled(): boolean {
+  const f = cameraFollow;
+  if (!f.active) return true;
+  const s = shown(previewClient()), o = followedOffset();
+  if (s && o >= 0 && (s.frame[o] !== f.root[0] || s.frame[o + 1] !== f.root[1] || s.frame[o + 2] !== f.root[2])) return false;
+  return followSettled(f.point, f.root);
+}
