@@ -11,13 +11,13 @@
  *    onto the axis instead — never farther than the cursor moved on that plane.
  * A ray whose nearest point lies behind the camera takes the second rule too.
  */
+import { dot, sub } from '../../../shared/math/vec3';
+
 export type Vec3 = readonly [number, number, number];
 
 /** |a·v| above which the axis counts as seen end-on (~20° from the view direction). */
 export const MAX_ALONG_VIEW = 0.94;
 
-const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const sub = (a: Vec3, b: Vec3): [number, number, number] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const unit = (v: Vec3): [number, number, number] => { const l = Math.hypot(v[0], v[1], v[2]); return l > 0 ? [v[0] / l, v[1] / l, v[2] / l] : [0, 0, 0]; };
 
 export interface AxisDragStart {

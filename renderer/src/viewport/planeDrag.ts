@@ -11,14 +11,14 @@
  *    farther than the cursor moved there.
  * A ray that meets the plane behind the camera, or nearly along it, takes the second rule too.
  */
+import { dot, sub } from '../../../shared/math/vec3';
+
 export type Vec3 = readonly [number, number, number];
 
 /** |n·d| below which the plane counts as seen edge-on (~70° from facing the camera). */
 export const MIN_FACING = 0.35;
 
-const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const along = (o: Vec3, d: Vec3, t: number): [number, number, number] => [o[0] + d[0] * t, o[1] + d[1] * t, o[2] + d[2] * t];
-const sub = (a: Vec3, b: Vec3): [number, number, number] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const unit = (v: Vec3): [number, number, number] => { const l = Math.hypot(v[0], v[1], v[2]); return l > 0 ? [v[0] / l, v[1] / l, v[2] / l] : [0, 0, 0]; };
 
 export interface PlaneDragStart {
