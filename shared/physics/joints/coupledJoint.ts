@@ -188,7 +188,7 @@ function prepare(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec
   if (activeMotorRows(J, o, 1) > 0) {
     const motorIn = ctx.scratch.motorIn;
     motorIn[0] = -wrapAngle(J[o + T_Q]! - theta); // C = θ − θ̂, the short way (the hinge's motor)
-    motorIn[1] = J[ro(o, G_ROT) + K]!;
+    motorIn[1] = J[ro(o, G_ROT) + K]!; motorIn[3] = motorIn[1]!;
     prepareMotorRow(ctx, o, 0);
     rows += 1;
   }
@@ -197,6 +197,7 @@ function prepare(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec
     const r = ro(o, spec.slides[k]!), motorIn = ctx.scratch.motorIn;
     motorIn[0] = J[r + C]! - J[o + T_Q + 1 + k]!;
     motorIn[1] = J[r + K]!;
+    if (k === 0) motorIn[3] = motorIn[1]!; // the slides share one γ: the first row's K scales it
     prepareMotorRow(ctx, o, k, SLIDE_MOTOR_FIELDS);
   }
   return rows + slideRows;

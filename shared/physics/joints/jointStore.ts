@@ -15,6 +15,11 @@ export class JointStore {
   generation = new Uint32Array(0);
   names: string[] = [];
   free: number[] = [];
+  /** Per body, over the joints between two dynamic bodies (beginStepJoints): the heaviest and the
+   *  second-heaviest mass jointed to it, and the body slot of the heaviest (−1 when none). */
+  heavy1 = new Float64Array(0);
+  heavy2 = new Float64Array(0);
+  heavy1Body = new Int32Array(0);
 
   constructor(initialCapacity = 64) { this.grow(initialCapacity); }
 
@@ -50,6 +55,34 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
     J[o + M_TORQUE] = 0; J[o + M_TORQUE_NORM] = 0;
     J[o + S_TORQUE] = 0; J[o + S_TORQUE_NORM] = 0; // the slide motor of coupledJoint.ts (unused by the others)
   }
+  // The heaviest neighbours for motorLoadRatio (masses do not change within a step).
+  const nb = ctx.bodies.count, inv = ctx.bodies.invMass, mass = ctx.bodies.mass;
+  if (js.heavy1.length < nb) {
+    const n = Math.max(nb, 2 * js.heavy1.length);
+    js.heavy1 = new Float64Array(n); js.heavy2 = new Float64Array(n); js.heavy1Body = new Int32Array(n);
+  }
+  js.heavy1.fill(0, 0, nb); js.heavy2.fill(0, 0, nb); js.heavy1Body.fill(-1, 0, nb);
+  for (let j = 0; j < js.count; j++) {
+    if (js.alive[j] === 0) continue;
+    const o = j * STRIDE, a = J[o + BODY_A]!, b = J[o + BODY_B]!;
+    if (inv[a]! > 0 && inv[b]! > 0) { noteNeighbour(js, a, b, mass[b]!); noteNeighbour(js, b, a, mass[a]!); }
+  }
+}
+
+function noteNeighbour(js: JointStore, i: number, other: number, m: number): void {
+  if (m > js.heavy1[i]!) { js.heavy2[i] = js.heavy1[i]!; js.heavy1[i] = m; js.heavy1Body[i] = other; }
+  else if (m > js.heavy2[i]!) js.heavy2[i] = m;
+}
+
+/** A joint's load ratio ρ (motor.ts's regularisation of position drives): over its dynamic sides S with
+ *  partner P, the heaviest body jointed to S other than P, over S's own mass (0 when S carries nothing).
+ *  The motor row's effective mass is S's own; ρ says how much more the row actually turns. */
+export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB: number): number {
+  const mass = ctx.bodies.mass, inv = ctx.bodies.invMass;
+  let rho = 0;
+  if (inv[iA]! > 0) { const c = js.heavy1Body[iA] === iB ? js.heavy2[iA]! : js.heavy1[iA]!; rho = c / mass[iA]!; }
+  if (inv[iB]! > 0) { const c = js.heavy1Body[iB] === iA ? js.heavy2[iB]! : js.heavy1[iB]!; const r = c / mass[iB]!; if (r > rho) rho = r; }
+  return rho;
 }
 
 /** Stage "prepare joints": frames, arms, effective masses, errors, motor targets. Returns the row count. */
@@ -59,6 +92,7 @@ export function prepareJoints(ctx: StepContext, js: JointStore): number {
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE;
+    ctx.scratch.motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!);
     rows += JOINT_TYPES[J[o + TYPE]!]!.prepare(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
   }
   return rows;

@@ -2,7 +2,7 @@
  * Motor rows (DESIGN.md "Motor semantics"). Every mode becomes the same velocity row per motor axis,
  *     Δλ = −m·(Ċ − rhs + γ·λ_acc),  m = 1/(K + γ),  λ_acc clamped to ±clamp·h,
  * with Ċ = (ω_B − ω_A)·a (or the slide velocity) and C = current − target (wrapped, rad or m):
- *   position  rhs = −r·C/h, γ = 0           the Armed Mine drive: bias c = r·ε/Δt toward the target
+ *   position  rhs = −r·C/h, γ = f(ρ)·ε·K    the Armed Mine drive: bias c = r·ε/Δt toward the target
  *   pd        rhs = θ̇d − biasRate·C, γ = softness from makeSoft(kp, kv, h)   τ = kp(θd−θ) + kv(θ̇d−θ̇)
  *   velocity  rhs = θ̇d, γ = 0
  *   off       rhs = 0, γ = 0, clamp = frictionTorque                 joint friction (Jolt's behaviour)
@@ -10,6 +10,22 @@
  * scales with the time the row acts.
  */
 import { makeSoft } from '../soft';
+
+/**
+ * The regularisation of a rigid position drive on a light link that carries heavier bodies (docs/physics.md
+ * "What prevents explosions"). The row's effective mass 1/K is the light link's own inertia, but what it
+ * turns is the link and what is jointed to it, up to hundreds of times more; under-converged Gauss-Seidel
+ * sweeps, the carried impulse and the bias r·C/h then close a loop with gain above 1 (the motor-light-link
+ * fixture grew 1.14× a substep from round-off). A compliance γ = f(ρ)·ε·K on the row — MuJoCo's constraint
+ * regularisation R = (1 − d)/d·Â with impedance d = 1/(1 + ε) ≈ 0.91 — leaks the carried impulse and
+ * breaks the loop. ρ is the joint's load ratio (jointStore.ts), f ramps from 0 at LOAD_RATIO_FROM (the
+ * editor's mass-ratio warning; Generate keeps 9.5×, the Armed Mine's drives see at most 9.4) to 1 at
+ * LOAD_RATIO_FULL, so rigs below it are solved exactly as before. The price where it acts: a drive holding
+ * a torque τ settles ε·f·K·τ·h²/r short of its target instead of on it.
+ */
+export const POSITION_DRIVE_COMPLIANCE = 0.1;
+export const LOAD_RATIO_FROM = 10;
+export const LOAD_RATIO_FULL = 20;
 import type { StepContext } from '../stepContext';
 import {
   M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, M_TORQUE_NORM, MAXIS,
@@ -36,13 +52,18 @@ export const MOTOR_FIELDS: MotorFields = {
   mode: M_MODE, max: M_MAX, r: M_R, kp: M_KP, kv: M_KV, friction: M_FRICTION, rhs: M_RHS, gamma: M_GAMMA, clamp: M_CLAMP, mass: M_MASS, targetV: T_V,
 };
 
-/** Fill rhs, γ and clamp for row k given its error C = ctx.scratch.motorIn[0] (current − target) and its
- *  inverse mass K = motorIn[1]. The two come in a scratch: V8 boxes double arguments of calls it does not
+/** Fill rhs, γ and clamp for row k given its error C = ctx.scratch.motorIn[0] (current − target), its
+ *  inverse mass K = motorIn[1], the joint's load ratio ρ = motorIn[2] and the K that scales the position
+ *  drive's compliance, motorIn[3] (one value for all of a joint's rows: they share γ). They come in a scratch: V8 boxes double arguments of calls it does not
  *  inline. `f` says which motor of the record (default: the joint's own). */
 export function prepareMotorRow(ctx: StepContext, o: number, k: number, f: MotorFields = MOTOR_FIELDS): void {
   const J = ctx.joints, mode = J[o + f.mode]!, motorIn = ctx.scratch.motorIn, C = motorIn[0]!, K = motorIn[1]!;
   let rhs = 0, gamma = 0, clamp = J[o + f.max]!;
-  if (mode === MOTOR_POSITION) rhs = (-J[o + f.r]! * C) * ctx.invH;
+  if (mode === MOTOR_POSITION) {
+    rhs = (-J[o + f.r]! * C) * ctx.invH;
+    const load = motorIn[2]!;
+    if (load > LOAD_RATIO_FROM) gamma = (load >= LOAD_RATIO_FULL ? 1 : (load - LOAD_RATIO_FROM) / (LOAD_RATIO_FULL - LOAD_RATIO_FROM)) * POSITION_DRIVE_COMPLIANCE * motorIn[3]!;
+  }
   else if (mode === MOTOR_PD) {
     // soft.ts's makeSoft (unit-tested there): biasRate = kp/(kv + h·kp), γ = 1/(h·(kv + h·kp)).
     const s = makeSoft(J[o + f.kp]!, J[o + f.kv]!, ctx.h, ctx.scratch.soft);
@@ -63,6 +84,12 @@ export function prepareAngularMotor(ctx: StepContext, o: number, iA: number, iB:
   // K = a·(I_A⁻¹ + I_B⁻¹)·a (rows.ts angularK, written out).
   const s00 = I[a]! + I[b]!, s01 = I[a + 1]! + I[b + 1]!, s02 = I[a + 2]! + I[b + 2]!;
   const s11 = I[a + 4]! + I[b + 4]!, s12 = I[a + 5]! + I[b + 5]!, s22 = I[a + 8]! + I[b + 8]!;
+  // The compliance's scale: a hinge's own row; the ball's three rows share one γ, from the mean of the
+  // inverse inertia's diagonal (its trace / 3, the same in every frame).
+  if (rows === 1) {
+    const ax = J[o + MAXIS]!, ay = J[o + MAXIS + 1]!, az = J[o + MAXIS + 2]!;
+    motorIn[3] = ax * (s00 * ax + s01 * ay + s02 * az) + ay * (s01 * ax + s11 * ay + s12 * az) + az * (s02 * ax + s12 * ay + s22 * az);
+  } else motorIn[3] = (s00 + s11 + s22) / 3;
   for (let k = 0; k < rows; k++) {
     const ao = o + MAXIS + 3 * k;
     const ax = J[ao]!, ay = J[ao + 1]!, az = J[ao + 2]!;

@@ -105,7 +105,7 @@ function preparePrismatic(ctx: StepContext, o: number, iA: number, iB: number): 
   const motorRows = activeMotorRows(J, o, 1);
   if (motorRows > 0) {
     const motorIn = ctx.scratch.motorIn;
-    motorIn[0] = offset - J[o + T_Q]!; motorIn[1] = kAxis; prepareMotorRow(ctx, o, 0);
+    motorIn[0] = offset - J[o + T_Q]!; motorIn[1] = kAxis; motorIn[3] = kAxis; prepareMotorRow(ctx, o, 0);
   }
   return 5 + motorRows + (limited ? 2 : 0);
 }
