@@ -25,6 +25,8 @@ import type { JointStore } from './joints/jointStore';
 /** Per saved member: p (3), localCom (3), mass, invMass, invIw (9), Il (9), world inertia (9), the local
  *  centroid's shift (3). */
 const SV = 38;
+/** A manifold record's point count (contactSolver.ts layout: A, B, μ, e, count). */
+const CONTACT_COUNT = 4;
 
 /** A weld: a joint type without free axes (fixed, or a copy registered under another name). */
 function isWeld(code: number): boolean { return JOINT_TYPES[code]!.freeAxes.length === 0; }
@@ -43,6 +45,7 @@ export class WeldGroups {
   private saved = new Float64Array(0);
   private savedJoints = new Float64Array(0);
   private savedContacts = new Int32Array(0);
+  private savedCounts = new Float64Array(0);
 
   /** Find the groups (every step: fixed joints between two dynamic bodies). Returns true when any exists. */
   build(b: BodyStore, js: JointStore): boolean {
@@ -273,18 +276,25 @@ export class WeldGroups {
       const ra = rep[a]!, rc = rep[c]!;
       if (ra === rc && a !== c) { J[o + BODY_A] = 0; J[o + BODY_B] = 0; } else { J[o + BODY_A] = ra; J[o + BODY_B] = rc; }
     }
+    // A contact inside a group has nothing to do either; it keeps its bodies but no points meanwhile (its rows
+    // carry the inertia images I⁻¹·(r × d) of the prepare, so on slot 0 they would turn the static world).
+    if (this.savedCounts.length < contactCount) this.savedCounts = new Float64Array(2 * contactCount);
     for (let k = 0; k < contactCount; k++) {
       const o = k * contactStride, a = contactData[o]!, c = contactData[o + 1]!;
       sc[2 * k] = a; sc[2 * k + 1] = c;
+      this.savedCounts[k] = contactData[o + CONTACT_COUNT]!;
       const ra = rep[a]!, rc = rep[c]!;
-      if (ra === rc && a !== c) { contactData[o] = 0; contactData[o + 1] = 0; } else { contactData[o] = ra; contactData[o + 1] = rc; }
+      if (ra === rc) contactData[o + CONTACT_COUNT] = 0; else { contactData[o] = ra; contactData[o + 1] = rc; }
     }
   }
 
   unmap(J: Float64Array, jointCount: number, contactData: Float64Array, contactCount: number, contactStride: number): void {
     const sj = this.savedJoints, sc = this.savedContacts;
     for (let j = 0; j < jointCount; j++) { const o = j * STRIDE; J[o + BODY_A] = sj[2 * j]!; J[o + BODY_B] = sj[2 * j + 1]!; }
-    for (let k = 0; k < contactCount; k++) { const o = k * contactStride; contactData[o] = sc[2 * k]!; contactData[o + 1] = sc[2 * k + 1]!; }
+    for (let k = 0; k < contactCount; k++) {
+      const o = k * contactStride;
+      contactData[o] = sc[2 * k]!; contactData[o + 1] = sc[2 * k + 1]!; contactData[o + CONTACT_COUNT] = this.savedCounts[k]!;
+    }
   }
 }
 
