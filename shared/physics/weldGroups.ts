@@ -25,6 +25,7 @@ import type { JointStore } from './joints/jointStore';
 /** Per saved member: p (3), localCom (3), mass, invMass, invIw (9), Il (9), world inertia (9), the local
  *  centroid's shift (3). */
 const SV = 38;
+const EXP_RATIO = Number((globalThis as any).process?.env?.EXP_RATIO ?? 0);
 /** A manifold record's point count (contactSolver.ts layout: A, B, μ, e, count). */
 const CONTACT_COUNT = 4;
 
@@ -79,6 +80,11 @@ export class WeldGroups {
       let size = 0;
       for (let i = r; i < n; i++) if (rep[i] === r) size++;
       if (size < 2) continue;
+      if (EXP_RATIO > 0) {
+        let tot = 0, lo = Infinity;
+        for (let i = r; i < n; i++) if (rep[i] === r) { tot += b.mass[i]!; lo = Math.min(lo, b.mass[i]!); }
+        if (lo * EXP_RATIO >= tot) { for (let i = r; i < n; i++) if (rep[i] === r) rep[i] = i; continue; }
+      }
       this.groupStart[g++] = m;
       for (let i = r; i < n; i++) if (rep[i] === r) this.members[m++] = i;
     }

@@ -66,7 +66,7 @@ import type {
 import { bodyLabel, validateBody, validateJointFrames, validateMotor, validateSettings } from './validation';
 
 const EXP_SGS = (globalThis as any).process?.env?.EXP_SGS === '1';
-const EXP_WELD = (globalThis as any).process?.env?.EXP_WELD === '1';
+export const EXP = { extra: Number((globalThis as any).process?.env?.EXP_EXTRA ?? 0), cap: Number((globalThis as any).process?.env?.EXP_CAP ?? 64), tol: Number((globalThis as any).process?.env?.EXP_TOL ?? 1e-3), weld: (globalThis as any).process?.env?.EXP_WELD === '1' };
 export const DEFAULT_WORLD_SETTINGS: Readonly<WorldSettings> = Object.freeze({
   gravity: [0, -9.81, 0] as const,
   substeps: 1,
@@ -122,6 +122,8 @@ export class World implements PhysicsWorld {
   readonly warmStart = new WarmStart();
   /** Bodies joined by fixed joints, solved as one compound in the velocity passes (weldGroups.ts). */
   private readonly welds = new WeldGroups();
+  private vPrev = new Float64Array(0);
+  extraSweeps = 0;
   private readonly ctx: StepContext;
   private massProps: MassProperties[] = [];
   /** Jointed body pairs (key = lo·SLOT_BITS + hi) → number of joints between them that disable collision. */
@@ -554,7 +556,7 @@ export class World implements PhysicsWorld {
     let rows = 0;
     const shake = s.jointCorrection === 'shake', conserving = s.gyroscopic !== 'damped', energyWarmStart = s.warmStart === 'energy';
     beginStepJoints(ctx, js);
-    const welds = !shake && EXP_WELD && this.welds.build(b, js), W = this.welds, cs = this.contacts;
+    const welds = !shake && EXP.weld && this.welds.build(b, js), W = this.welds, cs = this.contacts;
     for (let sub = 0; sub < n; sub++) {
       updateWorldInertia(b);
       integrateVelocities(b, h, gx, gy, gz, conserving);
@@ -606,6 +608,28 @@ export class World implements PhysicsWorld {
       for (let it = 0; it < iterations; it++) {
         if (j1 > j0) { if (EXP_SGS && (it & 1)) solveJointListReverse(ctx, jo, j0, j1, useBias); else solveJointList(ctx, jo, j0, j1, useBias); }
         if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
+      }
+      if (useBias && EXP.extra > 0 && j1 > j0) {
+        // Extra sweeps while the last one changed the island's velocities by more than EXP.tol of their size.
+        const b = this.bodies, v = b.v, w = b.w, io = isl.islandOf, n = b.count;
+        if (this.vPrev.length < 6 * n) this.vPrev = new Float64Array(12 * n);
+        const vp = this.vPrev;
+        const cap = Math.min(EXP.extra * iterations, EXP.cap) - iterations;
+        for (let e = 0; e < cap; e++) {
+          for (let i = 1; i < n; i++) if (io[i] === k) { for (let c = 0; c < 3; c++) { vp[6 * i + c] = v[3 * i + c]!; vp[6 * i + 3 + c] = w[3 * i + c]!; } }
+          solveJointList(ctx, jo, j0, j1, useBias);
+          if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
+          let d = 0, m = 0;
+          for (let i = 1; i < n; i++) {
+            if (io[i] !== k) continue;
+            for (let c = 0; c < 3; c++) {
+              const dv = v[3 * i + c]! - vp[6 * i + c]!, dw = w[3 * i + c]! - vp[6 * i + 3 + c]!;
+              d += b.mass[i]! * (dv * dv + 0.01 * dw * dw); m += b.mass[i]! * (v[3 * i + c]! ** 2 + 0.01 * w[3 * i + c]! ** 2);
+            }
+          }
+          this.extraSweeps++;
+          if (d <= EXP.tol * EXP.tol * m + 1e-20) break;
+        }
       }
     }
   }
