@@ -25,6 +25,8 @@ import type { JointStore } from './joints/jointStore';
 /** Per saved member: p (3), localCom (3), mass, invMass, invIw (9), Il (9), world inertia (9), the local
  *  centroid's shift (3). */
 const SV = 38;
+const EXP_KEEPGYRO = (globalThis as any).process?.env?.EXP_KEEPGYRO === '1';
+const EXP_NORIGID = (globalThis as any).process?.env?.EXP_NORIGID === '1';
 const EXP_RATIO = Number((globalThis as any).process?.env?.EXP_RATIO ?? 0);
 /** A manifold record's point count (contactSolver.ts layout: A, B, μ, e, count). */
 const CONTACT_COUNT = 4;
@@ -208,6 +210,7 @@ export class WeldGroups {
    * the weld flew apart (a 0.03 kg link 0.2 → 9 m from its partner in 0.7 s at 20 rad/s).
    */
   rigidPositions(b: BodyStore, h: number): void {
+    if (EXP_NORIGID) return;
     const G = this.g, S = this.saved, mem = this.members, gs = this.groupStart, p = b.p, q = b.q, qs = this.qSaved;
     for (let k = 0; k < this.count; k++) {
       const g = 28 * k, m0 = gs[k]!, m1 = gs[k + 1]!, r4 = 4 * mem[m0]!;
@@ -261,7 +264,7 @@ export class WeldGroups {
         const dx = x - px, dy = y - py, dz = z - pz;
         v[i3] = Vx + (Oy * dz - Oz * dy); v[i3 + 1] = Vy + (Oz * dx - Ox * dz); v[i3 + 2] = Vz + (Ox * dy - Oy * dx);
         w[i3] = Ox; w[i3 + 1] = Oy; w[i3 + 2] = Oz;
-        b.wGyro[i3] = 0; b.wGyro[i3 + 1] = 0; b.wGyro[i3 + 2] = 0;
+        if (!EXP_KEEPGYRO) { b.wGyro[i3] = 0; b.wGyro[i3 + 1] = 0; b.wGyro[i3 + 2] = 0; }
         for (let c = 0; c < 3; c++) b.localCom[i3 + c] = S[s + 3 + c]!;
         b.mass[i] = S[s + 6]!; b.invMass[i] = S[s + 7]!;
         for (let c = 0; c < 9; c++) { b.invIw[9 * i + c] = S[s + 8 + c]!; b.Il[9 * i + c] = S[s + 17 + c]!; }
