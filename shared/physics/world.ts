@@ -40,14 +40,14 @@ import {
   BodyStore, DYNAMIC, integratePositions, integrateVelocities, KINEMATIC, STATIC, updateWorldInertia,
 } from './bodies';
 import type { CollisionBackend } from './contacts/collisionBackend';
-import { ContactSolver, MANIFOLD_STRIDE } from './contacts/contactSolver';
+import { ContactSolver } from './contacts/contactSolver';
 import { defaultCollisionBackend } from './contacts/defaultBackend';
 import {
   BODY_A, BODY_B, FLAG_COLLIDE, FLAG_TORQUE_BALL, FLAGS, LA, LB, M_FRICTION, M_KP, M_KV, M_MAX, M_MODE, M_R, M_SATURATED,
   M_TORQUE, M_TORQUE_NORM, MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, S_MODE, STRIDE, T_Q, T_V, TYPE,
 } from './joints/jointLayout';
 import {
-  beginStepJoints, correctJointPositions, finishJoints, JointStore, prepareJoints, projectJointPositions, solveJointList, solveJointListReverse,
+  beginStepJoints, correctJointPositions, finishJoints, JointStore, prepareJoints, projectJointPositions, solveJointList,
   warmStartJoints,
 } from './joints/jointStore';
 import { slideMotorReport, slideOffsets, validateSlideMotor, writeSlideMotor } from './joints/coupledJoint';
@@ -56,7 +56,6 @@ import { JOINT_TYPES, jointTypeDef } from './joints/registry';
 import { rotationVector } from './joints/rows';
 import { Islands } from './islands';
 import { WarmStart } from './warmStart';
-import { WeldGroups } from './weldGroups';
 import { computeMassProperties, invertSymmetric3 } from './massProperties';
 import { createJointScratch, type StepContext } from './stepContext';
 import type {
@@ -65,8 +64,6 @@ import type {
 } from './types';
 import { bodyLabel, validateBody, validateJointFrames, validateMotor, validateSettings } from './validation';
 
-const EXP_SGS = (globalThis as any).process?.env?.EXP_SGS === '1';
-export const EXP = { proj: (globalThis as any).process?.env?.EXP_PROJ === '1', extra: Number((globalThis as any).process?.env?.EXP_EXTRA ?? 0), cap: Number((globalThis as any).process?.env?.EXP_CAP ?? 64), tol: Number((globalThis as any).process?.env?.EXP_TOL ?? 1e-3), weld: (globalThis as any).process?.env?.EXP_WELD === '1' };
 export const DEFAULT_WORLD_SETTINGS: Readonly<WorldSettings> = Object.freeze({
   gravity: [0, -9.81, 0] as const,
   substeps: 1,
@@ -120,10 +117,6 @@ export class World implements PhysicsWorld {
   private readonly islands = new Islands();
   /** The joints' warm start (warmStart.ts); read-only use: its smallestAlpha. */
   readonly warmStart = new WarmStart();
-  /** Bodies joined by fixed joints, solved as one compound in the velocity passes (weldGroups.ts). */
-  private readonly welds = new WeldGroups();
-  private vPrev = new Float64Array(0);
-  extraSweeps = 0;
   private readonly ctx: StepContext;
   private massProps: MassProperties[] = [];
   /** Jointed body pairs (key = lo·SLOT_BITS + hi) → number of joints between them that disable collision. */
@@ -556,16 +549,13 @@ export class World implements PhysicsWorld {
     let rows = 0;
     const shake = s.jointCorrection === 'shake', conserving = s.gyroscopic !== 'damped', energyWarmStart = s.warmStart === 'energy';
     beginStepJoints(ctx, js);
-    const welds = !shake && EXP.weld && this.welds.build(b, js), W = this.welds, cs = this.contacts;
     for (let sub = 0; sub < n; sub++) {
       updateWorldInertia(b);
       integrateVelocities(b, h, gx, gy, gz, conserving);
-      if (welds) W.enter(b, true, js.data, js.count);
       rows = prepareJoints(ctx, js);
       rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial);
       const isl = this.islands;
       isl.build(b, js, this.contacts); // before the warm start (it reads only joints and manifolds)
-      if (welds) W.remap(js.data, js.count, cs.data, cs.count, MANIFOLD_STRIDE);
       if (energyWarmStart) {
         // Contacts first: the joints' line search then sees the floor's reaction already in the velocities
         // (a standing creature's joint impulses push its feet into the floor; judged without the contacts'
@@ -577,27 +567,10 @@ export class World implements PhysicsWorld {
         this.contacts.warmStart(ctx);
       }
       this.solveIslands(s.velocityIterations, true);
-      if (welds) { W.unmap(js.data, js.count, cs.data, cs.count, MANIFOLD_STRIDE); W.exit(b, js.data); }
       integratePositions(b, h);
-      if (welds) W.rigidPositions(b, h);
-      if (!shake && welds && EXP.proj && s.positionIterations > 0 && ctx.positionBeta > 0) {
-        W.enterProjection(b, js.data, js.count);
-        const J = js.data;
-        for (let it = 0; it < s.positionIterations; it++) {
-          for (let j = 0; j < js.count; j++) {
-            if (js.alive[j] === 0) continue;
-            const o = j * STRIDE, iA = J[o + BODY_A]!, iB = J[o + BODY_B]!;
-            if (W.sameGroup(iA, iB)) continue;
-            JOINT_TYPES[J[o + TYPE]!]!.project(ctx, o, iA, iB);
-            W.follow(b, iA); W.follow(b, iB);
-          }
-        }
-        W.exitProjection(b, js.data);
-      } else if (!shake) for (let it = 0; it < s.positionIterations; it++) projectJointPositions(ctx, js);
-      if (welds) { W.enter(b, false, js.data, js.count); W.remap(js.data, js.count, cs.data, cs.count, MANIFOLD_STRIDE); }
+      if (!shake) for (let it = 0; it < s.positionIterations; it++) projectJointPositions(ctx, js);
       this.solveIslands(s.positionIterations, false);
       this.contacts.applyRestitution(ctx);
-      if (welds) { W.unmap(js.data, js.count, cs.data, cs.count, MANIFOLD_STRIDE); W.exit(b, js.data); }
       if (shake) for (let it = 0; it < s.positionIterations; it++) correctJointPositions(ctx, js, it);
       finishJoints(ctx, js);
       this.contacts.store();
@@ -619,30 +592,8 @@ export class World implements PhysicsWorld {
     for (let k = 0; k < isl.count; k++) {
       const j0 = js[k]!, j1 = js[k + 1]!, c0 = cs[k]!, c1 = cs[k + 1]!;
       for (let it = 0; it < iterations; it++) {
-        if (j1 > j0) { if (EXP_SGS && (it & 1)) solveJointListReverse(ctx, jo, j0, j1, useBias); else solveJointList(ctx, jo, j0, j1, useBias); }
+        if (j1 > j0) solveJointList(ctx, jo, j0, j1, useBias);
         if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
-      }
-      if (useBias && EXP.extra > 0 && j1 > j0) {
-        // Extra sweeps while the last one changed the island's velocities by more than EXP.tol of their size.
-        const b = this.bodies, v = b.v, w = b.w, io = isl.islandOf, n = b.count;
-        if (this.vPrev.length < 6 * n) this.vPrev = new Float64Array(12 * n);
-        const vp = this.vPrev;
-        const cap = Math.min(EXP.extra * iterations, EXP.cap) - iterations;
-        for (let e = 0; e < cap; e++) {
-          for (let i = 1; i < n; i++) if (io[i] === k) { for (let c = 0; c < 3; c++) { vp[6 * i + c] = v[3 * i + c]!; vp[6 * i + 3 + c] = w[3 * i + c]!; } }
-          solveJointList(ctx, jo, j0, j1, useBias);
-          if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
-          let d = 0, m = 0;
-          for (let i = 1; i < n; i++) {
-            if (io[i] !== k) continue;
-            for (let c = 0; c < 3; c++) {
-              const dv = v[3 * i + c]! - vp[6 * i + c]!, dw = w[3 * i + c]! - vp[6 * i + 3 + c]!;
-              d += b.mass[i]! * (dv * dv + 0.01 * dw * dw); m += b.mass[i]! * (v[3 * i + c]! ** 2 + 0.01 * w[3 * i + c]! ** 2);
-            }
-          }
-          this.extraSweeps++;
-          if (d <= EXP.tol * EXP.tol * m + 1e-20) break;
-        }
       }
     }
   }

@@ -44,8 +44,6 @@ const NMASS = 0, TMASS1 = 1, TMASS2 = 2, NIMP = 3, TIMP1 = 4, TIMP2 = 5, SEP = 6
   ROWS = 13;
 const CA = 0, CB = 3, IA = 6, IB = 9, ROW = 12;
 const P = ROWS + 3 * ROW, M = P0 + 4 * P;
-/** A manifold record's length; its first two fields are the bodies' slots (weldGroups.ts re-points them). */
-export const MANIFOLD_STRIDE = M;
 // Warm-start cache record, stride C: shape A, shape B, point count, then per point (feature id, normal,
 // tangent 1, tangent 2 impulses). Only what the next step matches, so storing it is cheap.
 const C_SA = 0, C_SB = 1, C_COUNT = 2, C_P0 = 3, C = C_P0 + 4 * 4;

@@ -82,14 +82,6 @@ export function solveJointList(ctx: StepContext, order: Int32Array, from: number
   }
 }
 
-export function solveJointListReverse(ctx: StepContext, order: Int32Array, from: number, to: number, useBias: boolean): void {
-  const J = ctx.joints;
-  for (let n = to - 1; n >= from; n--) {
-    const o = order[n]! * STRIDE;
-    JOINT_TYPES[J[o + TYPE]!]!.solve(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!, useBias);
-  }
-}
-
 /** Stage "relax positions" for jointCorrection 'projection': one non-linear Gauss-Seidel sweep in slot order
  *  (positionProjection.ts). */
 export function projectJointPositions(ctx: StepContext, js: JointStore): void {
