@@ -24,8 +24,14 @@ import { makeSoft } from '../soft';
  * a torque τ settles ε·f·K·τ·h²/r short of its target instead of on it.
  */
 export const POSITION_DRIVE_COMPLIANCE = 0.1;
+/** The least compliance of a pd drive on a loaded link, as a fraction of K (the same ramp): a pd drive whose
+ *  own softness 1/(h·(kv + h·kp)) is below it is softened to it (its spring then acts as kp·softness/γ), a
+ *  softer one is left as it is. */
+export const PD_DRIVE_COMPLIANCE = 0.1;
 export const LOAD_RATIO_FROM = 10;
 export const LOAD_RATIO_FULL = 20;
+/** f(ρ): 0 up to LOAD_RATIO_FROM, 1 from LOAD_RATIO_FULL, linear between. */
+const loadRamp = (load: number): number => (load >= LOAD_RATIO_FULL ? 1 : (load - LOAD_RATIO_FROM) / (LOAD_RATIO_FULL - LOAD_RATIO_FROM));
 import type { StepContext } from '../stepContext';
 import {
   M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, M_TORQUE_NORM, MAXIS,
@@ -59,16 +65,18 @@ export const MOTOR_FIELDS: MotorFields = {
 export function prepareMotorRow(ctx: StepContext, o: number, k: number, f: MotorFields = MOTOR_FIELDS): void {
   const J = ctx.joints, mode = J[o + f.mode]!, motorIn = ctx.scratch.motorIn, C = motorIn[0]!, K = motorIn[1]!;
   let rhs = 0, gamma = 0, clamp = J[o + f.max]!;
+  const load = motorIn[2]!;
   if (mode === MOTOR_POSITION) {
     rhs = (-J[o + f.r]! * C) * ctx.invH;
-    const load = motorIn[2]!;
-    if (load > LOAD_RATIO_FROM) gamma = (load >= LOAD_RATIO_FULL ? 1 : (load - LOAD_RATIO_FROM) / (LOAD_RATIO_FULL - LOAD_RATIO_FROM)) * POSITION_DRIVE_COMPLIANCE * motorIn[3]!;
+    if (load > LOAD_RATIO_FROM) gamma = loadRamp(load) * POSITION_DRIVE_COMPLIANCE * motorIn[3]!;
   }
   else if (mode === MOTOR_PD) {
     // soft.ts's makeSoft (unit-tested there): biasRate = kp/(kv + h·kp), γ = 1/(h·(kv + h·kp)).
     const s = makeSoft(J[o + f.kp]!, J[o + f.kv]!, ctx.h, ctx.scratch.soft);
     rhs = J[o + f.targetV + k]! - s.biasRate * C;
     gamma = s.softness;
+    // A stiff PD drive is a rigid drive (γ ≪ K): on a loaded link it gets at least the same compliance.
+    if (load > LOAD_RATIO_FROM) { const g = loadRamp(load) * PD_DRIVE_COMPLIANCE * motorIn[3]!; if (g > gamma) gamma = g; }
   } else if (mode === MOTOR_VELOCITY) rhs = J[o + f.targetV + k]!;
   else clamp = J[o + f.friction]!;
   J[o + f.rhs + k] = rhs;
