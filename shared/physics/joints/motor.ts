@@ -3,7 +3,7 @@
  *     Δλ = −m·(Ċ − rhs + γ·λ_acc),  m = 1/(K + γ),  λ_acc clamped to ±clamp·h,
  * with Ċ = (ω_B − ω_A)·a (or the slide velocity) and C = current − target (wrapped, rad or m):
  *   position  rhs = −r·C/h, γ = f(ρ)·ε·K    the Armed Mine drive: bias c = r·ε/Δt toward the target
- *   pd        rhs = θ̇d − biasRate·C, γ = softness from makeSoft(kp, kv, h)   τ = kp(θd−θ) + kv(θ̇d−θ̇)
+ *   pd        rhs = θ̇d − biasRate·C, γ = max(softness from makeSoft(kp, kv, h), f(ρ)·0.1·K)   τ = kp(θd−θ) + kv(θ̇d−θ̇)
  *   velocity  rhs = θ̇d, γ = 0
  *   off       rhs = 0, γ = 0, clamp = frictionTorque                 joint friction (Jolt's behaviour)
  * and clamp = τmax in the three drive modes. h is the SUBSTEP: the limit is a torque, so the impulse bound
