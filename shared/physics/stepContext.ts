@@ -24,7 +24,7 @@ export interface JointScratch {
   /** Linear impulse P for kickPoint (N·s). */
   readonly pointImpulse: Float64Array;
   /** prepareMotorRow inputs: C (current − target), the row's inverse effective mass K, and the joint's load
-   *  ratio (jointStore.ts motorLoadRatio: the heaviest other body jointed to a dynamic side, over that side's mass), and the K that scales the
+   *  ratio (jointStore.ts motorLoadRatio: the heaviest dynamic body jointed to a dynamic side, the partner included, over that side's mass), and the K that scales the
    *  position drive's compliance (the same for every row of a joint: the rows share one γ). */
   readonly motorIn: Float64Array;
   /** Per-axis motor errors for prepareAngularMotor. */

@@ -15,11 +15,9 @@ export class JointStore {
   generation = new Uint32Array(0);
   names: string[] = [];
   free: number[] = [];
-  /** Per body, over the joints between two dynamic bodies (beginStepJoints): the heaviest and the
-   *  second-heaviest mass jointed to it, and the body slot of the heaviest (−1 when none). */
-  heavy1 = new Float64Array(0);
-  heavy2 = new Float64Array(0);
-  heavy1Body = new Int32Array(0);
+  /** Per body, over the joints between two dynamic bodies (beginStepJoints): the heaviest mass jointed to
+   *  it (0 when none). */
+  heavy = new Float64Array(0);
 
   constructor(initialCapacity = 64) { this.grow(initialCapacity); }
 
@@ -57,31 +55,28 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
   }
   // The heaviest neighbours for motorLoadRatio (masses do not change within a step).
   const nb = ctx.bodies.count, inv = ctx.bodies.invMass, mass = ctx.bodies.mass;
-  if (js.heavy1.length < nb) {
-    const n = Math.max(nb, 2 * js.heavy1.length);
-    js.heavy1 = new Float64Array(n); js.heavy2 = new Float64Array(n); js.heavy1Body = new Int32Array(n);
-  }
-  js.heavy1.fill(0, 0, nb); js.heavy2.fill(0, 0, nb); js.heavy1Body.fill(-1, 0, nb);
+  if (js.heavy.length < nb) js.heavy = new Float64Array(Math.max(nb, 2 * js.heavy.length));
+  const heavy = js.heavy;
+  heavy.fill(0, 0, nb);
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE, a = J[o + BODY_A]!, b = J[o + BODY_B]!;
-    if (inv[a]! > 0 && inv[b]! > 0) { noteNeighbour(js, a, b, mass[b]!); noteNeighbour(js, b, a, mass[a]!); }
+    if (inv[a]! > 0 && inv[b]! > 0) {
+      if (mass[b]! > heavy[a]!) heavy[a] = mass[b]!;
+      if (mass[a]! > heavy[b]!) heavy[b] = mass[a]!;
+    }
   }
 }
 
-function noteNeighbour(js: JointStore, i: number, other: number, m: number): void {
-  if (m > js.heavy1[i]!) { js.heavy2[i] = js.heavy1[i]!; js.heavy1[i] = m; js.heavy1Body[i] = other; }
-  else if (m > js.heavy2[i]!) js.heavy2[i] = m;
-}
-
-/** A joint's load ratio ρ (motor.ts's regularisation of position drives): over its dynamic sides S with
- *  partner P, the heaviest body jointed to S other than P, over S's own mass (0 when S carries nothing).
- *  The motor row's effective mass is S's own; ρ says how much more the row actually turns. */
+/** A joint's load ratio ρ (motor.ts's regularisation of the drives): over its dynamic sides S, the heaviest
+ *  dynamic body jointed to S — the joint's partner included — over S's own mass (0 when S has none). The
+ *  motor row's effective mass is about the lighter side's own; ρ says how much heavier what is jointed to it
+ *  is: a load it carries (another joint) or the partner it turns against (this one). */
 export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB: number): number {
-  const mass = ctx.bodies.mass, inv = ctx.bodies.invMass;
+  const mass = ctx.bodies.mass, inv = ctx.bodies.invMass, heavy = js.heavy;
   let rho = 0;
-  if (inv[iA]! > 0) { const c = js.heavy1Body[iA] === iB ? js.heavy2[iA]! : js.heavy1[iA]!; rho = c / mass[iA]!; }
-  if (inv[iB]! > 0) { const c = js.heavy1Body[iB] === iA ? js.heavy2[iB]! : js.heavy1[iB]!; const r = c / mass[iB]!; if (r > rho) rho = r; }
+  if (inv[iA]! > 0) rho = heavy[iA]! / mass[iA]!;
+  if (inv[iB]! > 0) { const r = heavy[iB]! / mass[iB]!; if (r > rho) rho = r; }
   return rho;
 }
 

@@ -80,6 +80,43 @@ describe('a rigid position drive on a light link that carries a heavy one (the r
   }
 });
 
+/** Largest body-centre speed (m/s) of a fixture in tests/fixtures/stress over 2 s, and the step it passed 100 m/s (−1 if never). */
+function fixtureSpeed(name: string): { speed: number; step: number } {
+  const v = validateRig(JSON.parse(readFileSync(new URL(`../../fixtures/stress/${name}.rig.json`, import.meta.url), 'utf8')) as RigDocument);
+  if (!v.ok) throw new Error(JSON.stringify(v.problems));
+  const sim = createSimulation(v.rig);
+  let speed = 0;
+  for (let s = 0; s < Math.round(2 / v.rig.simulation.dt); s++) {
+    sim.step();
+    for (const b of Object.values(sim.frame().bodies)) speed = Math.max(speed, Math.hypot(...b.v));
+    if (!(speed < 100)) return { speed, step: s };
+  }
+  return { speed, step: -1 };
+}
+
+describe('drives across or beside a jointed mass ratio over 10 (the load ratio counts the joint\'s partner; pd drives regularised too)', () => {
+  // CI stress case 1826049116, reduced greedily like motor-light-link: four dynamic bodies at rest, gravity 0,
+  // no ground, no collisions, dt 1/120, 4 substeps, 1 velocity and 2 position iterations; a free ball
+  // (0.96 kg to 0.73 kg), a hinge whose position drive holds rest between the 0.73 kg body and a 73 kg one
+  // (100×), a free prismatic slider of 0.018 kg on the 0.73 kg body. Before the partner counted in the load
+  // ratio (only the neighbours other than the partner did: ρ 1.3, a rigid drive) it passed 100 m/s at step 96.
+  it('drive-heavy-partner: a position drive against a partner 100× heavier stays at rest for 2 s (below 1e-6 m/s)', () => {
+    const r = fixtureSpeed('drive-heavy-partner');
+    expect(r.step).toBe(-1);
+    expect(r.speed).toBeLessThan(1e-6);
+  });
+  // CI stress case 1826049739, reduced: a static root, a free ball to 9.25 kg, a free hinge to 3.91 kg, a ball
+  // pd drive (kp 1.2e7, kv 520: softness 1/(h·(kv + h·kp)) ≈ 0.02 against K ≈ 3e4, a rigid drive in effect)
+  // holding a 0.070 kg link (56× lighter than its partner) at rest, a free prismatic slider of 1.3 g on it;
+  // gravity 0, no ground, no collisions, dt 1/120, 4 substeps, 8 velocity and 2 position iterations. Before
+  // the pd drives' regularisation it passed 100 m/s at step 33.
+  it('pd-light-link: a stiff pd drive on a link 56× lighter than its partner stays at rest for 2 s (below 1e-6 m/s)', () => {
+    const r = fixtureSpeed('pd-light-link');
+    expect(r.step).toBe(-1);
+    expect(r.speed).toBeLessThan(1e-6);
+  });
+});
+
 describe('depenetration is bounded', () => {
   it(`two sibling capsules started in the same place (fully inside each other) (self-collision, motors off, no gravity, no ground) part at most at MAX_PUSH_VELOCITY (${MAX_PUSH_VELOCITY} m/s)`, () => {
     for (const substeps of [2, 4]) {
