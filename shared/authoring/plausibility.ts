@@ -143,7 +143,7 @@ export function checkRigPlausibility(rig: RigDocument): RigWarning[] {
     warnings.push({ kind: 'rest-overlap', path: `bodies[${rig.bodies.findIndex((b) => b.name === o.a)}]`, message: `bodies "${o.a}" and "${o.b}" overlap by ${(o.depth * 1000).toFixed(1)} mm at rest and collide with each other: they push apart on the first step (Fix filters them from each other)` });
   }
   for (const m of checkMassRatios(rig)) {
-    warnings.push({ kind: 'mass-ratio', path: `joints[${rig.joints.findIndex((j) => j.name === m.joint)}]`, message: `joint "${m.joint}": "${m.heavy}" / "${m.light}" mass ratio ${m.massRatio.toFixed(1)}, inertia ratio ${m.inertiaRatio.toFixed(1)} (above 10 the solver converges slowly; raise "${m.light}" to ${m.suggestedMass.toFixed(2)} kg)` });
+    warnings.push({ kind: 'mass-ratio', path: `joints[${rig.joints.findIndex((j) => j.name === m.joint)}]`, message: `joint "${m.joint}": "${m.heavy}" / "${m.light}" mass ratio ${m.massRatio.toFixed(1)}, inertia ratio ${m.inertiaRatio.toFixed(1)} (above 10 the solver converges slowly, and position or stiff pd drives on the joints of "${m.light}" are softened so they cannot run away (they settle short of their targets under load); raise "${m.light}" to ${m.suggestedMass.toFixed(2)} kg)` });
   }
   const height = ys.length ? Math.max(...ys) - Math.min(...ys) : 0;
   const [lo, hi] = PLAUSIBLE_HEIGHT;
