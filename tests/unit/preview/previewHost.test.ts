@@ -16,10 +16,14 @@ import { loadRig } from '../../../shared/rig';
 const rig = JSON.parse(readFileSync(new URL('../../../assets/creatures/armed-mine.rig.json', import.meta.url), 'utf8'));
 type Frames = Extract<FromHost, { type: 'frames' }>;
 
+/** The host's clock: each reading advances it 1 ms, so a 12 ms slice is the same few loops of frames on every
+ *  machine (with the wall clock a fast enough machine would fill 600 frames in one slice). */
+function tickClock() { let t = 0; const now = () => (t += 1); return { now, wall: now }; }
+
 function harness() {
   const posted: FromHost[] = [];
   const queue: (() => void)[] = [];
-  const host = createHost((m) => posted.push(m), (fn) => queue.push(fn));
+  const host = createHost((m) => posted.push(m), (fn) => queue.push(fn), tickClock());
   const drain = () => { for (let i = 0; i < 1000 && queue.length > 0; i++) queue.shift()!(); };
   const batches = () => posted.filter((m): m is Frames => m.type === 'frames');
   return { host, posted, queue, drain, batches };
