@@ -25,7 +25,8 @@ export interface JointScratch {
   readonly pointImpulse: Float64Array;
   /** prepareMotorRow inputs: C (current − target), the row's inverse effective mass K, and the joint's load
    *  ratio (jointStore.ts motorLoadRatio: the heaviest dynamic body jointed to a dynamic side, the partner included, over that side's mass), and the K that scales the
-   *  position drive's compliance (the same for every row of a joint: the rows share one γ). */
+   *  position drive's compliance (the same for every row of a joint: the rows share one γ); out, [4]: set to 1
+   *  when the load ratio's compliance acted on a row (prepareJoints marks the joint for world.ts's local sweeps). */
   readonly motorIn: Float64Array;
   /** Per-axis motor errors for prepareAngularMotor. */
   readonly motorErr: Float64Array;
@@ -51,7 +52,7 @@ export function createJointScratch(): JointScratch {
   return {
     qFA: new Float64Array(4), qFB: new Float64Array(4), tv: new Float64Array(3), qr: new Float64Array(4),
     swing: new Float64Array(3), lam: new Float64Array(1), pointImpulse: new Float64Array(3),
-    motorIn: new Float64Array(4), motorErr: new Float64Array(3), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
+    motorIn: new Float64Array(5), motorErr: new Float64Array(3), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
     cur: new Float64Array(15), ce: new Float64Array(3), axes: new Float64Array(9), block: new Float64Array(30),
     poses: new Float64Array(14),
   };

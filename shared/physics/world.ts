@@ -11,7 +11,8 @@
  *   4. build the islands; warm start (impulses of the previous substep, matched contacts by feature id; with
  *      warmStart 'energy', the runtime's for rigs, the joints' part scaled per island so it adds no kinetic
  *      energy: warmStart.ts)
- *   5. solve × velocityIterations, island by island (useBias = true: limit correction, soft contact push-out)
+ *   5. solve × velocityIterations, island by island (useBias = true: limit correction, soft contact push-out),
+ *      then LOADED_DRIVE_SWEEPS more over only an island's regularised drives and their neighbours (motor.ts)
  *   6. integrate positions (semi-implicit Euler; quaternions renormalised)
  *   7. jointCorrection 'projection' (default): joint position projection × positionIterations (NGS)
  *   8. relax × positionIterations, island by island: velocity rows with useBias = false (removes the
@@ -53,6 +54,7 @@ import {
 import { slideMotorReport, slideOffsets, validateSlideMotor, writeSlideMotor } from './joints/coupledJoint';
 import type { JointTypeDef } from './joints/jointType';
 import { JOINT_TYPES, jointTypeDef } from './joints/registry';
+import { LOADED_DRIVE_SWEEPS } from './joints/motor';
 import { rotationVector } from './joints/rows';
 import { Islands } from './islands';
 import { WarmStart } from './warmStart';
@@ -595,7 +597,39 @@ export class World implements PhysicsWorld {
         if (j1 > j0) solveJointList(ctx, jo, j0, j1, useBias);
         if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
       }
+      if (useBias && j1 > j0) this.solveLoadedLocally(j0, j1);
     }
+  }
+
+  private localList = new Int32Array(64);
+  private localMark = new Uint8Array(64);
+
+  /** After the island's velocity sweeps, LOADED_DRIVE_SWEEPS more over only its joints with a regularised
+   *  drive (JointStore.loaded: ρ > LOAD_RATIO_FROM) and the joints that share a dynamic body with them, in
+   *  island order (docs/physics.md "What prevents explosions"). Nothing when the island has none, so rigs
+   *  below the ramp are solved bit for bit as before. */
+  private solveLoadedLocally(j0: number, j1: number): void {
+    const jsr = this.joints, loaded = jsr.loaded, J = jsr.data, jo = this.islands.jointOrder, inv = this.bodies.invMass;
+    let any = false;
+    for (let n = j0; n < j1; n++) if (loaded[jo[n]!] === 1) { any = true; break; }
+    if (!any) return;
+    if (this.localMark.length < this.bodies.count) this.localMark = new Uint8Array(2 * this.bodies.count);
+    if (this.localList.length < j1 - j0) this.localList = new Int32Array(2 * (j1 - j0));
+    const mark = this.localMark, list = this.localList;
+    for (let n = j0; n < j1; n++) {
+      const j = jo[n]!;
+      if (loaded[j] !== 1) continue;
+      const o = j * STRIDE, a = J[o + BODY_A]!, b = J[o + BODY_B]!;
+      if (inv[a]! > 0) mark[a] = 1;
+      if (inv[b]! > 0) mark[b] = 1;
+    }
+    let m = 0;
+    for (let n = j0; n < j1; n++) {
+      const j = jo[n]!, o = j * STRIDE;
+      if (loaded[j] === 1 || mark[J[o + BODY_A]!] === 1 || mark[J[o + BODY_B]!] === 1) list[m++] = j;
+    }
+    for (let n = j0; n < j1; n++) { const o = jo[n]! * STRIDE; mark[J[o + BODY_A]!] = 0; mark[J[o + BODY_B]!] = 0; }
+    for (let it = 0; it < LOADED_DRIVE_SWEEPS; it++) solveJointList(this.ctx, list, 0, m, true);
   }
 
   private checkBlowUp(): void {

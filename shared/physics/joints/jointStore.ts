@@ -18,6 +18,10 @@ export class JointStore {
   /** Per body, over the joints between two dynamic bodies (beginStepJoints): the heaviest mass jointed to
    *  it (0 when none). */
   heavy = new Float64Array(0);
+  /** Per joint slot (prepareJoints): 1 when one of its drives got the load ratio's compliance this substep
+   *  (motor.ts prepareMotorRow: a position drive at ρ > LOAD_RATIO_FROM, a pd drive whose own softness is
+   *  below the floor), else 0. */
+  loaded = new Uint8Array(0);
 
   constructor(initialCapacity = 64) { this.grow(initialCapacity); }
 
@@ -84,11 +88,17 @@ export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB:
 export function prepareJoints(ctx: StepContext, js: JointStore): number {
   const J = ctx.joints;
   let rows = 0;
+  if (js.loaded.length < js.count) js.loaded = new Uint8Array(js.capacity);
+  const loaded = js.loaded;
   for (let j = 0; j < js.count; j++) {
+    loaded[j] = 0;
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE;
-    ctx.scratch.motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!);
+    const motorIn = ctx.scratch.motorIn;
+    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!);
+    motorIn[4] = 0;
     rows += JOINT_TYPES[J[o + TYPE]!]!.prepare(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
+    if (motorIn[4] === 1) loaded[j] = 1;
   }
   return rows;
 }
