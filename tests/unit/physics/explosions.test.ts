@@ -42,9 +42,10 @@ describe('three capsules at rest, gravity 0, a ball position motor against a twi
   });
 });
 
-/** Largest body-centre speed (m/s) of the motor-light-link fixture over 2 s, with `velocityIterations` (the rig's 8 when absent). */
-function lightLinkSpeed(velocityIterations?: number): { speed: number; step: number } {
-  const doc = JSON.parse(readFileSync(new URL('../../fixtures/stress/motor-light-link.rig.json', import.meta.url), 'utf8')) as RigDocument;
+/** Largest body-centre speed (m/s) of a fixture in tests/fixtures/stress over 2 s, and the step it passed 100 m/s
+ *  (−1 if never); `velocityIterations` replaces the rig's own when given. */
+function fixtureSpeed(name: string, velocityIterations?: number): { speed: number; step: number } {
+  const doc = JSON.parse(readFileSync(new URL(`../../fixtures/stress/${name}.rig.json`, import.meta.url), 'utf8')) as RigDocument;
   if (velocityIterations !== undefined) doc.simulation.velocityIterations = velocityIterations;
   const v = validateRig(doc);
   if (!v.ok) throw new Error(JSON.stringify(v.problems));
@@ -57,6 +58,9 @@ function lightLinkSpeed(velocityIterations?: number): { speed: number; step: num
   }
   return { speed, step: -1 };
 }
+
+/** The motor-light-link fixture, with `velocityIterations` (the rig's 8 when absent). */
+const lightLinkSpeed = (velocityIterations?: number) => fixtureSpeed('motor-light-link', velocityIterations);
 
 describe('a rigid position drive on a light link that carries a heavy one (the residual of the stress run)', () => {
   // CI stress case 1826048740, reduced greedily (bodies, motors, limits, contacts, gravity removed one at a time
@@ -79,20 +83,6 @@ describe('a rigid position drive on a light link that carries a heavy one (the r
     });
   }
 });
-
-/** Largest body-centre speed (m/s) of a fixture in tests/fixtures/stress over 2 s, and the step it passed 100 m/s (−1 if never). */
-function fixtureSpeed(name: string): { speed: number; step: number } {
-  const v = validateRig(JSON.parse(readFileSync(new URL(`../../fixtures/stress/${name}.rig.json`, import.meta.url), 'utf8')) as RigDocument);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  const sim = createSimulation(v.rig);
-  let speed = 0;
-  for (let s = 0; s < Math.round(2 / v.rig.simulation.dt); s++) {
-    sim.step();
-    for (const b of Object.values(sim.frame().bodies)) speed = Math.max(speed, Math.hypot(...b.v));
-    if (!(speed < 100)) return { speed, step: s };
-  }
-  return { speed, step: -1 };
-}
 
 describe('drives across or beside a jointed mass ratio over 10 (the load ratio counts the joint\'s partner; pd drives regularised too)', () => {
   // CI stress case 1826049116, reduced greedily like motor-light-link: four dynamic bodies at rest, gravity 0,
