@@ -103,8 +103,10 @@ export class HashGrid implements BroadPhaseResult {
           if (ec[3 * f] !== cx || ec[3 * f + 1] !== cy || ec[3 * f + 2] !== cz) continue;
           const ib = es[f]!, B = shapes[ib]!.aabb;
           if (A[0]! > B[3]! || B[0]! > A[3]! || A[1]! > B[4]! || B[1]! > A[4]! || A[2]! > B[5]! || B[2]! > A[5]!) continue;
-          if (Math.floor(Math.max(A[0]!, B[0]!) * inv) !== cx || Math.floor(Math.max(A[1]!, B[1]!) * inv) !== cy
-            || Math.floor(Math.max(A[2]!, B[2]!) * inv) !== cz) continue;
+          // Lower corner in this cell, from the integer cell ranges: floor(max(a, b)·inv) = max(floor(a·inv),
+          // floor(b·inv)) (both maps monotone), so no product or floor per candidate.
+          if (Math.max(lo[3 * ia]!, lo[3 * ib]!) !== cx || Math.max(lo[3 * ia + 1]!, lo[3 * ib + 1]!) !== cy
+            || Math.max(lo[3 * ia + 2]!, lo[3 * ib + 2]!) !== cz) continue;
           this.consider(shapes, ia, ib, exclusion);
         }
       }
