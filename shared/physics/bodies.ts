@@ -184,7 +184,12 @@ export function integrateVelocities(b: BodyStore, h: number, gx: number, gy: num
     // Newton on g(m) = I·m − L₀ + (h/2)·m × I·m, from m = ω_b.
     let mx = bx, my = by, mz = bz, solved = true;
     const tol = 1e-30 * (bx * bx + by * by + bz * bz);
-    for (let it = 0; it < GYRO_NEWTON_MAX; it++) {
+    // The count is raised at the top of the body, so it runs on the first iteration too: as a for-loop's
+    // `it++` it ran only when a body first needed a second Newton step (it starts to spin), and the
+    // optimised stage deoptimised there for want of type feedback.
+    let it = 0;
+    while (it < GYRO_NEWTON_MAX) {
+      it++;
       const lx = i00 * mx + i01 * my + i02 * mz, ly = i01 * mx + i11 * my + i12 * mz, lz = i02 * mx + i12 * my + i22 * mz;
       const fx = lx - l0x + hh * (my * lz - mz * ly), fy = ly - l0y + hh * (mz * lx - mx * lz), fz = lz - l0z + hh * (mx * ly - my * lx);
       // J = I + (h/2)·([m]×·I − [I·m]×)

@@ -34,6 +34,8 @@ export class HashGrid implements BroadPhaseResult {
   private bucketStart = new Int32Array(257);
   private entryShape = new Int32Array(256);
   private entryCell = new Int32Array(256 * 3);
+  /** Per entry, bit k set when the shape's AABB starts in the entry's cell along axis k. */
+  private entryFirst = new Uint8Array(256);
 
   update(shapes: readonly WorldShape[], count: number, exclusion?: PairExclusion): number {
     this.pairCount = 0;
@@ -74,7 +76,9 @@ export class HashGrid implements BroadPhaseResult {
     let size = 16;
     while (size < 2 * entries) size *= 2;
     if (this.bucketStart.length < size + 1) this.bucketStart = new Int32Array(2 * size + 1);
-    if (this.entryShape.length < entries) { this.entryShape = new Int32Array(2 * entries); this.entryCell = new Int32Array(6 * entries); }
+    if (this.entryShape.length < entries) {
+      this.entryShape = new Int32Array(2 * entries); this.entryCell = new Int32Array(6 * entries); this.entryFirst = new Uint8Array(2 * entries);
+    }
     const start = this.bucketStart, mask = size - 1;
     start.fill(0, 0, size + 1);
     for (let i = 0; i < count; i++) {
@@ -84,11 +88,12 @@ export class HashGrid implements BroadPhaseResult {
     }
     for (let b = 0; b < size; b++) start[b + 1]! += start[b]!;
     // Fill (start[b] is advanced as entries go in, then restored from its neighbour).
-    const es = this.entryShape, ec = this.entryCell;
+    const es = this.entryShape, ec = this.entryCell, ef = this.entryFirst;
     for (let i = 0; i < count; i++) {
       for (let x = lo[3 * i]!; x <= hi[3 * i]!; x++) for (let y = lo[3 * i + 1]!; y <= hi[3 * i + 1]!; y++) for (let z = lo[3 * i + 2]!; z <= hi[3 * i + 2]!; z++) {
         const b = hashCell(x, y, z) & mask, e = start[b]!++;
         es[e] = i; ec[3 * e] = x; ec[3 * e + 1] = y; ec[3 * e + 2] = z;
+        ef[e] = (x === lo[3 * i] ? 1 : 0) | (y === lo[3 * i + 1] ? 2 : 0) | (z === lo[3 * i + 2] ? 4 : 0);
       }
     }
     for (let b = size; b > 0; b--) start[b] = start[b - 1]!;
@@ -98,13 +103,14 @@ export class HashGrid implements BroadPhaseResult {
     for (let b = 0; b < size; b++) {
       const end = start[b + 1]!;
       for (let e = start[b]!; e < end; e++) {
-        const ia = es[e]!, cx = ec[3 * e]!, cy = ec[3 * e + 1]!, cz = ec[3 * e + 2]!, A = shapes[ia]!.aabb;
+        const ia = es[e]!, cx = ec[3 * e]!, cy = ec[3 * e + 1]!, cz = ec[3 * e + 2]!, A = shapes[ia]!.aabb, fe = ef[e]!;
         for (let f = e + 1; f < end; f++) {
           if (ec[3 * f] !== cx || ec[3 * f + 1] !== cy || ec[3 * f + 2] !== cz) continue;
+          // Lower corner in this cell: floor(max(a, b)·inv) = max(floor(a·inv), floor(b·inv)) (both maps
+          // monotone) and both start at or below the cell, so per axis one of the two must start in it.
+          if ((fe | ef[f]!) !== 7) continue;
           const ib = es[f]!, B = shapes[ib]!.aabb;
           if (A[0]! > B[3]! || B[0]! > A[3]! || A[1]! > B[4]! || B[1]! > A[4]! || A[2]! > B[5]! || B[2]! > A[5]!) continue;
-          if (Math.floor(Math.max(A[0]!, B[0]!) * inv) !== cx || Math.floor(Math.max(A[1]!, B[1]!) * inv) !== cy
-            || Math.floor(Math.max(A[2]!, B[2]!) * inv) !== cz) continue;
           this.consider(shapes, ia, ib, exclusion);
         }
       }

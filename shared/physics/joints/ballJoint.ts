@@ -21,7 +21,6 @@ import { shakePoint } from './positionCorrection';
 import { projectPoint } from './positionProjection';
 import {
   angularK, computeFrames, pointError, preparePoint, prepareAngularLimit, rotate, rotationVector, storeMotorReport,
-  warmStartAngularLimit, warmStartMotorRows, warmStartPoint, warmStartSwing,
 } from './rows';
 
 /**
@@ -116,12 +115,67 @@ function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): numbe
   return 3 + rows + (flags & FLAG_TWIST ? 2 : 0) + (flags & FLAG_SWING ? 1 : 0);
 }
 
+/**
+ * The warm start in one pass with both bodies' ω and world inverse inertias in locals, as solveBall: the
+ * carried impulses of the motor rows (rows.ts warmStartMotorRows: clamped to the current limit), the twist
+ * limit, the swing cone and the point block (kickPoint), in that order and with their arithmetic, so the
+ * result is bit for bit that of the row functions one after another (tests/unit/physics/bitIdentical.test.ts).
+ */
 function warmStartBall(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, flags = J[o + FLAGS]!;
-  if (activeMotorRows(J, o, 3) > 0) warmStartMotorRows(ctx, o, iA, iB, 3);
-  if (flags & FLAG_TWIST) warmStartAngularLimit(ctx, o, iA, iB);
-  if (flags & FLAG_SWING) warmStartSwing(ctx, o, iA, iB);
-  warmStartPoint(ctx, o, iA, iB);
+  const J = ctx.joints, flags = J[o + FLAGS]!, bodies = ctx.bodies, v = bodies.v, w = bodies.w, I = bodies.invIw;
+  const a3 = 3 * iA, b3 = 3 * iB, a = 9 * iA, b = 9 * iB;
+  const a0 = I[a]!, a1 = I[a + 1]!, a2 = I[a + 2]!, a3_ = I[a + 3]!, a4 = I[a + 4]!, a5 = I[a + 5]!, a6 = I[a + 6]!, a7 = I[a + 7]!, a8 = I[a + 8]!;
+  const b0 = I[b]!, b1 = I[b + 1]!, b2 = I[b + 2]!, b3_ = I[b + 3]!, b4 = I[b + 4]!, b5 = I[b + 5]!, b6 = I[b + 6]!, b7 = I[b + 7]!, b8 = I[b + 8]!;
+  let wax = w[a3]!, way = w[a3 + 1]!, waz = w[a3 + 2]!, wbx = w[b3]!, wby = w[b3 + 1]!, wbz = w[b3 + 2]!;
+
+  if (activeMotorRows(J, o, 3) > 0) {
+    const maxImpulse = J[o + M_CLAMP]! * ctx.h;
+    let scale = 1;
+    if (flags & FLAG_TORQUE_BALL) {
+      let n2 = 0;
+      for (let k = 0; k < 3; k++) n2 += J[o + M_I + k]! * J[o + M_I + k]!;
+      if (n2 > maxImpulse * maxImpulse) scale = maxImpulse / Math.sqrt(n2);
+    }
+    for (let k = 0; k < 3; k++) {
+      let acc = J[o + M_I + k]!;
+      if (scale !== 1) acc *= scale;
+      acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
+      J[o + M_I + k] = acc;
+      if (acc !== 0) {
+        const ao = o + MAXIS + 3 * k;
+        const x = J[ao]! * acc, y = J[ao + 1]! * acc, z = J[ao + 2]! * acc;
+        wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+        wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+      }
+    }
+  }
+  if (flags & FLAG_TWIST) {
+    const l = J[o + LIM_I_LO]! - J[o + LIM_I_HI]!;
+    const x = J[o + LIM_AXIS]! * l, y = J[o + LIM_AXIS + 1]! * l, z = J[o + LIM_AXIS + 2]! * l;
+    wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+    wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+  }
+  if (flags & FLAG_SWING) {
+    const l = -J[o + SW_I]!;
+    const x = J[o + SW_AXIS]! * l, y = J[o + SW_AXIS + 1]! * l, z = J[o + SW_AXIS + 2]! * l;
+    wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+    wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+  }
+  // Point block (kickPoint).
+  const px = J[o + PI]!, py = J[o + PI + 1]!, pz = J[o + PI + 2]!;
+  const mA = bodies.invMass[iA]!, mB = bodies.invMass[iB]!;
+  v[a3] = v[a3]! - mA * px; v[a3 + 1] = v[a3 + 1]! - mA * py; v[a3 + 2] = v[a3 + 2]! - mA * pz;
+  v[b3] = v[b3]! + mB * px; v[b3 + 1] = v[b3 + 1]! + mB * py; v[b3 + 2] = v[b3 + 2]! + mB * pz;
+  const rax = J[o + RA]!, ray = J[o + RA + 1]!, raz = J[o + RA + 2]!;
+  const rbx = J[o + RB]!, rby = J[o + RB + 1]!, rbz = J[o + RB + 2]!;
+  const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
+  const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
+  w[a3] = wax - (a0 * ax + a1 * ay + a2 * az);
+  w[a3 + 1] = way - (a3_ * ax + a4 * ay + a5 * az);
+  w[a3 + 2] = waz - (a6 * ax + a7 * ay + a8 * az);
+  w[b3] = wbx + (b0 * bx + b1 * by + b2 * bz);
+  w[b3 + 1] = wby + (b3_ * bx + b4 * by + b5 * bz);
+  w[b3 + 2] = wbz + (b6 * bx + b7 * by + b8 * bz);
 }
 
 /** Rotation vector of frame B relative to frame A, frame A axes (rad), at the current poses: the ball's

@@ -12,7 +12,7 @@ import type { JointScratch, StepContext } from '../stepContext';
 import type { JointDesc } from '../types';
 import { range } from '../validation';
 import {
-  AC, AI, AK, AX1, AX2, AX3, ANGLE, FLAG_LIMIT, FLAGS, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_I_HI, LIM_I_LO, LIM_LO,
+  AC, AI, AK, AX1, AX2, AX3, ANGLE, FLAG_LIMIT, FLAG_TORQUE_BALL, FLAGS, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_I_HI, LIM_I_LO, LIM_LO,
   LIM_MASS, M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, MAXIS, PC, PI, PK, RA, RB, T_Q,
 } from './jointLayout';
 import type { JointTypeDef } from './jointType';
@@ -21,7 +21,6 @@ import { shakeLock, shakePoint } from './positionCorrection';
 import { projectLock, projectPoint } from './positionProjection';
 import {
   computeFrames, pointError, preparePoint, prepareAngularLimit, prepareAngularLock, rotate, storeMotorReport,
-  warmStartAngularLimit, warmStartAngularLock, warmStartMotorRows, warmStartPoint,
 } from './rows';
 
 /** Raw hinge angle of B relative to A about frame A's X, in (−π, π], from the current frames (scratch). */
@@ -82,12 +81,63 @@ function prepareHinge(ctx: StepContext, o: number, iA: number, iB: number): numb
   return 5 + motorRows + (limited ? 2 : 0);
 }
 
+/**
+ * The warm start in one pass with both bodies' ω and world inverse inertias in locals, as solveHinge: motor
+ * row (rows.ts warmStartMotorRows), limit, the 2-row angular lock, point block (kickPoint), in that order and
+ * with their arithmetic (bit for bit the row functions one after another).
+ */
 function warmStartHinge(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints;
-  if (activeMotorRows(J, o, 1) > 0) warmStartMotorRows(ctx, o, iA, iB, 1);
-  if (J[o + FLAGS]! & FLAG_LIMIT) warmStartAngularLimit(ctx, o, iA, iB);
-  warmStartAngularLock(ctx, o, iA, iB, 2);
-  warmStartPoint(ctx, o, iA, iB);
+  const J = ctx.joints, bodies = ctx.bodies, v = bodies.v, w = bodies.w, I = bodies.invIw;
+  const a3 = 3 * iA, b3 = 3 * iB, a = 9 * iA, b = 9 * iB;
+  const a0 = I[a]!, a1 = I[a + 1]!, a2 = I[a + 2]!, a3_ = I[a + 3]!, a4 = I[a + 4]!, a5 = I[a + 5]!, a6 = I[a + 6]!, a7 = I[a + 7]!, a8 = I[a + 8]!;
+  const b0 = I[b]!, b1 = I[b + 1]!, b2 = I[b + 2]!, b3_ = I[b + 3]!, b4 = I[b + 4]!, b5 = I[b + 5]!, b6 = I[b + 6]!, b7 = I[b + 7]!, b8 = I[b + 8]!;
+  let wax = w[a3]!, way = w[a3 + 1]!, waz = w[a3 + 2]!, wbx = w[b3]!, wby = w[b3 + 1]!, wbz = w[b3 + 2]!;
+
+  if (activeMotorRows(J, o, 1) > 0) {
+    const maxImpulse = J[o + M_CLAMP]! * ctx.h;
+    let acc = J[o + M_I]!;
+    if (J[o + FLAGS]! & FLAG_TORQUE_BALL) {
+      const n2 = 0 + acc * acc;
+      if (n2 > maxImpulse * maxImpulse) acc *= maxImpulse / Math.sqrt(n2);
+    }
+    acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
+    J[o + M_I] = acc;
+    if (acc !== 0) {
+      const x = J[o + MAXIS]! * acc, y = J[o + MAXIS + 1]! * acc, z = J[o + MAXIS + 2]! * acc;
+      wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+      wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+    }
+  }
+  if (J[o + FLAGS]! & FLAG_LIMIT) {
+    const l = J[o + LIM_I_LO]! - J[o + LIM_I_HI]!;
+    const x = J[o + LIM_AXIS]! * l, y = J[o + LIM_AXIS + 1]! * l, z = J[o + LIM_AXIS + 2]! * l;
+    wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+    wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+  }
+  {
+    // Angular lock (rows.ts warmStartAngularLock with 2 rows: the third row's impulse is 0).
+    const l1 = J[o + AI]!, l2 = J[o + AI + 1]!, l3 = 0;
+    const x = J[o + AX1]! * l1 + J[o + AX2]! * l2 + J[o + AX3]! * l3;
+    const y = J[o + AX1 + 1]! * l1 + J[o + AX2 + 1]! * l2 + J[o + AX3 + 1]! * l3;
+    const z = J[o + AX1 + 2]! * l1 + J[o + AX2 + 2]! * l2 + J[o + AX3 + 2]! * l3;
+    wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
+    wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
+  }
+  // Point block (kickPoint).
+  const px = J[o + PI]!, py = J[o + PI + 1]!, pz = J[o + PI + 2]!;
+  const mA = bodies.invMass[iA]!, mB = bodies.invMass[iB]!;
+  v[a3] = v[a3]! - mA * px; v[a3 + 1] = v[a3 + 1]! - mA * py; v[a3 + 2] = v[a3 + 2]! - mA * pz;
+  v[b3] = v[b3]! + mB * px; v[b3 + 1] = v[b3 + 1]! + mB * py; v[b3 + 2] = v[b3 + 2]! + mB * pz;
+  const rax = J[o + RA]!, ray = J[o + RA + 1]!, raz = J[o + RA + 2]!;
+  const rbx = J[o + RB]!, rby = J[o + RB + 1]!, rbz = J[o + RB + 2]!;
+  const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
+  const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
+  w[a3] = wax - (a0 * ax + a1 * ay + a2 * az);
+  w[a3 + 1] = way - (a3_ * ax + a4 * ay + a5 * az);
+  w[a3 + 2] = waz - (a6 * ax + a7 * ay + a8 * az);
+  w[b3] = wbx + (b0 * bx + b1 * by + b2 * bz);
+  w[b3 + 1] = wby + (b3_ * bx + b4 * by + b5 * bz);
+  w[b3 + 2] = wbz + (b6 * bx + b7 * by + b8 * bz);
 }
 
 /**
