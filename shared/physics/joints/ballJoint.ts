@@ -117,7 +117,7 @@ function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): numbe
 
 /**
  * The warm start in one pass with both bodies' ω and world inverse inertias in locals, as solveBall: the
- * carried impulses of the motor rows (rows.ts warmStartMotorRows: clamped to the current limit), the twist
+ * carried impulses of the motor rows (clamped to the current limit: per row, or scaled onto the ball ‖λ‖ ≤ τmax·h), the twist
  * limit, the swing cone and the point block (kickPoint), in that order and with their arithmetic, so the
  * result is bit for bit that of the row functions one after another (tests/unit/physics/bitIdentical.test.ts).
  */

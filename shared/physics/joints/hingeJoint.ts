@@ -83,7 +83,7 @@ function prepareHinge(ctx: StepContext, o: number, iA: number, iB: number): numb
 
 /**
  * The warm start in one pass with both bodies' ω and world inverse inertias in locals, as solveHinge: motor
- * row (rows.ts warmStartMotorRows), limit, the 2-row angular lock, point block (kickPoint), in that order and
+ * row (its carried impulse clamped to ±τmax·h), limit, the 2-row angular lock, point block (kickPoint), in that order and
  * with their arithmetic (bit for bit the row functions one after another).
  */
 function warmStartHinge(ctx: StepContext, o: number, iA: number, iB: number): void {

@@ -8,8 +8,8 @@
  */
 import type { StepContext } from '../stepContext';
 import {
-  AC, AI, AK, AX1, AX2, AX3, ERROR, FLAG_TORQUE_BALL, FLAGS, LA, LB, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_I_HI, LIM_I_LO,
-  LIM_MASS, M_CLAMP, M_I, M_SATURATED, M_TORQUE, M_TORQUE_NORM, MAXIS, PC, PI, PK, QA, QB, RA, RB, SW_AXIS, SW_I,
+  AC, AI, AK, AX1, AX2, AX3, ERROR, FLAG_TORQUE_BALL, FLAGS, LA, LB, LIM_AXIS, LIM_C_HI, LIM_C_LO,
+  LIM_MASS, M_CLAMP, M_I, M_SATURATED, M_TORQUE, M_TORQUE_NORM, PC, PI, PK, QA, QB, RA, RB,
 } from './jointLayout';
 
 /** tv = q·v for the quaternion stored at q[qo..qo+3] (tv: a scratch vector, usually ctx.scratch.tv). */
@@ -71,24 +71,6 @@ export function angularK(ctx: StepContext, iA: number, iB: number, ax: number, a
  *  ragdolls). */
 export function applyAngular(ctx: StepContext, iA: number, iB: number): void {
   const I = ctx.bodies.invIw, w = ctx.bodies.w, lv = ctx.scratch.lv, ax = lv[0]!, ay = lv[1]!, az = lv[2]!;
-  const a = 9 * iA, b = 9 * iB, a3 = 3 * iA, b3 = 3 * iB;
-  w[a3] = w[a3]! - (I[a]! * ax + I[a + 1]! * ay + I[a + 2]! * az);
-  w[a3 + 1] = w[a3 + 1]! - (I[a + 3]! * ax + I[a + 4]! * ay + I[a + 5]! * az);
-  w[a3 + 2] = w[a3 + 2]! - (I[a + 6]! * ax + I[a + 7]! * ay + I[a + 8]! * az);
-  w[b3] = w[b3]! + (I[b]! * ax + I[b + 1]! * ay + I[b + 2]! * az);
-  w[b3 + 1] = w[b3 + 1]! + (I[b + 3]! * ax + I[b + 4]! * ay + I[b + 5]! * az);
-  w[b3 + 2] = w[b3 + 2]! + (I[b + 6]! * ax + I[b + 7]! * ay + I[b + 8]! * az);
-}
-
-/**
- * ω_A −= I_A⁻¹·a·λ, ω_B += I_B⁻¹·a·λ for the axis a = J[ao..ao+2] and λ = ctx.scratch.lam[0]. No double
- * crosses a function call in the solve loops: V8 passes arguments and results tagged, so a double argument
- * of a call it does not inline is boxed in a fresh heap number (1.6 MB of garbage per step with 128 ragdolls,
- * most of it here). Impulse magnitudes go through the scratch instead.
- */
-function kickAngular(ctx: StepContext, iA: number, iB: number, J: Float64Array, ao: number): void {
-  const I = ctx.bodies.invIw, w = ctx.bodies.w, l = ctx.scratch.lam[0]!;
-  const ax = J[ao]! * l, ay = J[ao + 1]! * l, az = J[ao + 2]! * l;
   const a = 9 * iA, b = 9 * iB, a3 = 3 * iA, b3 = 3 * iB;
   w[a3] = w[a3]! - (I[a]! * ax + I[a + 1]! * ay + I[a + 2]! * az);
   w[a3 + 1] = w[a3 + 1]! - (I[a + 3]! * ax + I[a + 4]! * ay + I[a + 5]! * az);
@@ -282,42 +264,7 @@ export function prepareAngularLimit(ctx: StepContext, o: number, iA: number, iB:
   J[o + LIM_C_HI] = hi - value;
 }
 
-export function warmStartAngularLimit(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints;
-  const l = J[o + LIM_I_LO]! - J[o + LIM_I_HI]!, lv = ctx.scratch.lv;
-  lv[0] = J[o + LIM_AXIS]! * l; lv[1] = J[o + LIM_AXIS + 1]! * l; lv[2] = J[o + LIM_AXIS + 2]! * l;
-  applyAngular(ctx, iA, iB);
-}
-
-/** Swing cone row: C = SW_C ≥ 0 along SW_AXIS, where increasing swing is +(ω_B − ω_A)·axis. */
-export function warmStartSwing(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, l = -J[o + SW_I]!, lv = ctx.scratch.lv;
-  lv[0] = J[o + SW_AXIS]! * l; lv[1] = J[o + SW_AXIS + 1]! * l; lv[2] = J[o + SW_AXIS + 2]! * l;
-  applyAngular(ctx, iA, iB);
-}
-
 // ------------------------------------------------------------------------------------- angular motor rows
-
-export function warmStartMotorRows(ctx: StepContext, o: number, iA: number, iB: number, rows: number): void {
-  const J = ctx.joints, lam = ctx.scratch.lam;
-  const maxImpulse = J[o + M_CLAMP]! * ctx.h;
-  // The limit may have changed (setMotor) or h may differ: never warm start past the clamp — per row, or
-  // for torqueLimit 'magnitude' the vector scaled back onto the ball ‖λ‖ ≤ τmax·h.
-  let scale = 1;
-  if (J[o + FLAGS]! & FLAG_TORQUE_BALL) {
-    let n2 = 0;
-    for (let k = 0; k < rows; k++) n2 += J[o + M_I + k]! * J[o + M_I + k]!;
-    if (n2 > maxImpulse * maxImpulse) scale = maxImpulse / Math.sqrt(n2);
-  }
-  for (let k = 0; k < rows; k++) {
-    let acc = J[o + M_I + k]!;
-    if (scale !== 1) acc *= scale;
-    acc = acc > maxImpulse ? maxImpulse : acc < -maxImpulse ? -maxImpulse : acc;
-    J[o + M_I + k] = acc;
-    lam[0] = acc;
-    if (acc !== 0) kickAngular(ctx, iA, iB, J, o + MAXIS + 3 * k);
-  }
-}
 
 /** Report of this substep: the largest |λ_acc|/h over the rows (N·m) and ‖λ_acc‖/h, each kept as the largest
  *  over the step's substeps (beginStepJoints zeroes them), and whether the impulse ends the substep at the
