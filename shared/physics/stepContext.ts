@@ -30,6 +30,8 @@ export interface JointScratch {
   readonly motorIn: Float64Array;
   /** Per-axis motor errors for prepareAngularMotor. */
   readonly motorErr: Float64Array;
+  /** ballJoint.ts: the motor's target clamped into the twist range and swing cone (x y z w). */
+  readonly motorTarget: Float64Array;
   /** makeSoft's output for a PD motor row. */
   readonly soft: Softness;
   /** Position moves: angular pseudo-impulse L (turn / turnBy / kickAngularBy). */
@@ -52,7 +54,7 @@ export function createJointScratch(): JointScratch {
   return {
     qFA: new Float64Array(4), qFB: new Float64Array(4), tv: new Float64Array(3), qr: new Float64Array(4),
     swing: new Float64Array(3), lam: new Float64Array(1), pointImpulse: new Float64Array(3),
-    motorIn: new Float64Array(5), motorErr: new Float64Array(3), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
+    motorIn: new Float64Array(5), motorErr: new Float64Array(3), motorTarget: new Float64Array(4), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
     cur: new Float64Array(15), ce: new Float64Array(3), axes: new Float64Array(9), block: new Float64Array(30),
     poses: new Float64Array(14),
   };

@@ -17,19 +17,22 @@ import { MAX_JOINTED_MASS_RATIO } from '../../../shared/rig/semantics';
 const seed = Number(process.env.MARIONETTE_STRESS_SEED ?? (process.env.CI ? 20261126 : Math.floor(Math.random() * 2 ** 31)));
 
 /**
- * Rigs of 2,000 that may still run faster than 100 m/s (never NaN, never a throw). The target is 0 and is
- * NOT met. With the joints' energy warm start (shared/physics/warmStart.ts, the runtime's for every rig)
+ * Rigs of 2,000 that may still run faster than 100 m/s (never NaN, never a throw). The target is 0: met on
+ * the CI seed, not on seed 1 (below). With the joints' energy warm start (shared/physics/warmStart.ts, the runtime's for every rig)
  * the CI seed had 36 of 2,000 (1.8 %; 513 before it); with the position drives' regularisation on links that
  * carry more than 10× their mass (shared/physics/joints/motor.ts POSITION_DRIVE_COMPLIANCE) it had 15
  * (0.75 %); with the load ratio counting the joint's partner and stiff pd drives regularised too
  * (PD_DRIVE_COMPLIANCE) 12 (0.6 %); with 16 extra Gauss-Seidel sweeps over only the regularised drives' joints and
- * their neighbours (motor.ts LOADED_DRIVE_SWEEPS, world.ts solveLoadedLocally) it has 3 (0.15 %). What is left is mostly rigid or stiff motor drives on light links
- * that move much heavier bodies, which unconverged Gauss-Seidel sweeps let grow from round-off
- * (docs/physics.md "What is left, classified"; the reduced cases, now cured, in tests/unit/physics/explosions.test.ts).
- * The bound is the CI seed's count plus 4σ (3 + 4·√3 ≈ 10) so a local seed does not fail by chance; lower
- * it as fixes land, never raise it.
+ * their neighbours (motor.ts LOADED_DRIVE_SWEEPS, world.ts solveLoadedLocally) 3 (0.15 %); with a ball drive's
+ * target clamped into its joint's twist and swing limits (ballJoint.ts clampTargetToLimits: a drive held far
+ * from its target by a stop is unstable) it has 0. The target is met on the CI seed, NOT on every seed: seed 1
+ * still has 45 of 10,000 (46 before the clamp; docs/physics.md "Not done": each sampled one is cured by switching
+ * one ball drive off; the reduced cases, now cured, in tests/unit/physics/explosions.test.ts).
+ * The bound is the CI seed's count plus 4σ (0 + 4·√0 = 0). At seed 1's rate (≈ 9 per 2,000) a local run on a
+ * new random seed will usually exceed it: run with CI=true for the landing decision, and report the seed.
+ * Lower it as fixes land, never raise it.
  */
-const KNOWN_FAST_PER_2000 = 10;
+const KNOWN_FAST_PER_2000 = 0;
 
 describe('random valid rigs never explode', () => {
   it(`2,000 rigs (seed ${seed}): no throw, no NaN; bodies faster than 100 m/s within the known residual`, () => {

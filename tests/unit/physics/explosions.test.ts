@@ -107,6 +107,35 @@ describe('drives across or beside a jointed mass ratio over 10 (the load ratio c
   });
 });
 
+describe('a ball position drive whose target lies past its own twist stop (the drive\'s target is clamped into the limits)', () => {
+  // CI stress case 1826048594, reduced greedily: a 3.6 kg body, a 0.089 kg box on a ball joint whose position
+  // drive holds rest (τmax 60 N·m, r 0.71) while its twist limit [2.124, 2.591] rad excludes rest, and a free
+  // 0.9 g prismatic slider on the box; gravity 0, no ground, no collisions, dt 1/60, 8 substeps, 1 velocity and
+  // 4 position iterations. The stop pushes the twist to 2.12 rad and the drive, saturated on that axis, drives
+  // the other two: with a standing error of 2.1 rad the per-axis bias −r·ε_k/h turns its correction by ≈ 60°
+  // (the rotation vector's rate is J⁻¹(ε)·ω) and the loop grows — before the clamp the box spun up to 136
+  // rad/s and the slider passed 100 m/s at step 42 (346 m/s in 2 s). With the target clamped into the range
+  // (ballJoint.ts clampTargetToLimits, as Jolt's SwingTwistConstraint) the drive holds the stop: largest spin
+  // 2.7 rad/s (the stop's own push from 0 to 2.12 rad), largest speed 2.2 m/s, twist 2.1243 rad at the end.
+  it('ball-drive-past-stop: the box settles on its stop (spin below 10 rad/s, speed below 10 m/s over 2 s, twist at the limit within 0.01 rad)', () => {
+    const doc = JSON.parse(readFileSync(new URL('../../fixtures/stress/ball-drive-past-stop.rig.json', import.meta.url), 'utf8')) as RigDocument;
+    const v = validateRig(doc);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    const sim = createSimulation(v.rig);
+    let spin = 0, speed = 0;
+    for (let s = 0; s < Math.round(2 / v.rig.simulation.dt); s++) {
+      sim.step();
+      for (const b of Object.values(sim.frame().bodies)) { spin = Math.max(spin, Math.hypot(...b.w)); speed = Math.max(speed, Math.hypot(...b.v)); }
+    }
+    expect(spin).toBeGreaterThan(1); // the stop does turn it
+    expect(spin).toBeLessThan(10);
+    expect(speed).toBeLessThan(10);
+    // The ball's angle is its rotation vector in frame A: here the twist about frame X, swing ≈ 0.
+    const angle = sim.world.getJointAngle(sim.jointHandle('j1')) as number[];
+    expect(angle[0]).toBeCloseTo(2.1243, 2);
+  });
+});
+
 describe('depenetration is bounded', () => {
   it(`two sibling capsules started in the same place (fully inside each other) (self-collision, motors off, no gravity, no ground) part at most at MAX_PUSH_VELOCITY (${MAX_PUSH_VELOCITY} m/s)`, () => {
     for (const substeps of [2, 4]) {
