@@ -2,8 +2,9 @@
  * docs/physics.md's speed table (issue 11 item 6), measured, never typed: one run of the benchmark
  * (runBenchmark, the engines of each case stepped in turn so they share the machine's load) over every case
  * `npm run bench` reports — ragdoll11 at N = 1, 16, 128 with motors on and off, and pile500 — in Marionette,
- * Rapier and Jolt, as a Markdown table with Marionette's time over the fastest peer's per case, and
- * Marionette's ns per row-iteration.
+ * Rapier, Jolt and MuJoCo, as a Markdown table with Marionette's time over the fastest peer's per case, and
+ * Marionette's ns per row-iteration. MuJoCo steps pile500 at about a second a step (its 500 free boxes in one
+ * dense constraint problem), so the table leaves it out of pile500 (`npm run bench` runs it there).
  *
  *   npx tsx bench/speed-figures.ts                 # print the table
  *   npx tsx bench/speed-figures.ts --write-docs    # and write it into docs/physics.md between its markers
@@ -20,14 +21,14 @@ import { minKey, runBenchmark, type BenchResult } from './runBenchmark';
 export const SPEED_BEGIN = '<!-- speed-figures:begin — written by `npx tsx bench/speed-figures.ts --write-docs`; do not edit by hand -->';
 export const SPEED_END = '<!-- speed-figures:end -->';
 
-const PEERS: readonly EngineName[] = ['rapier', 'jolt'];
+const PEERS: readonly EngineName[] = ['rapier', 'jolt', 'mujoco'];
 
-/** Markdown table of one run: per case the three engines' median ms/step and Marionette ÷ the fastest peer. */
+/** Markdown table of one run: per case the engines' median ms/step (— where one did not run) and Marionette ÷ the fastest peer that ran. */
 export function speedTable(result: BenchResult): string {
   const cases = [...new Set(result.results.map((r) => `${r.scene}|${r.n}|${r.motors}`))];
   const lines = [
-    '| case | Marionette (ms/step) | Rapier | Jolt | Marionette ÷ fastest peer |',
-    '|---|---|---|---|---|',
+    '| case | Marionette (ms/step) | Rapier | Jolt | MuJoCo | Marionette ÷ fastest peer |',
+    '|---|---|---|---|---|---|',
   ];
   let worst = 0;
   for (const key of cases) {
@@ -39,7 +40,8 @@ export function speedTable(result: BenchResult): string {
     worst = Math.max(worst, ratio);
     const r0 = rows[0]!;
     const name = r0.scene === 'ragdoll11' ? `ragdoll11 × ${r0.n}, motors ${r0.motors ? 'on' : 'off'}` : r0.scene;
-    lines.push(`| ${name} | ${m.toFixed(3)} | ${ms('rapier').toFixed(3)} | ${ms('jolt').toFixed(3)} | ${ratio.toFixed(2)}${ratio <= 1 ? '' : ' — slower'} |`);
+    const cell = (e: EngineName) => (Number.isFinite(ms(e)) ? ms(e).toFixed(3) : '—');
+    lines.push(`| ${name} | ${m.toFixed(3)} | ${cell('rapier')} | ${cell('jolt')} | ${cell('mujoco')} | ${ratio.toFixed(2)}${ratio <= 1 ? '' : ' — slower'} |`);
   }
   const ns = result.nsPerRowIteration;
   // The same per row-iteration from the fastest timed step: the least load-disturbed estimate on a shared machine.
@@ -67,13 +69,12 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const load = os.loadavg()[0]!;
-  const result = await runBenchmark({
-    engines: ['marionette', 'rapier', 'jolt'],
-    ...(timedSteps ? { timedSteps } : {}),
-    onProgress: (line) => process.stderr.write(`${line}\n`),
-  });
+  const common = { ...(timedSteps ? { timedSteps } : {}), onProgress: (line: string) => process.stderr.write(`${line}\n`) };
+  const ragdolls = await runBenchmark({ engines: ['marionette', 'rapier', 'jolt', 'mujoco'], scenes: ['ragdoll11'], ...common });
+  const pile = await runBenchmark({ engines: ['marionette', 'rapier', 'jolt'], scenes: ['pile500'], ...common });
+  const result: BenchResult = { ...ragdolls, results: [...ragdolls.results, ...pile.results], warnings: [...(ragdolls.warnings ?? []), ...(pile.warnings ?? [])] };
   const steps = timedSteps ?? 600;
-  const table = `${speedTable(result)}\n\nMedian of ${steps} timed steps after the warm-up, the three engines stepped in turn; ` +
+  const table = `${speedTable(result)}\n\nMedian of ${steps} timed steps after the warm-up, the engines of a scene stepped in turn; ` +
     `measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores at load ${load.toFixed(1)} (shared with other work: compare ` +
     `ratios within the table, not times across runs), Node ${process.version}.`;
   process.stdout.write(`${table}\n`);
