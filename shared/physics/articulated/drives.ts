@@ -224,6 +224,13 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         const r = motorRow(along([k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]), err[k]!, 0);
         if (r) group.push(r);
       }
+      if (group.length === 3) {
+        // Solved as one 3×3 block: a slender limb's three rows are too strongly coupled for row-by-row sweeps.
+        const block = { rows: group, norm: d.torqueLimit === 'magnitude' && d.mode !== 'off' ? d.maxTorque * h : null };
+        for (const r of group) r.block = block;
+      }
+      // The motor before the limits, as the rigid ball joint (solveBall): a stop's row is solved last in each sweep.
+      rows.push(...group);
       if (d.twistLimit) {
         // Twist axis: the bisector of the two frames' X axes (frame A axes), as the rigid ball joint.
         const bx = quatMat(qr);
@@ -244,12 +251,6 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         const gap = (limit - theta) * (dy * ny + dz * nz); // ≥ 0 inside the cone; swing grows with +ω·(0, ny, nz)
         rows.push({ ...along([0, ny, nz]), rhs: gap < 0 ? (erp * gap) / h : gap / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
       }
-      if (group.length === 3) {
-        // Solved as one 3×3 block: a slender limb's three rows are too strongly coupled for row-by-row sweeps.
-        const block = { rows: group, norm: d.torqueLimit === 'magnitude' && d.mode !== 'off' ? d.maxTorque * h : null };
-        for (const r of group) r.block = block;
-      }
-      rows.push(...group);
       return;
     }
     const dof = d.dof ?? 0, v = b.vi + dof, q = model.q[b.qi + dof]!;

@@ -15,8 +15,8 @@ import { createSimulation } from '../../../../shared/runtime';
 import { clampSwingTwistTarget, swingTwist } from '../../../../shared/physics/swingTwist';
 import { chainRig } from './rigs';
 
-function rig(twistLimit: [number, number] | null, swingLimit: [number, number] | null, solver: 'rigid' | 'articulated'): RigDocument {
-  const base = chainRig({ links: 1, joint: 'ball', angles: [0], radius: 0.25 });
+function rig(twistLimit: [number, number] | null, swingLimit: [number, number] | null, solver: 'rigid' | 'articulated', radius = 0.25): RigDocument {
+  const base = chainRig({ links: 1, joint: 'ball', angles: [0], radius });
   const j = base.joints[0]!;
   if (j.type !== 'ball') throw new Error('chainRig gave no ball joint');
   const joint = { ...j, twistLimit, swingLimit, motor: { ...j.motor, mode: 'position' as const, maxTorque: 5, errorReduction: 0.3 } };
@@ -50,13 +50,18 @@ describe('a ball drive\'s target is clamped into its limits on both solvers', ()
     { name: 'twist 0.9 rad past a [−0.4, 0.4] range', twist: [-0.4, 0.4], swing: null, target: [0.9, 0, 0], expected: [0.4, 0, 0] },
     { name: 'swing (0.6, 0.6) rad outside a (0.3, 0.5) cone', twist: null, swing: [0.3, 0.5], target: [0, 0.6, 0.6], expected: [0, onCone, onCone] },
     { name: 'both at once', twist: [-0.4, 0.4], swing: [0.3, 0.5], target: [0.9, 0.6, 0.6], expected: [0.4, onCone, onCone] },
+    // A slender rod (radius 2 cm) overshoots past the cone on its way: the target is widened to that pose, and
+    // the stop alone must bring it back (the articulated solver used to stick at g = 1.0022, 5.7e-4 rad out).
+    { name: 'slender rod, swing (0.6, 0.6) outside a (0.3, 0.5) cone', twist: null, swing: [0.3, 0.5], target: [0, 0.6, 0.6], expected: [0, onCone, onCone], radius: 0.02 },
+    { name: 'slender rod, both at once', twist: [-0.4, 0.4], swing: [0.3, 0.5], target: [0.9, 0.6, 0.6], expected: [0.4, onCone, onCone], radius: 0.02 },
     { name: 'a target inside both (used as it is)', twist: [-0.4, 0.4], swing: [0.3, 0.5], target: [0.2, 0.1, 0.2], expected: [0.2, 0.1, 0.2] },
   ] as const;
   for (const c of cases) {
     it(`${c.name}: rigid and articulated settle at ${c.expected.map((x) => x.toFixed(6)).join(', ')} rad, the drive at rest`, () => {
       const target = fromSwingTwist(c.target[0], c.target[1], c.target[2]);
-      const rigid = settle(rig(c.twist ? [...c.twist] : null, c.swing ? [...c.swing] : null, 'rigid'), target);
-      const art = settle(rig(c.twist ? [...c.twist] : null, c.swing ? [...c.swing] : null, 'articulated'), target);
+      const radius = 'radius' in c ? c.radius : 0.25;
+      const rigid = settle(rig(c.twist ? [...c.twist] : null, c.swing ? [...c.swing] : null, 'rigid', radius), target);
+      const art = settle(rig(c.twist ? [...c.twist] : null, c.swing ? [...c.swing] : null, 'articulated', radius), target);
       const off = (x: number[]) => Math.max(...x.map((v, k) => Math.abs(v - c.expected[k]!)));
       console.log(`${c.name}: rigid off by ${off(rigid.angles).toExponential(2)} rad, ‖τ‖ ${rigid.torque.toExponential(2)} N·m; articulated off by ${off(art.angles).toExponential(2)} rad, ‖τ‖ ${art.torque.toExponential(2)} N·m; solvers differ by ${Math.max(...rigid.angles.map((v, k) => Math.abs(v - art.angles[k]!))).toExponential(2)} rad`);
       expect(off(rigid.angles)).toBeLessThan(1e-6);
