@@ -15,8 +15,9 @@
  * q̇* = q̇ + h·q̈ (ABA), the impulses on q̇*, then q advances with the result.
  * A ball's rows act along joint-space directions: a row about frame-A axis a is Rᵀ(q)·a over the ball's
  * three q̇ (ω in the child joint frame). Its motor is three rows about frame A's X, Y, Z with C = the
- * rotation vector of q_AB·target⁻¹ (the rigid ball motor's error), each clamped to ±τmax·h (perAxis) or
- * together to ‖λ‖ ≤ τmax·h (magnitude); its twist limit (about the bisector of the frames' X axes) and
+ * rotation vector of q_AB·target⁻¹ (the rigid ball motor's error; the target clamped into the twist range
+ * and swing cone as the rigid ball joint clamps it, ../swingTwist.ts clampSwingTwistTarget), each clamped to
+ * ±τmax·h (perAxis) or together to ‖λ‖ ≤ τmax·h (magnitude); its twist limit (about the bisector of the frames' X axes) and
  * elliptical swing cone are the rigid ball joint's rows from the same swing-twist decomposition.
  */
 import { jointRestSlides, jointRestValue } from '../../export/mjcf';
@@ -26,6 +27,7 @@ import type { Vec3 } from '../../math/vec3';
 import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument } from '../../rig/schema';
 import { makeSoft } from '../soft';
+import { clampSwingTwistTarget } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
 import { JOINT_ANGULAR, type ArticulatedModel } from './model';
 import { dot6, quatMat, solveDense, xForce, xTransposeForce } from './spatial';
@@ -206,14 +208,29 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       const R = quatMat(q);
       const dofs = [b.vi, b.vi + 1, b.vi + 2], cols = dofs.map(column);
       const along = (a: readonly number[]) => direction(dofs, [0, 1, 2].map((k) => R[k]! * a[0]! + R[3 + k]! * a[1]! + R[6 + k]! * a[2]!), cols);
-      // Motor error as the rigid solver's: rotation vector of qr·target⁻¹, frame A axes, rows about A's X, Y, Z.
-      const err = quatToRotationVector(quatMul(qr, quatConj(d.targetRotation ?? d.restRotation ?? [0, 0, 0, 1])));
+      const st = swingTwistAngles(qr);
+      // Motor error as the rigid solver's: rotation vector of qr·target⁻¹, frame A axes, rows about A's X, Y, Z,
+      // with the target clamped into the twist range and swing cone (widened to the current pose) as the
+      // rigid ball joint clamps it (clampSwingTwistTarget); a target inside them is used as it is.
+      let target: ReadonlyQuat = d.targetRotation ?? d.restRotation ?? [0, 0, 0, 1];
+      if ((d.mode === 'position' || d.mode === 'pd') && (d.twistLimit || d.swingLimit)) {
+        const tq = Float64Array.from(target);
+        const [lo, hi] = d.twistLimit ?? [-Infinity, Infinity], [sa, sb] = d.swingLimit ?? [Infinity, Infinity];
+        if (clampSwingTwistTarget(tq, new Float64Array(3), lo, hi, sa, sb, st[0], st[1], st[2])) target = [tq[0]!, tq[1]!, tq[2]!, tq[3]!];
+      }
+      const err = quatToRotationVector(quatMul(qr, quatConj(target)));
       const group: Row[] = [];
       for (let k = 0; k < 3; k++) {
         const r = motorRow(along([k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]), err[k]!, 0);
         if (r) group.push(r);
       }
-      const st = swingTwistAngles(qr);
+      if (group.length === 3) {
+        // Solved as one 3×3 block: a slender limb's three rows are too strongly coupled for row-by-row sweeps.
+        const block = { rows: group, norm: d.torqueLimit === 'magnitude' && d.mode !== 'off' ? d.maxTorque * h : null };
+        for (const r of group) r.block = block;
+      }
+      // The motor before the limits, as the rigid ball joint (solveBall): a stop's row is solved last in each sweep.
+      rows.push(...group);
       if (d.twistLimit) {
         // Twist axis: the bisector of the two frames' X axes (frame A axes), as the rigid ball joint.
         const bx = quatMat(qr);
@@ -234,12 +251,6 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         const gap = (limit - theta) * (dy * ny + dz * nz); // ≥ 0 inside the cone; swing grows with +ω·(0, ny, nz)
         rows.push({ ...along([0, ny, nz]), rhs: gap < 0 ? (erp * gap) / h : gap / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
       }
-      if (group.length === 3) {
-        // Solved as one 3×3 block: a slender limb's three rows are too strongly coupled for row-by-row sweeps.
-        const block = { rows: group, norm: d.torqueLimit === 'magnitude' && d.mode !== 'off' ? d.maxTorque * h : null };
-        for (const r of group) r.block = block;
-      }
-      rows.push(...group);
       return;
     }
     const dof = d.dof ?? 0, v = b.vi + dof, q = model.q[b.qi + dof]!;
@@ -343,7 +354,7 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
 }
 
 /** [twist about X, swing about Y, swing about Z] of a frame-B-in-A rotation, as the rigid ball joint's
- *  swingTwist (shared/physics/joints/ballJoint.ts): twist = 2·atan2(x, w) with w ≥ 0, swing = q·twist⁻¹. */
+ *  swingTwist (shared/physics/swingTwist.ts): twist = 2·atan2(x, w) with w ≥ 0, swing = q·twist⁻¹. */
 function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
   let [x, y, z, w] = q;
   if (w < 0) { x = -x; y = -y; z = -z; w = -w; }

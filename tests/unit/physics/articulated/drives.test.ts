@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { quatToRotationVector } from '../../../../shared/math/quat';
 import { articulatedFromRig, drivesFromRig, quatMat, stepWithDrives, type JointDrive } from '../../../../shared/physics/articulated';
-import { swingTwist } from '../../../../shared/physics/joints/ballJoint';
+import { swingTwist } from '../../../../shared/physics/swingTwist';
 import { twoBodyRig } from '../../export/testRigs';
 import { chainRig } from './rigs';
 
