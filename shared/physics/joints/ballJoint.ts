@@ -21,7 +21,7 @@ import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor'
 import { shakePoint } from './positionCorrection';
 import { projectPoint } from './positionProjection';
 import {
-  angularK, computeFrames, pointError, preparePoint, prepareAngularLimit, rotate, rotationVector, storeMotorReport,
+  angularK, computeFrames, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotationVector, storeMotorReport,
 } from './rows';
 
 /**
@@ -121,7 +121,7 @@ function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): numbe
  * result is bit for bit that of the row functions one after another (tests/unit/physics/bitIdentical.test.ts).
  */
 function warmStartBall(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, flags = J[o + FLAGS]!, bodies = ctx.bodies, v = bodies.v, w = bodies.w, I = bodies.invIw;
+  const J = ctx.joints, flags = J[o + FLAGS]!, bodies = ctx.bodies, w = bodies.w, I = bodies.invIw;
   const a3 = 3 * iA, b3 = 3 * iB, a = 9 * iA, b = 9 * iB;
   const a0 = I[a]!, a1 = I[a + 1]!, a2 = I[a + 2]!, a3_ = I[a + 3]!, a4 = I[a + 4]!, a5 = I[a + 5]!, a6 = I[a + 6]!, a7 = I[a + 7]!, a8 = I[a + 8]!;
   const b0 = I[b]!, b1 = I[b + 1]!, b2 = I[b + 2]!, b3_ = I[b + 3]!, b4 = I[b + 4]!, b5 = I[b + 5]!, b6 = I[b + 6]!, b7 = I[b + 7]!, b8 = I[b + 8]!;
@@ -160,21 +160,9 @@ function warmStartBall(ctx: StepContext, o: number, iA: number, iB: number): voi
     wax = wax - (a0 * x + a1 * y + a2 * z); way = way - (a3_ * x + a4 * y + a5 * z); waz = waz - (a6 * x + a7 * y + a8 * z);
     wbx = wbx + (b0 * x + b1 * y + b2 * z); wby = wby + (b3_ * x + b4 * y + b5 * z); wbz = wbz + (b6 * x + b7 * y + b8 * z);
   }
-  // Point block (kickPoint).
-  const px = J[o + PI]!, py = J[o + PI + 1]!, pz = J[o + PI + 2]!;
-  const mA = bodies.invMass[iA]!, mB = bodies.invMass[iB]!;
-  v[a3] = v[a3]! - mA * px; v[a3 + 1] = v[a3 + 1]! - mA * py; v[a3 + 2] = v[a3 + 2]! - mA * pz;
-  v[b3] = v[b3]! + mB * px; v[b3 + 1] = v[b3 + 1]! + mB * py; v[b3 + 2] = v[b3 + 2]! + mB * pz;
-  const rax = J[o + RA]!, ray = J[o + RA + 1]!, raz = J[o + RA + 2]!;
-  const rbx = J[o + RB]!, rby = J[o + RB + 1]!, rbz = J[o + RB + 2]!;
-  const ax = ray * pz - raz * py, ay = raz * px - rax * pz, az = rax * py - ray * px;
-  const bx = rby * pz - rbz * py, by = rbz * px - rbx * pz, bz = rbx * py - rby * px;
-  w[a3] = wax - (a0 * ax + a1 * ay + a2 * az);
-  w[a3 + 1] = way - (a3_ * ax + a4 * ay + a5 * az);
-  w[a3 + 2] = waz - (a6 * ax + a7 * ay + a8 * az);
-  w[b3] = wbx + (b0 * bx + b1 * by + b2 * bz);
-  w[b3 + 1] = wby + (b3_ * bx + b4 * by + b5 * bz);
-  w[b3 + 2] = wbz + (b6 * bx + b7 * by + b8 * bz);
+  // Point block: ω written back, then kickPoint with the carried impulse (the same arithmetic).
+  w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz; w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+  kickPoint(ctx, o, iA, iB, J, o + PI);
 }
 
 /** Rotation vector of frame B relative to frame A, frame A axes (rad), at the current poses: the ball's

@@ -81,7 +81,7 @@ export function shakePoint(ctx: StepContext, o: number, iA: number, iB: number, 
   const k0 = J[o + PK]!, k1 = J[o + PK + 1]!, k2 = J[o + PK + 2]!, k3 = J[o + PK + 3]!, k4 = J[o + PK + 4]!, k5 = J[o + PK + 5]!;
   const s = -beta * ctx.invH, dx = cx - ox, dy = cy - oy, dz = cz - oz;
   pointImpulse[0] = s * (k0 * dx + k1 * dy + k2 * dz); pointImpulse[1] = s * (k1 * dx + k3 * dy + k4 * dz); pointImpulse[2] = s * (k2 * dx + k4 * dy + k5 * dz);
-  kickPoint(ctx, o, iA, iB);
+  kickPoint(ctx, o, iA, iB, pointImpulse, 0);
 }
 
 /** Angular lock rows (2: hinge, 3: fixed) with their start-of-substep axes AX and K⁻¹ and the error at the

@@ -145,16 +145,14 @@ export function preparePoint(ctx: StepContext, o: number, iA: number, iB: number
 }
 
 export function warmStartPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, pointImpulse = ctx.scratch.pointImpulse;
-  pointImpulse[0] = J[o + PI]!; pointImpulse[1] = J[o + PI + 1]!; pointImpulse[2] = J[o + PI + 2]!;
-  kickPoint(ctx, o, iA, iB);
+  kickPoint(ctx, o, iA, iB, ctx.joints, o + PI);
 }
 
-/** Apply the linear impulse P = ctx.scratch.pointImpulse (N·s; a scratch, so no double is passed as an
- *  argument) at the anchors: −P on A, +P on B. */
-export function kickPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, b = ctx.bodies, v = b.v, w = b.w, I = b.invIw, pointImpulse = ctx.scratch.pointImpulse;
-  const px = pointImpulse[0]!, py = pointImpulse[1]!, pz = pointImpulse[2]!;
+/** Apply the linear impulse P = P[po..po+2] (N·s: the carried impulse in the joint record, or a scratch, so no
+ *  double is passed as an argument) at the anchors: −P on A, +P on B. */
+export function kickPoint(ctx: StepContext, o: number, iA: number, iB: number, P: Float64Array, po: number): void {
+  const J = ctx.joints, b = ctx.bodies, v = b.v, w = b.w, I = b.invIw;
+  const px = P[po]!, py = P[po + 1]!, pz = P[po + 2]!;
   const mA = b.invMass[iA]!, mB = b.invMass[iB]!;
   const a3 = 3 * iA, b3 = 3 * iB, a9 = 9 * iA, b9 = 9 * iB;
   v[a3] = v[a3]! - mA * px; v[a3 + 1] = v[a3 + 1]! - mA * py; v[a3 + 2] = v[a3 + 2]! - mA * pz;
@@ -190,7 +188,7 @@ export function solvePoint(ctx: StepContext, o: number, iA: number, iB: number, 
   J[o + PI] = J[o + PI]! + px; J[o + PI + 1] = J[o + PI + 1]! + py; J[o + PI + 2] = J[o + PI + 2]! + pz;
   const pointImpulse = ctx.scratch.pointImpulse;
   pointImpulse[0] = px; pointImpulse[1] = py; pointImpulse[2] = pz;
-  kickPoint(ctx, o, iA, iB);
+  kickPoint(ctx, o, iA, iB, pointImpulse, 0);
 }
 
 // ------------------------------------------------------------------------------ angular lock (2 or 3 rows)
