@@ -4,7 +4,8 @@
  *     Δλ = −(q̇_k − rhs + γ·λ_acc) / (K + γ),  λ_acc clamped to ±clamp·h,
  * where K = (M⁻¹)_kk is the joint's inverse articulated effective inertia (M⁻¹e_k from the model's
  * inverseMassOperator: the articulated inertias once per step, two light passes per column) and an impulse λ changes all velocities by M⁻¹e_k·λ, so the rows of a chain couple
- * exactly as they do in the rigid solver's Gauss-Seidel loop. C = q − target (hinge: wrapped):
+ * exactly as they do in the rigid solver's Gauss-Seidel loop. C = q − target (hinge: wrapped; a target past
+ * the limit clamped into it, widened to q past a stop, as the rigid joints do: ../driveTarget.ts):
  *   position  rhs = −r·C/h, γ = 0                            (bias r·ε/Δt)
  *   pd        rhs = q̇d − kp/(kv + h·kp)·C, γ = 1/(h(kv + h·kp))  (soft.ts makeSoft: τ = kp(θd−θ) + kv(θ̇d−θ̇))
  *   velocity  rhs = q̇d, γ = 0
@@ -26,6 +27,7 @@ import { composeTransforms, transformPoint } from '../../math/transform';
 import type { Vec3 } from '../../math/vec3';
 import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument } from '../../rig/schema';
+import { clampedDriveError } from '../driveTarget';
 import { makeSoft } from '../soft';
 import { clampSwingTwistTarget } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
@@ -255,7 +257,10 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
     }
     const dof = d.dof ?? 0, v = b.vi + dof, q = model.q[b.qi + dof]!;
     const dir = direction([v], [1], [column(v)]);
-    const C = JOINT_ANGULAR[b.joint][dof] ? wrapAngle(q - d.target) : q - d.target;
+    // C = q − target (an angle the short way), the target clamped into the limit (widened to q past a stop)
+    // as the rigid hinge, prismatic and coupled joints clamp theirs (../driveTarget.ts clampedDriveError).
+    const C0 = JOINT_ANGULAR[b.joint][dof] ? wrapAngle(q - d.target) : q - d.target;
+    const C = d.limit ? clampedDriveError(q, C0, d.limit[0], d.limit[1]) : C0;
     const m = motorRow(dir, C, d.targetVelocity);
     if (m) rows.push(m);
     if (d.limit) {

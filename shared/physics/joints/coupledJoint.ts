@@ -24,6 +24,7 @@
  * T_V + 1 + k. The record layout (G_ROWS …) is in jointLayout.ts.
  */
 import { wrapAngle } from '../../math/quat';
+import { clampedDriveError } from '../driveTarget';
 import type { StepContext } from '../stepContext';
 import type { JointDesc, MotorDesc } from '../types';
 import { range, validateMotor } from '../validation';
@@ -187,7 +188,9 @@ function prepare(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec
   }
   if (activeMotorRows(J, o, 1) > 0) {
     const motorIn = ctx.scratch.motorIn;
-    motorIn[0] = -wrapAngle(J[o + T_Q]! - theta); // C = θ − θ̂, the short way (the hinge's motor)
+    // C = θ − θ̂, the short way, θ̂ clamped into the limit (the hinge's motor)
+    const Cm = -wrapAngle(J[o + T_Q]! - theta);
+    motorIn[0] = flags & FLAG_LIMIT ? clampedDriveError(theta, Cm, J[o + LIM_LO]!, J[o + LIM_HI]!) : Cm;
     motorIn[1] = J[ro(o, G_ROT) + K]!; motorIn[3] = motorIn[1]!;
     prepareMotorRow(ctx, o, 0);
     rows += 1;
@@ -195,7 +198,9 @@ function prepare(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec
   const slideRows = activeSlideRows(J, o, spec);
   for (let k = 0; k < slideRows; k++) {
     const r = ro(o, spec.slides[k]!), motorIn = ctx.scratch.motorIn;
-    motorIn[0] = J[r + C]! - J[o + T_Q + 1 + k]!;
+    // C = s − ŝ, ŝ clamped into the slide's limit (as a prismatic joint's)
+    const value = J[r + C]!, Cs = value - J[o + T_Q + 1 + k]!, lo = limitLo(k + 1);
+    motorIn[0] = flags & LIMIT_FLAGS[k + 1]! ? clampedDriveError(value, Cs, J[o + lo]!, J[o + lo + 1]!) : Cs;
     motorIn[1] = J[r + K]!;
     if (k === 0) motorIn[3] = motorIn[1]!; // the slides share one γ: the first row's K scales it
     prepareMotorRow(ctx, o, k, SLIDE_MOTOR_FIELDS);

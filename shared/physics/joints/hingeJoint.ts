@@ -5,9 +5,12 @@
  *
  * The angle θ of B about x_A (measured from frame A's Y) is UNWRAPPED across steps: θ = θ_prev +
  * wrap(θ_raw − θ_prev), so a hinge going from 179° to 181° reads 181°, never −179°, and a limit at ±170°
- * is not confused with ∓190°. The motor uses the wrapped difference wrap(θ̂ − θ), the short way round.
+ * is not confused with ∓190°. The motor uses the wrapped difference wrap(θ̂ − θ), the short way round, its
+ * target clamped into the limit when the joint has one (driveTarget.ts clampedDriveError, as Jolt's
+ * HingeConstraint::SetTargetAngle).
  */
 import { wrapAngle } from '../../math/quat';
+import { clampedDriveError } from '../driveTarget';
 import type { JointScratch, StepContext } from '../stepContext';
 import type { JointDesc } from '../types';
 import { range } from '../validation';
@@ -74,8 +77,9 @@ function prepareHinge(ctx: StepContext, o: number, iA: number, iB: number): numb
   const motorRows = activeMotorRows(J, o, 1);
   if (motorRows > 0) {
     J[o + MAXIS] = tv[0]!; J[o + MAXIS + 1] = tv[1]!; J[o + MAXIS + 2] = tv[2]!;
-    // C = θ − θ̂, taken the short way: −wrap(θ̂ − θ).
-    s.motorErr[0] = -wrapAngle(J[o + T_Q]! - theta);
+    // C = θ − θ̂, taken the short way: −wrap(θ̂ − θ); θ̂ clamped into the limit (widened to θ past a stop).
+    const C = -wrapAngle(J[o + T_Q]! - theta);
+    s.motorErr[0] = limited ? clampedDriveError(theta, C, J[o + LIM_LO]!, J[o + LIM_HI]!) : C;
     prepareAngularMotor(ctx, o, iA, iB, 1);
   }
   return 5 + motorRows + (limited ? 2 : 0);

@@ -5,6 +5,7 @@
  * plus the offset limit and a 1-row motor along a = x_A with the same Jacobian form (force units: the
  * motor's maxTorque is read as a force limit in N, stiffness in N/m, damping in N·s/m).
  */
+import { clampedDriveError } from '../driveTarget';
 import type { StepContext } from '../stepContext';
 import type { JointDesc } from '../types';
 import { range } from '../validation';
@@ -105,7 +106,9 @@ function preparePrismatic(ctx: StepContext, o: number, iA: number, iB: number): 
   const motorRows = activeMotorRows(J, o, 1);
   if (motorRows > 0) {
     const motorIn = ctx.scratch.motorIn;
-    motorIn[0] = offset - J[o + T_Q]!; motorIn[1] = kAxis; motorIn[3] = kAxis; prepareMotorRow(ctx, o, 0);
+    // C = x − x̂, x̂ clamped into the limit (widened to x past a stop), as Jolt's SliderConstraint::SetTargetPosition.
+    const C = offset - J[o + T_Q]!;
+    motorIn[0] = limited ? clampedDriveError(offset, C, J[o + LIM_LO]!, J[o + LIM_HI]!) : C; motorIn[1] = kAxis; motorIn[3] = kAxis; prepareMotorRow(ctx, o, 0);
   }
   return 5 + motorRows + (limited ? 2 : 0);
 }
