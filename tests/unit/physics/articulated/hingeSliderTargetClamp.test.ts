@@ -19,6 +19,7 @@ interface Case { joint: 'hinge' | 'prismatic'; limit: [number, number]; mode: 'p
 function rig(c: Case, solver: Solver): RigDocument {
   const base = chainRig({ links: 1, joint: 'hinge', angles: [0], radius: 0.25 });
   const j = base.joints[0]!;
+  if (j.type !== 'hinge') throw new Error('chainRig gave no hinge joint');
   const motor = c.mode === 'position'
     ? { ...j.motor, mode: 'position' as const, maxTorque: c.maxTorque ?? 5, errorReduction: 0.3 }
     : { ...j.motor, mode: 'pd' as const, maxTorque: 5, stiffness: 20, damping: 2 };
