@@ -30,7 +30,8 @@ import { makeSoft } from '../soft';
 import { clampSwingTwistTarget } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
 import { JOINT_ANGULAR, type ArticulatedModel } from './model';
-import { dot6, quatMat, solveDense, xForce, xTransposeForce } from './spatial';
+import { solveRows } from './delassus';
+import { dot6, quatMat, xForce, xTransposeForce } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
 
@@ -177,7 +178,6 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
     dofs.forEach((v, k) => { K += n[k]! * col[v]!; });
     return { dofs, n, col, v0, v1, K };
   };
-  const rowVelocity = (r: { dofs: number[]; n: number[] }) => { let u = 0; for (let k = 0; k < r.dofs.length; k++) u += r.n[k]! * qd[r.dofs[k]!]!; return u; };
   drives.forEach((d, i) => {
     const b = model.bodies[d.body];
     if (!b || b.joint === 'free') {
@@ -274,20 +274,9 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
     if (options.ground) groundRows(model, kin, options.ground, h, erp, response, rows, contacts);
     if (pairs) pairRows(model, kin, pairs, h, erp, response, rows, contacts);
   }
-  let sweeps = 0;
-  for (let it = 0; it < iterations && rows.length > 0; it++) {
-    sweeps = it + 1;
-    let change = 0;
-    for (const r of rows) {
-      if (r.block) {
-        if (r === r.block.rows[0]) change = Math.max(change, solveBlock(r.block, rowVelocity, qd));
-        continue;
-      }
-      if (r.friction) { r.hi = r.friction.mu * r.friction.normal.acc; r.lo = -r.hi; }
-      change = Math.max(change, solveRow(r, rowVelocity, qd));
-    }
-    if (change < tolerance) break;
-  }
+  // The rows on their Delassus matrix W = J M⁻¹ Jᵀ (delassus.ts): Gauss-Seidel sweeps on W, each followed by a
+  // Newton step on the rows inside their bounds; the same fixed point as row-by-row sweeps on q̇.
+  const sweeps = solveRows(rows, qd, iterations, tolerance);
   model.qd = qd;
   model.q = model.integratePositions(model.q, qd, hs);
   const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
@@ -364,61 +353,6 @@ function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
   const sn = Math.hypot(sy, sz);
   const k = sn > 1e-12 ? (2 * Math.atan2(sn, sw)) / sn : 2;
   return [2 * Math.atan2(tx, tw), sy * k, sz * k];
-}
-
-interface BlockRow { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number }
-
-/** One projected Gauss-Seidel update of a joint-space row, the accumulated impulse clamped to [lo, hi]; qd
- *  follows. Returns |Δλ|·K, the velocity change it made (0 when the clamp held it). */
-function solveRow(r: BlockRow, rowVelocity: (r: BlockRow) => number, qd: Float64Array): number {
-  const old = r.acc;
-  const next = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
-  const dl = next - old;
-  if (dl === 0) return 0;
-  r.acc = next;
-  for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
-  return Math.abs(dl * r.K);
-}
-
-/**
- * One block step of a ball motor's three rows: (W + γ)Δλ = −(u − rhs + γλ) with W_ij = n_i·(M⁻¹n_j), then
- * the accumulated impulses as a vector to ‖λ‖ ≤ norm (magnitude); perAxis: when a row would leave its
- * ±τmax·h the three rows are swept one by one instead (as the rigid solver's rows).
- * Returns the largest velocity change.
- */
-function solveBlock(block: { rows: BlockRow[]; norm: number | null }, rowVelocity: (r: BlockRow) => number, qd: Float64Array): number {
-  const g = block.rows, m = g.length;
-  const W = new Array<number>(m * m), b = new Array<number>(m);
-  for (let i = 0; i < m; i++) {
-    const ri = g[i]!;
-    for (let j = 0; j < m; j++) {
-      let w = 0;
-      for (let k = 0; k < ri.dofs.length; k++) w += ri.n[k]! * g[j]!.col[ri.dofs[k]!]!;
-      W[i * m + j] = w + (i === j ? ri.gamma : 0);
-    }
-    b[i] = -(rowVelocity(ri) - ri.rhs + ri.gamma * ri.acc);
-  }
-  const delta = solveDense(W, b, m);
-  const next = g.map((r, i) => r.acc + delta[i]!);
-  if (block.norm !== null) {
-    const len = Math.hypot(...next);
-    if (len > block.norm) for (let i = 0; i < m; i++) next[i] = next[i]! * (block.norm / len);
-  } else if (next.some((x, i) => x < g[i]!.lo || x > g[i]!.hi)) {
-    // A saturated row: the clamped block solution is not the projected one; sweep the rows one by one
-    // (the rigid solver's way) and let the outer iterations converge.
-    let change = 0;
-    for (const r of g) change = Math.max(change, solveRow(r, rowVelocity, qd));
-    return change;
-  }
-  let change = 0;
-  g.forEach((r, i) => {
-    const dl = next[i]! - r.acc;
-    if (dl === 0) return;
-    r.acc = next[i]!;
-    change = Math.max(change, Math.abs(dl * r.K));
-    for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
-  });
-  return change;
 }
 
 interface ContactRow { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; friction?: { normal: ContactRow; mu: number } }
