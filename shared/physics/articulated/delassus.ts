@@ -36,8 +36,10 @@ export interface SolverRow {
   hi: number;
   /** Accumulated impulse (in: the start, 0; out: the solution). */
   acc: number;
-  block?: { rows: SolverRow[]; norm: number | null };
-  friction?: { normal: SolverRow; mu: number };
+  /** A ball motor's three rows solved as one 3×3 block, with its magnitude clamp (null: perAxis). */
+  block: { rows: SolverRow[]; norm: number | null } | undefined;
+  /** A friction row: |λ| ≤ μ·λ of its normal row. */
+  friction: { normal: SolverRow; mu: number } | undefined;
 }
 
 // Scratch, grown as needed and reused from step to step (the solver runs synchronously).
@@ -47,7 +49,9 @@ let u = new Float64Array(0), lam = new Float64Array(0), rhs = new Float64Array(0
 let lo = new Float64Array(0), hi = new Float64Array(0), Kd = new Float64Array(0), mu = new Float64Array(0), norm = new Float64Array(0);
 let D = new Float64Array(0), x = new Float64Array(0);
 let fr = new Int32Array(0), blk = new Int32Array(0), idx = new Int32Array(0), loc = new Int32Array(0), island = new Int32Array(0);
-let free = new Int32Array(0), factored = new Int32Array(0);
+let free = new Int32Array(0), factored = new Int32Array(0), rv0 = new Int32Array(0), rv1 = new Int32Array(0), dofOff = new Int32Array(0);
+let dofIdx = new Int32Array(0), dofN = new Float64Array(0);
+const cols: Float64Array[] = [];
 const A3 = new Float64Array(9), b3 = new Float64Array(3), n3 = new Float64Array(3);
 
 function ensure(total: number, m: number): void {
@@ -58,6 +62,7 @@ function ensure(total: number, m: number): void {
     norm = new Float64Array(capRows); D = new Float64Array(capRows); x = new Float64Array(capRows);
     fr = new Int32Array(capRows); blk = new Int32Array(capRows); idx = new Int32Array(capRows); loc = new Int32Array(capRows);
     island = new Int32Array(capRows); free = new Int32Array(capRows); factored = new Int32Array(capRows);
+    rv0 = new Int32Array(capRows); rv1 = new Int32Array(capRows); dofOff = new Int32Array(capRows + 1);
   }
   if (m * m > capW) {
     capW = Math.max(m * m, 2 * capW);
@@ -98,28 +103,35 @@ export function solveRows(rows: readonly SolverRow[], qd: Float64Array, iteratio
 }
 
 function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, iterations: number, tolerance: number): number {
+  // The island's rows into flat arrays (the rows' objects are read once).
+  let nd = 0;
+  for (let a = 0; a < m; a++) nd += rows[idx[a]!]!.dofs.length;
+  if (nd > dofIdx.length) { dofIdx = new Int32Array(Math.max(nd, 2 * dofIdx.length)); dofN = new Float64Array(dofIdx.length); }
+  nd = 0;
   for (let a = 0; a < m; a++) {
-    const r = rows[idx[a]!]!;
-    lam[a] = r.acc; rhs[a] = r.rhs; gam[a] = r.gamma; lo[a] = r.lo; hi[a] = r.hi;
+    const r = rows[idx[a]!]!, dofs = r.dofs, n = r.n;
+    lam[a] = r.acc; rhs[a] = r.rhs; gam[a] = r.gamma; lo[a] = r.lo; hi[a] = r.hi; Kd[a] = r.K;
+    rv0[a] = r.v0; rv1[a] = r.v1; cols[a] = r.col;
+    dofOff[a] = nd;
     let v = 0;
-    for (let k = 0; k < r.dofs.length; k++) v += r.n[k]! * qd[r.dofs[k]!]!;
+    for (let k = 0; k < dofs.length; k++) { const j = dofs[k]!, x = n[k]!; v += x * qd[j]!; dofIdx[nd] = j; dofN[nd] = x; nd++; }
     u[a] = v;
-    fr[a] = r.friction ? loc[rows.indexOf(r.friction.normal)]! : -1;
-    mu[a] = r.friction ? r.friction.mu : 0;
+    const f = r.friction, b = r.block;
+    fr[a] = f ? loc[rows.indexOf(f.normal)]! : -1;
+    mu[a] = f ? f.mu : 0;
     // blk: 1 the first row of a 3×3 ball-motor block, 2 its other rows; norm: its magnitude clamp or −1.
-    blk[a] = r.block ? (r.block.rows[0] === r ? 1 : 2) : 0;
-    norm[a] = r.block && r.block.norm !== null ? r.block.norm : -1;
+    blk[a] = b ? (b.rows[0] === r ? 1 : 2) : 0;
+    norm[a] = b && b.norm !== null ? b.norm : -1;
   }
+  dofOff[m] = nd;
   // W, symmetric: the upper triangle from the rows' directions and responses, mirrored.
   for (let a = 0; a < m; a++) {
-    const ra = rows[idx[a]!]!;
+    const a0 = rv0[a]!, a1 = rv1[a]!, d0 = dofOff[a]!, d1 = dofOff[a + 1]!;
     for (let b = a; b < m; b++) {
-      const rb = rows[idx[b]!]!, c = rb.col;
       let w = 0;
-      if (ra.v0 < rb.v1 && rb.v0 < ra.v1) for (let k = 0; k < ra.dofs.length; k++) w += ra.n[k]! * c[ra.dofs[k]!]!;
+      if (a0 < rv1[b]! && rv0[b]! < a1) { const c = cols[b]!; for (let k = d0; k < d1; k++) w += dofN[k]! * c[dofIdx[k]!]!; }
       W[a * m + b] = w; W[b * m + a] = w;
     }
-    Kd[a] = ra.K;
   }
   for (let a = 0; a < m; a++) u[a] += dot(a, m);
   let sweeps = 0, nFactored = -1;

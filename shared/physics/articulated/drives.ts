@@ -30,7 +30,7 @@ import { makeSoft } from '../soft';
 import { clampSwingTwistTarget } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
 import { JOINT_ANGULAR, type ArticulatedModel } from './model';
-import { solveRows } from './delassus';
+import { solveRows, type SolverRow } from './delassus';
 import { dot6, quatMat, xForce, xTransposeForce } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
@@ -154,16 +154,17 @@ export interface DriveStepResult {
 
 /** One semi-implicit step of `model` with drives and limits. */
 export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDrive[], h: number, options: DriveStepOptions = {}): DriveStepResult {
+  const T = ((globalThis as any).__T ??= {}); let t0 = performance.now(); const lap = (k: string) => { const t = performance.now(); T[k] = (T[k] ?? 0) + t - t0; t0 = t; };
   const iterations = options.iterations ?? 100, tolerance = options.tolerance ?? 1e-10, erp = options.limitErp ?? 0.2;
   const nv = model.nv;
   const verlet = options.integrator === 'verlet', hs = verlet ? h / 2 : h; // hs: from the rows' configuration to the step's end
   if (verlet) model.q = model.integratePositions(model.q, model.qd, h / 2);
   const qdd = model.forwardDynamics();
   model.qdd = qdd;
+  lap('fd');
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
-  interface Row { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; block?: { rows: Row[]; norm: number | null }; friction?: { normal: Row; mu: number } }
   const rows: Row[] = [];
   let response: Response | null = null; // M⁻¹·, built on first use, visiting only the trees a row touches
   const column = (v: number) => {
@@ -173,9 +174,9 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   };
   const direction = (dofs: number[], n: number[], cols: Ranged[]) => {
     const col = new Float64Array(nv), v0 = cols[0]!.v0, v1 = cols[0]!.v1;
-    dofs.forEach((_, k) => { const c = cols[k]!.col; for (let j = v0; j < v1; j++) col[j] += n[k]! * c[j]!; });
+    for (let k = 0; k < dofs.length; k++) { const c = cols[k]!.col, x = n[k]!; for (let j = v0; j < v1; j++) col[j] += x * c[j]!; }
     let K = 0;
-    dofs.forEach((v, k) => { K += n[k]! * col[v]!; });
+    for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
     return { dofs, n, col, v0, v1, K };
   };
   drives.forEach((d, i) => {
@@ -197,7 +198,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       } else if (d.mode === 'velocity') rhs = targetVelocity;
       else clamp = d.frictionTorque;
       if (!Number.isFinite(gamma)) return null;
-      return { ...dir, rhs, gamma, lo: -clamp * h, hi: clamp * h, acc: 0, drive: i, limit: false };
+      return makeRow(dir, rhs, gamma, -clamp * h, clamp * h, i, false);
     };
     if (b.joint === 'ball') {
       if (d.limit) throw new Error(`drive ${i}: ball joint "${b.jointName}" takes twistLimit and swingLimit, not a [lo, hi] limit`);
@@ -238,8 +239,8 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         const l = Math.hypot(ax, ay, az);
         if (l > 1e-9) { ax /= l; ay /= l; az /= l; } else { ax = bx[0]!; ay = bx[3]!; az = bx[6]!; }
         const dir = along([ax, ay, az]), [lo, hi] = d.twistLimit, tw = st[0];
-        rows.push({ ...dir, rhs: tw < lo ? (erp * (lo - tw)) / h : (lo - tw) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: i, limit: true });
-        rows.push({ ...along([ax, ay, az]), rhs: tw > hi ? (erp * (hi - tw)) / h : (hi - tw) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
+        rows.push(makeRow(dir, tw < lo ? (erp * (lo - tw)) / h : (lo - tw) / h, 0, 0, Infinity, i, true));
+        rows.push(makeRow(dir, tw > hi ? (erp * (hi - tw)) / h : (hi - tw) / h, 0, -Infinity, 0, i, true));
       }
       const theta = Math.hypot(st[1], st[2]);
       if (d.swingLimit && theta > 1e-9) {
@@ -249,7 +250,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         let ny = dy / (sa * sa), nz = dz / (sb * sb);
         const nn = Math.hypot(ny, nz); ny /= nn; nz /= nn;
         const gap = (limit - theta) * (dy * ny + dz * nz); // ≥ 0 inside the cone; swing grows with +ω·(0, ny, nz)
-        rows.push({ ...along([0, ny, nz]), rhs: gap < 0 ? (erp * gap) / h : gap / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
+        rows.push(makeRow(along([0, ny, nz]), gap < 0 ? (erp * gap) / h : gap / h, 0, -Infinity, 0, i, true));
       }
       return;
     }
@@ -262,12 +263,14 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       const [lo, hi] = d.limit;
       // Both ends, always: a speculative row far from its limit only allows motion and stays at λ = 0,
       // and one that the other rows' impulses push toward its limit is there to stop it.
-      rows.push({ ...dir, rhs: q < lo ? (erp * (lo - q)) / h : (lo - q) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: i, limit: true });
-      rows.push({ ...dir, rhs: q > hi ? (erp * (hi - q)) / h : (hi - q) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
+      rows.push(makeRow(dir, q < lo ? (erp * (lo - q)) / h : (lo - q) / h, 0, 0, Infinity, i, true));
+      rows.push(makeRow(dir, q > hi ? (erp * (hi - q)) / h : (hi - q) / h, 0, -Infinity, 0, i, true));
     }
   });
+  lap('driveRows');
   const contacts: { row: Row; result: ContactResult }[] = [];
   const pairs = typeof options.pairs === 'function' ? options.pairs() : options.pairs; // a function: found at the rows' configuration
+  lap('findPairs');
   if (options.ground || pairs?.length) {
     response ??= rangedResponse(model);
     const kin = model.kinematics(model.q, new Float64Array(nv));
@@ -276,7 +279,9 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   }
   // The rows on their Delassus matrix W = J M⁻¹ Jᵀ (delassus.ts): Gauss-Seidel sweeps on W, each followed by a
   // Newton step on the rows inside their bounds; the same fixed point as row-by-row sweeps on q̇.
+  lap('contactRows');
   const sweeps = solveRows(rows, qd, iterations, tolerance);
+  lap('solve');
   model.qd = qd;
   model.q = model.integratePositions(model.q, qd, hs);
   const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
@@ -292,6 +297,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   }
   drives.forEach((d, i) => { if (model.bodies[d.body]!.joint === 'ball') motorTorque[i] = Math.sqrt(sq[i]!); });
   for (const c of contacts) c.result.normalImpulse = c.row.acc;
+  lap('tail');
   return { motorTorque, motorRowTorque, saturated, limitTorque, contacts: contacts.map((c) => c.result), rows: rows.length, iterations: sweeps };
 }
 
@@ -355,7 +361,15 @@ function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
   return [2 * Math.atan2(tx, tw), sy * k, sz * k];
 }
 
-interface ContactRow { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; friction?: { normal: ContactRow; mu: number } }
+/** A row as the solver takes it (delassus.ts), with the drive it belongs to (−1: a contact) and whether it is a limit or contact row. */
+interface Row extends SolverRow { drive: number; limit: boolean }
+type ContactRow = Row;
+
+/** A row along a direction (its DOFs, response, K), every field set so that all rows share one shape. */
+function makeRow(dir: { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number }, rhs: number, gamma: number, lo: number, hi: number,
+  drive: number, limit: boolean, friction?: { normal: SolverRow; mu: number }): Row {
+  return { dofs: dir.dofs, n: dir.n, col: dir.col, v0: dir.v0, v1: dir.v1, K: dir.K, rhs, gamma, lo, hi, acc: 0, block: undefined, friction, drive, limit };
+}
 
 type Kin = ReturnType<ArticulatedModel['kinematics']>;
 
@@ -415,7 +429,7 @@ function rangedResponse(model: ArticulatedModel): Response {
 /** A row along the generalized direction tau: its nonzero DOFs, the response M⁻¹·tau and K = tauᵀM⁻¹tau. */
 function rowOf(tau: Float64Array, response: Response) {
   const dofs: number[] = [], n: number[] = [];
-  tau.forEach((x, k) => { if (x !== 0) { dofs.push(k); n.push(x); } });
+  for (let k = 0; k < tau.length; k++) { const x = tau[k]!; if (x !== 0) { dofs.push(k); n.push(x); } }
   const { col, v0, v1 } = response(tau);
   let K = 0;
   for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
@@ -426,7 +440,7 @@ function rowOf(tau: Float64Array, response: Response) {
  *  relative velocity along a world direction d is tau(d)·q̇. */
 function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readonly number[], gap: number, mu: number, h: number, erp: number,
   response: Response, rows: ContactRow[]): ContactRow {
-  const nrow: ContactRow = { ...rowOf(tau(normal), response), rhs: gap >= 0 ? -gap / h : (-erp * gap) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: -1, limit: true };
+  const nrow = makeRow(rowOf(tau(normal), response), gap >= 0 ? -gap / h : (-erp * gap) / h, 0, 0, Infinity, -1, true);
   // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0).
   if (!(nrow.K > 1e-14)) return nrow;
   rows.push(nrow);
@@ -439,7 +453,7 @@ function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readon
     const t2 = [ny * t1[2]! - nz * t1[1]!, nz * t1[0]! - nx * t1[2]!, nx * t1[1]! - ny * t1[0]!];
     for (const d of Math.abs(ny) > 0.999999 ? [[1, 0, 0], [0, 0, 1]] : [t1, t2]) {
       const r = rowOf(tau(d), response);
-      if (r.K > 1e-14) rows.push({ ...r, rhs: 0, gamma: 0, lo: 0, hi: 0, acc: 0, drive: -1, limit: true, friction: { normal: nrow, mu } });
+      if (r.K > 1e-14) rows.push(makeRow(r, 0, 0, 0, 0, -1, true, { normal: nrow, mu }));
     }
   }
   return nrow;
