@@ -29,7 +29,7 @@ import type { RigDocument } from '../../rig/schema';
 import { makeSoft } from '../soft';
 import { clampSwingTwistTarget } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
-import { JOINT_ANGULAR, type ArticulatedModel } from './model';
+import { JOINT_ANGULAR, type ArticulatedModel, type InverseMass } from './model';
 import { solveRows, type SolverRow } from './delassus';
 import { dot6, quatMat, xForce, xTransposeForce } from './spatial';
 
@@ -154,14 +154,13 @@ export interface DriveStepResult {
 
 /** One semi-implicit step of `model` with drives and limits. */
 export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDrive[], h: number, options: DriveStepOptions = {}): DriveStepResult {
-  const T = ((globalThis as any).__T ??= {}); let t0 = performance.now(); const lap = (k: string) => { const t = performance.now(); T[k] = (T[k] ?? 0) + t - t0; t0 = t; };
   const iterations = options.iterations ?? 100, tolerance = options.tolerance ?? 1e-10, erp = options.limitErp ?? 0.2;
   const nv = model.nv;
   const verlet = options.integrator === 'verlet', hs = verlet ? h / 2 : h; // hs: from the rows' configuration to the step's end
   if (verlet) model.q = model.integratePositions(model.q, model.qd, h / 2);
-  const qdd = model.forwardDynamics();
+  // q̈ and the inverse mass operator at this q from one ABA pass (the rows' responses M⁻¹·n use the latter).
+  const { qdd, inverseMass } = model.forwardDynamicsAndInverseMass();
   model.qdd = qdd;
-  lap('fd');
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
@@ -169,7 +168,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   let response: Response | null = null; // M⁻¹·, built on first use, visiting only the trees a row touches
   const column = (v: number) => {
     const e = new Float64Array(nv); e[v] = 1;
-    response ??= rangedResponse(model);
+    response ??= rangedResponse(model, inverseMass);
     return response(e);
   };
   const direction = (dofs: number[], n: number[], cols: Ranged[]) => {
@@ -267,21 +266,17 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       rows.push(makeRow(dir, q > hi ? (erp * (hi - q)) / h : (hi - q) / h, 0, -Infinity, 0, i, true));
     }
   });
-  lap('driveRows');
   const contacts: { row: Row; result: ContactResult }[] = [];
   const pairs = typeof options.pairs === 'function' ? options.pairs() : options.pairs; // a function: found at the rows' configuration
-  lap('findPairs');
   if (options.ground || pairs?.length) {
-    response ??= rangedResponse(model);
+    response ??= rangedResponse(model, inverseMass);
     const kin = model.kinematics(model.q, new Float64Array(nv));
     if (options.ground) groundRows(model, kin, options.ground, h, erp, response, rows, contacts);
     if (pairs) pairRows(model, kin, pairs, h, erp, response, rows, contacts);
   }
   // The rows on their Delassus matrix W = J M⁻¹ Jᵀ (delassus.ts): Gauss-Seidel sweeps on W, each followed by a
   // Newton step on the rows inside their bounds; the same fixed point as row-by-row sweeps on q̇.
-  lap('contactRows');
   const sweeps = solveRows(rows, qd, iterations, tolerance);
-  lap('solve');
   model.qd = qd;
   model.q = model.integratePositions(model.q, qd, hs);
   const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
@@ -297,7 +292,6 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   }
   drives.forEach((d, i) => { if (model.bodies[d.body]!.joint === 'ball') motorTorque[i] = Math.sqrt(sq[i]!); });
   for (const c of contacts) c.result.normalImpulse = c.row.acc;
-  lap('tail');
   return { motorTorque, motorRowTorque, saturated, limitTorque, contacts: contacts.map((c) => c.result), rows: rows.length, iterations: sweeps };
 }
 
@@ -401,7 +395,7 @@ const layouts = new WeakMap<ArticulatedModel, { dofBody: Int32Array; treeFrom: I
  * the tree of its first nonzero DOF to the tree of its last (the rig builder lays trees out contiguously;
  * a model whose trees interleave gets the whole range). A row on one creature then costs that creature.
  */
-function rangedResponse(model: ArticulatedModel): Response {
+function rangedResponse(model: ArticulatedModel, M: InverseMass): Response {
   let layout = layouts.get(model);
   if (!layout) {
     const n = model.bodies.length, dofBody = new Int32Array(model.nv), root = new Int32Array(n);
@@ -416,7 +410,7 @@ function rangedResponse(model: ArticulatedModel): Response {
     layout = { dofBody, treeFrom, treeTo };
     layouts.set(model, layout);
   }
-  const { dofBody, treeFrom, treeTo } = layout, M = model.inverseMassOperator(model.q), bodies = model.bodies;
+  const { dofBody, treeFrom, treeTo } = layout, bodies = model.bodies;
   return (tau) => {
     let lo = -1, hi = -1;
     for (let k = 0; k < tau.length; k++) if (tau[k] !== 0) { if (lo < 0) lo = k; hi = k; }

@@ -183,6 +183,20 @@ export class ArticulatedModel {
    * the joint-space response to a generalized impulse (inverseMassOperator computes it faster).
    */
   forwardDynamics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd, tau: ArrayLike<number> = this.effectiveTau(qd), bias = true): Float64Array {
+    return this.aba(q, qd, tau, bias).qdd;
+  }
+
+  /**
+   * q̈ at the current state (forwardDynamics()) together with the inverse mass operator at the same q, from
+   * the same pass: the articulated inertias depend on q only, so the ABA's are the operator's (the same
+   * numbers inverseMassOperator(q) computes again).
+   */
+  forwardDynamicsAndInverseMass(): { qdd: Float64Array; inverseMass: InverseMass } {
+    const r = this.aba(this.q, this.qd, this.effectiveTau(this.qd), true);
+    return { qdd: r.qdd, inverseMass: this.inverseMassFrom(r.Xup, r.S, r.U, r.Dinv, r.UD) };
+  }
+
+  private aba(q: ArrayLike<number>, qd: ArrayLike<number>, tau: ArrayLike<number>, bias: boolean) {
     const n = this.bodies.length;
     const { Xup, X0, v, S, cJ } = this.kinematics(q, qd);
     const c: Vec6[] = new Array(n), IA: Mat6[] = new Array(n), pA: Vec6[] = new Array(n);
@@ -201,7 +215,7 @@ export class ArticulatedModel {
       }
       pA[i] = p;
     }
-    const U: Vec6[][] = new Array(n), Dinv: number[][] = new Array(n), u: number[][] = new Array(n);
+    const U: Vec6[][] = new Array(n), Dinv: number[][] = new Array(n), u: number[][] = new Array(n), UDs: Vec6[][] = new Array(n);
     for (let i = n - 1; i >= 0; i--) {
       const b = this.bodies[i]!, nv = b.nv, Si = S[i]!;
       const Ui = Si.map((s) => mat6Vec(IA[i]!, s));
@@ -222,6 +236,7 @@ export class ArticulatedModel {
         for (let r = 0; r < nv; r++) addScaled(col, Ui[r]!, Di[r * nv + k]!);
         UD.push(col);
       }
+      UDs[i] = UD;
       for (let k = 0; k < nv; k++) for (let x = 0; x < 6; x++) for (let y = 0; y < 6; y++) Ia[x * 6 + y] -= UD[k]![x]! * Ui[k]![y]!;
       const pa = mat6Vec(Ia, c[i]!);
       for (let k = 0; k < 6; k++) pa[k] += pA[i]![k]!;
@@ -233,7 +248,7 @@ export class ArticulatedModel {
       for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
     }
     const a0: Vec6 = bias ? [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]] : zero6();
-    return accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c);
+    return { qdd: accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c), Xup, S, U, Dinv, UD: UDs };
   }
 
   /**
@@ -268,6 +283,12 @@ export class ArticulatedModel {
       const P = IA[b.parent]!;
       for (let k = 0; k < 36; k++) P[k] += Ip[k]!;
     }
+    return this.inverseMassFrom(Xup, S, U, Dinv, UD);
+  }
+
+  /** The operator from the articulated inertias' factors (U = IA·S, D⁻¹, U·D⁻¹ per body) at some q. */
+  private inverseMassFrom(Xup: readonly Plucker[], S: readonly Vec6[][], U: readonly Vec6[][], Dinv: readonly number[][], UD: readonly Vec6[][]): InverseMass {
+    const n = this.bodies.length;
     // Each call: the force pass (leaves to root) and the acceleration pass (root to leaves) on flat scratch
     // arrays — the same arithmetic, in the same order, as forwardDynamics' passes with q̇ = 0 and no bias
     // (accelerationPass), without allocating more than the result.
