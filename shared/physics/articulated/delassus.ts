@@ -117,7 +117,7 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     for (let k = 0; k < dofs.length; k++) { const j = dofs[k]!, x = n[k]!; v += x * qd[j]!; dofIdx[nd] = j; dofN[nd] = x; nd++; }
     u[a] = v;
     const f = r.friction, b = r.block;
-    fr[a] = f ? loc[rows.indexOf(f.normal)]! : -1;
+    fr[a] = f ? loc[indexBefore(rows, f.normal, idx[a]!)]! : -1;
     mu[a] = f ? f.mu : 0;
     // blk: 1 the first row of a 3×3 ball-motor block, 2 its other rows; norm: its magnitude clamp or −1.
     blk[a] = b ? (b.rows[0] === r ? 1 : 2) : 0;
@@ -159,6 +159,12 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     for (let k = r.v0; k < r.v1; k++) qd[k] += c[k]! * l;
   }
   return sweeps;
+}
+
+/** The index of `row` in `rows`, searched back from `from` (a friction row follows its normal row). */
+function indexBefore(rows: readonly SolverRow[], row: SolverRow, from: number): number {
+  for (let i = from; i >= 0; i--) if (rows[i] === row) return i;
+  return rows.indexOf(row);
 }
 
 /** Σ_b W_ab·λ_b. */
