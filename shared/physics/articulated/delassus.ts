@@ -50,7 +50,7 @@ let lo = new Float64Array(0), hi = new Float64Array(0), Kd = new Float64Array(0)
 let D = new Float64Array(0), x = new Float64Array(0);
 let fr = new Int32Array(0), blk = new Int32Array(0), idx = new Int32Array(0), loc = new Int32Array(0), island = new Int32Array(0);
 let free = new Int32Array(0), factored = new Int32Array(0), rv0 = new Int32Array(0), rv1 = new Int32Array(0), dofOff = new Int32Array(0);
-let dofIdx = new Int32Array(0), dofN = new Float64Array(0);
+let dofIdx = new Int32Array(0), dofN = new Float64Array(0), inF = new Int32Array(0), tied = new Int32Array(0), perm = new Int32Array(0), sgn = new Float64Array(0);
 const cols: Float64Array[] = [];
 const A3 = new Float64Array(9), b3 = new Float64Array(3), n3 = new Float64Array(3);
 
@@ -63,6 +63,7 @@ function ensure(total: number, m: number): void {
     fr = new Int32Array(capRows); blk = new Int32Array(capRows); idx = new Int32Array(capRows); loc = new Int32Array(capRows);
     island = new Int32Array(capRows); free = new Int32Array(capRows); factored = new Int32Array(capRows);
     rv0 = new Int32Array(capRows); rv1 = new Int32Array(capRows); dofOff = new Int32Array(capRows + 1);
+    inF = new Int32Array(capRows); tied = new Int32Array(capRows); perm = new Int32Array(capRows); sgn = new Float64Array(capRows);
   }
   if (m * m > capW) {
     capW = Math.max(m * m, 2 * capW);
@@ -274,6 +275,17 @@ function newtonStep(m: number, nFactored: number): number {
     if (l > lower(a) && l < upper(a)) free[nf++] = a;
   }
   if (nf === 0) return nFactored;
+  // Sliding friction rows (at ±μλ_n of a free normal) move with their normal: Δλ_t = s·μ·Δλ_n.
+  for (let a = 0; a < m; a++) inF[a] = -1;
+  for (let i = 0; i < nf; i++) inF[free[i]!] = i;
+  let nt = 0;
+  for (let a = 0; a < m; a++) {
+    const f = fr[a]!;
+    if (f < 0 || inF[a]! >= 0 || inF[f]! < 0) continue;
+    const bound = mu[a]! * lam[f]!, l = lam[a]!;
+    if (bound > 0 && Math.abs(l) >= bound) { tied[nt] = a; sgn[a] = l > 0 ? mu[a]! : -mu[a]!; nt++; }
+  }
+  if (nt > 0) return tiedStep(m, nf, nt);
   let same = nf === nFactored;
   for (let i = 0; same && i < nf; i++) same = free[i] === factored[i];
   if (!same) {
@@ -328,3 +340,89 @@ function newtonStep(m: number, nFactored: number): number {
   }
   return nFactored;
 }
+
+/**
+ * The Newton step with sliding friction rows tied to their normals (Δλ_t = s·μ·Δλ_n): on the free rows,
+ * (W_FF + Γ_F + W_FT·G)·Δ_F = −(u − rhs + γλ)_F with G the ties — not symmetric, so Gaussian elimination with
+ * partial pivoting, a column whose pivot vanishes (a row dependent on others) held at Δ = 0. Cut short where
+ * a free row would reach its bound, as newtonStep. Returns −1 (the LDLᵀ kept by newtonStep is overwritten).
+ */
+function tiedStep(m: number, nf: number, nt: number): number {
+  // A' in L (row-major nf×nf), the right-hand side in x.
+  for (let i = 0; i < nf; i++) {
+    const ai = free[i]!, o = ai * m;
+    for (let j = 0; j < nf; j++) L[i * nf + j] = W[o + free[j]!]!;
+    L[i * nf + i] += gam[ai]!;
+    for (let k = 0; k < nt; k++) { const t = tied[k]!; L[i * nf + inF[fr[t]!]!] += W[o + t]! * sgn[t]!; }
+    x[i] = -(u[ai]! - rhs[ai]! + gam[ai]! * lam[ai]!);
+  }
+  // Elimination; perm[r] = the column pivoted in row r; D[c] = 1 when column c was pivoted.
+  let rank = 0;
+  for (let c = 0; c < nf; c++) {
+    D[c] = 0;
+    let p = -1, best = 1e-11 * (W[free[c]! * m + free[c]!]! + gam[free[c]!]!);
+    for (let r = rank; r < nf; r++) { const v = Math.abs(L[r * nf + c]!); if (v > best) { best = v; p = r; } }
+    if (p < 0) continue;
+    if (p !== rank) {
+      for (let j = 0; j < nf; j++) { const tmp = L[rank * nf + j]!; L[rank * nf + j] = L[p * nf + j]!; L[p * nf + j] = tmp; }
+      const tmp = x[rank]!; x[rank] = x[p]!; x[p] = tmp;
+    }
+    const d = L[rank * nf + c]!;
+    for (let r = rank + 1; r < nf; r++) {
+      const f = L[r * nf + c]! / d;
+      if (f === 0) continue;
+      for (let j = c; j < nf; j++) L[r * nf + j] -= f * L[rank * nf + j]!;
+      x[r] -= f * x[rank]!;
+    }
+    perm[rank] = c; D[c] = 1; rank++;
+  }
+  // Back substitution: Δ by column (Dl).
+  if (Dl.length < nf) Dl = new Float64Array(Math.max(nf, capRows));
+  for (let k = rank - 1; k >= 0; k--) {
+    const c = perm[k]!;
+    let sum = x[k]!;
+    for (let j = c + 1; j < nf; j++) if (D[j] === 1) sum -= L[k * nf + j]! * dlt(j);
+    setDlt(c, sum / L[k * nf + c]!);
+  }
+  for (let c = 0; c < nf; c++) if (D[c] !== 1) setDlt(c, 0);
+  // The longest step (≤ 1) that keeps every free row within its bounds (the tied rows stay on theirs).
+  let alpha = 1;
+  for (let i = 0; i < nf; i++) {
+    const a = free[i]!, d = dlt(i);
+    if (blk[a]! !== 0 && norm[a]! >= 0) {
+      if (blk[a] !== 1) continue;
+      const d1 = dlt(i + 1), d2 = dlt(i + 2), l0 = lam[a]!, l1 = lam[a + 1]!, l2 = lam[a + 2]!;
+      const qa = d * d + d1 * d1 + d2 * d2, qb = 2 * (l0 * d + l1 * d1 + l2 * d2), qc = l0 * l0 + l1 * l1 + l2 * l2 - norm[a]! ** 2;
+      if (qa > 0) { const t = (-qb + Math.sqrt(Math.max(0, qb * qb - 4 * qa * qc))) / (2 * qa); if (t < alpha) alpha = Math.max(0, t); }
+      continue;
+    }
+    if (d > 0) { const t = (upper(a) - lam[a]!) / d; if (t < alpha) alpha = Math.max(0, t); }
+    else if (d < 0) { const t = (lower(a) - lam[a]!) / d; if (t < alpha) alpha = Math.max(0, t); }
+  }
+  if (alpha <= 0) return -1;
+  for (let i = 0; i < nf; i++) { const a = free[i]!; lo[a] = lower(a); hi[a] = upper(a); }
+  for (let i = 0; i < nf; i++) {
+    const a = free[i]!;
+    let next = lam[a]! + alpha * dlt(i);
+    if (!(blk[a]! !== 0 && norm[a]! >= 0)) next = Math.min(hi[a]!, Math.max(lo[a]!, next));
+    const dl = next - lam[a]!;
+    if (dl === 0) continue;
+    lam[a] = next;
+    push(a, m, dl);
+  }
+  // The tied rows onto their normals' new bounds.
+  for (let k = 0; k < nt; k++) {
+    const t = tied[k]!, bound = mu[t]! * lam[fr[t]!]!;
+    const next = sgn[t]! > 0 ? bound : -bound, dl = next - lam[t]!;
+    hi[t] = bound; lo[t] = -bound;
+    if (dl === 0) continue;
+    lam[t] = next;
+    push(t, m, dl);
+  }
+  return -1;
+}
+
+/** Δ of the free rows by column (tiedStep's back substitution). */
+let Dl = new Float64Array(0);
+function dlt(c: number): number { return Dl[c]!; }
+function setDlt(c: number, v: number): void { Dl[c] = v; }
