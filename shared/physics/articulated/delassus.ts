@@ -148,7 +148,13 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
       change = Math.max(change, rowStep(a, m));
     }
     if (change < tolerance || it === iterations - 1) break;
-    nFactored = newtonStep(m, nFactored);
+    // Newton steps, each cut short putting one more row on its bound, until one is a full step (an active-set
+    // iteration; at most 8 before the next sweep).
+    for (let k = 0; k < 8; k++) {
+      lastAlpha = 0;
+      nFactored = newtonStep(m, nFactored);
+      if (!(lastAlpha > 0 && lastAlpha < 1)) break;
+    }
   }
   // Back to the rows and the joint velocities.
   for (let a = 0; a < m; a++) {
@@ -311,33 +317,9 @@ function newtonStep(m: number, nFactored: number): number {
   for (let i = 0; i < nf; i++) { let s = x[i]!; for (let k = 0; k < i; k++) s -= L[i * nf + k]! * x[k]!; x[i] = s; }
   for (let i = 0; i < nf; i++) x[i] = D[i]! > 0 ? x[i]! / D[i]! : 0;
   for (let i = nf - 1; i >= 0; i--) { if (D[i] === 0) { x[i] = 0; continue; } let s = x[i]!; for (let k = i + 1; k < nf; k++) s -= L[k * nf + i]! * x[k]!; x[i] = s; }
-  // The longest step (≤ 1) that keeps every free row within its bounds.
-  let alpha = 1;
-  for (let i = 0; i < nf; i++) {
-    const a = free[i]!, d = x[i]!;
-    if (blk[a]! !== 0 && norm[a]! >= 0) {
-      if (blk[a] !== 1) continue;
-      // ‖λ + tΔ‖ = norm: the positive root.
-      const d1 = x[i + 1]!, d2 = x[i + 2]!, l0 = lam[a]!, l1 = lam[a + 1]!, l2 = lam[a + 2]!;
-      const qa = d * d + d1 * d1 + d2 * d2, qb = 2 * (l0 * d + l1 * d1 + l2 * d2), qc = l0 * l0 + l1 * l1 + l2 * l2 - norm[a]! ** 2;
-      if (qa > 0) { const t = (-qb + Math.sqrt(Math.max(0, qb * qb - 4 * qa * qc))) / (2 * qa); if (t < alpha) alpha = Math.max(0, t); }
-      continue;
-    }
-    if (d > 0) { const t = (upper(a) - lam[a]!) / d; if (t < alpha) alpha = Math.max(0, t); }
-    else if (d < 0) { const t = (lower(a) - lam[a]!) / d; if (t < alpha) alpha = Math.max(0, t); }
-  }
-  if (alpha <= 0) return nFactored;
-  // Bounds before the step (a friction row's move with its normal's λ), then the step, clamped into them.
-  for (let i = 0; i < nf; i++) { const a = free[i]!; lo[a] = lower(a); hi[a] = upper(a); }
-  for (let i = 0; i < nf; i++) {
-    const a = free[i]!;
-    let next = lam[a]! + alpha * x[i]!;
-    if (!(blk[a]! !== 0 && norm[a]! >= 0)) next = Math.min(hi[a]!, Math.max(lo[a]!, next));
-    const dl = next - lam[a]!;
-    if (dl === 0) continue;
-    lam[a] = next;
-    push(a, m, dl);
-  }
+  if (Dl.length < nf) Dl = new Float64Array(Math.max(nf, capRows));
+  for (let i = 0; i < nf; i++) Dl[i] = x[i]!;
+  stepAlong(m, nf, 0);
   return nFactored;
 }
 
@@ -385,30 +367,60 @@ function tiedStep(m: number, nf: number, nt: number): number {
     setDlt(c, sum / L[k * nf + c]!);
   }
   for (let c = 0; c < nf; c++) if (D[c] !== 1) setDlt(c, 0);
-  // The longest step (≤ 1) that keeps every free row within its bounds (the tied rows stay on theirs).
-  let alpha = 1;
+  stepAlong(m, nf, nt);
+  return -1;
+}
+
+/** The last Newton step's length (1: a full step; < 1: cut at a bound; 0: none). */
+let lastAlpha = 0;
+
+/**
+ * λ_F += α·Δ_F (Δ in Dl by free column), the tied rows with their normals, α ≤ 1 the longest step that keeps
+ * every free row within its bounds — a friction row's bound moving with its normal's λ — and the row that
+ * stops the step put exactly on its bound (so that the next Newton step holds or ties it).
+ */
+function stepAlong(m: number, nf: number, nt: number): void {
+  let alpha = 1, blocker = -1, side = 0;
   for (let i = 0; i < nf; i++) {
-    const a = free[i]!, d = dlt(i);
+    const a = free[i]!, d = Dl[i]!;
     if (blk[a]! !== 0 && norm[a]! >= 0) {
       if (blk[a] !== 1) continue;
-      const d1 = dlt(i + 1), d2 = dlt(i + 2), l0 = lam[a]!, l1 = lam[a + 1]!, l2 = lam[a + 2]!;
+      // ‖λ + tΔ‖ = norm: the positive root.
+      const d1 = Dl[i + 1]!, d2 = Dl[i + 2]!, l0 = lam[a]!, l1 = lam[a + 1]!, l2 = lam[a + 2]!;
       const qa = d * d + d1 * d1 + d2 * d2, qb = 2 * (l0 * d + l1 * d1 + l2 * d2), qc = l0 * l0 + l1 * l1 + l2 * l2 - norm[a]! ** 2;
-      if (qa > 0) { const t = (-qb + Math.sqrt(Math.max(0, qb * qb - 4 * qa * qc))) / (2 * qa); if (t < alpha) alpha = Math.max(0, t); }
+      if (qa > 0) { const t = (-qb + Math.sqrt(Math.max(0, qb * qb - 4 * qa * qc))) / (2 * qa); if (t < alpha) { alpha = Math.max(0, t); blocker = -1; } }
       continue;
     }
-    if (d > 0) { const t = (upper(a) - lam[a]!) / d; if (t < alpha) alpha = Math.max(0, t); }
-    else if (d < 0) { const t = (lower(a) - lam[a]!) / d; if (t < alpha) alpha = Math.max(0, t); }
+    const f = fr[a]!;
+    if (f >= 0) {
+      // |λ_t + tΔ_t| ≤ μ(λ_n + tΔ_n).
+      const mu_ = mu[a]!, dn = inF[f]! >= 0 ? Dl[inF[f]!]! : 0, bound = mu_ * lam[f]!, l = lam[a]!;
+      const up = d - mu_ * dn, down = d + mu_ * dn;
+      if (up > 0) { const t = (bound - l) / up; if (t < alpha) { alpha = Math.max(0, t); blocker = a; side = 1; } }
+      if (down < 0) { const t = (-bound - l) / down; if (t < alpha) { alpha = Math.max(0, t); blocker = a; side = -1; } }
+      continue;
+    }
+    if (d > 0) { const t = (hi[a]! - lam[a]!) / d; if (t < alpha) { alpha = Math.max(0, t); blocker = a; side = 1; } }
+    else if (d < 0) { const t = (lo[a]! - lam[a]!) / d; if (t < alpha) { alpha = Math.max(0, t); blocker = a; side = -1; } }
   }
-  if (alpha <= 0) return -1;
-  for (let i = 0; i < nf; i++) { const a = free[i]!; lo[a] = lower(a); hi[a] = upper(a); }
-  for (let i = 0; i < nf; i++) {
-    const a = free[i]!;
-    let next = lam[a]! + alpha * dlt(i);
-    if (!(blk[a]! !== 0 && norm[a]! >= 0)) next = Math.min(hi[a]!, Math.max(lo[a]!, next));
-    const dl = next - lam[a]!;
-    if (dl === 0) continue;
-    lam[a] = next;
-    push(a, m, dl);
+  lastAlpha = alpha;
+  if (alpha <= 0) return;
+  // The rows other than friction first (the normals), then the friction rows within their new bounds.
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < nf; i++) {
+      const a = free[i]!, f = fr[a]!;
+      if ((f >= 0) !== (pass === 1)) continue;
+      let next = lam[a]! + alpha * Dl[i]!;
+      if (f >= 0) {
+        const bound = mu[a]! * lam[f]!;
+        hi[a] = bound; lo[a] = -bound;
+        next = a === blocker ? side * bound : Math.min(bound, Math.max(-bound, next));
+      } else if (!(blk[a]! !== 0 && norm[a]! >= 0)) next = a === blocker ? (side > 0 ? hi[a]! : lo[a]!) : Math.min(hi[a]!, Math.max(lo[a]!, next));
+      const dl = next - lam[a]!;
+      if (dl === 0) continue;
+      lam[a] = next;
+      push(a, m, dl);
+    }
   }
   // The tied rows onto their normals' new bounds.
   for (let k = 0; k < nt; k++) {
@@ -419,7 +431,6 @@ function tiedStep(m: number, nf: number, nt: number): number {
     lam[t] = next;
     push(t, m, dl);
   }
-  return -1;
 }
 
 /** Δ of the free rows by column (tiedStep's back substitution). */
