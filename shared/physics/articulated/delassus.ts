@@ -152,7 +152,7 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     // iteration; at most 8 before the next sweep).
     for (let k = 0; k < 8; k++) {
       lastAlpha = 0;
-      nFactored = newtonStep(m, nFactored);
+      nFactored = newtonStep(m, nFactored, it > 0);
       if (!(lastAlpha > 0 && lastAlpha < 1)) break;
     }
   }
@@ -268,7 +268,7 @@ function upper(a: number): number { const f = fr[a]!; return f >= 0 ? mu[a]! * l
  * first bound it reaches. The LDLᵀ of W_FF + Γ_F is kept while the free set stays the same (W does not
  * change within the step). Returns the size of the factored set (−1: none).
  */
-function newtonStep(m: number, nFactored: number): number {
+function newtonStep(m: number, nFactored: number, tie: boolean): number {
   let nf = 0;
   for (let a = 0; a < m; a++) {
     const t = blk[a]!;
@@ -281,11 +281,12 @@ function newtonStep(m: number, nFactored: number): number {
     if (l > lower(a) && l < upper(a)) free[nf++] = a;
   }
   if (nf === 0) return nFactored;
-  // Sliding friction rows (at ±μλ_n of a free normal) move with their normal: Δλ_t = s·μ·Δλ_n.
+  // Sliding friction rows (at ±μλ_n of a free normal) move with their normal: Δλ_t = s·μ·Δλ_n — from the second
+  // sweep on (after the first, from λ = 0, many sit on their bound for a moment; held, they cost less).
   for (let a = 0; a < m; a++) inF[a] = -1;
   for (let i = 0; i < nf; i++) inF[free[i]!] = i;
   let nt = 0;
-  for (let a = 0; a < m; a++) {
+  for (let a = 0; tie && a < m; a++) {
     const f = fr[a]!;
     if (f < 0 || inF[a]! >= 0 || inF[f]! < 0) continue;
     const bound = mu[a]! * lam[f]!, l = lam[a]!;
