@@ -3,8 +3,9 @@
  * the same rig MuJoCo gets as MJCF) and runs in an ArticulatedWorld (shared/physics/articulated), the back
  * end `"solver": "articulated"` selects. Every ragdoll is one tree with a free root; the ground is the
  * scene's static box, met through the body–body contact rows. Its joints cannot drift: the benchmark's
- * drift column measures rounding. Run on the one-ragdoll scenes only: its Gauss-Seidel sweeps over
- * joint-space rows (100 at most per substep) cost far more per step than the rigid solver's 8.
+ * drift column measures rounding. Run on the one-ragdoll scenes only: its joint-space rows (solved on their
+ * Delassus matrix, a dense matrix per creature) and its all-pairs contact search cost more per step than the
+ * rigid solver's.
  */
 import type { Quat } from '../shared/math/quat';
 import type { Vec3 } from '../shared/math/vec3';
@@ -30,7 +31,7 @@ function createArticulatedWorld(scene: BenchScene): BenchWorld {
   const handle = (i: number) => (i + 2) as BodyHandle;
   return {
     engine: 'articulated',
-    settings: `marionette ArticulatedWorld (Featherstone ABA, joint coordinates): 1 substep, Gauss-Seidel over joint-space motor/limit/contact rows (≤ ${100} sweeps, tolerance 1e-10), drift–kick–drift (Störmer–Verlet); motors 'pd'`,
+    settings: `marionette ArticulatedWorld (Featherstone ABA, joint coordinates): 1 substep, joint-space motor/limit/contact rows on their Delassus matrix, Gauss-Seidel sweeps + Newton steps (≤ ${100} sweeps, tolerance 1e-10), drift–kick–drift (Störmer–Verlet); motors 'pd'`,
     step: () => world.step(scene.dt),
     getPose(i: number, outPosition: Vec3, outRotation: Quat) {
       world.getPosition(handle(i), outPosition);

@@ -31,8 +31,9 @@ import { clampedDriveError } from '../driveTarget';
 import { makeSoft } from '../soft';
 import { clampSwingTwistTarget } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
-import { JOINT_ANGULAR, type ArticulatedModel } from './model';
-import { dot6, quatMat, solveDense, xForce, xTransposeForce } from './spatial';
+import { JOINT_ANGULAR, type ArticulatedModel, type InverseMass } from './model';
+import { solveRows, type SolverRow } from './delassus';
+import { dot6, quatMat, xForce, xTransposeForce } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
 
@@ -88,13 +89,15 @@ export interface GroundContact {
 
 export interface DriveStepOptions {
   /** A ground plane: each probe within `margin` of it becomes a normal row (speculative, λ ≥ 0) and two
-   *  friction rows along world x and z (|λ_t| ≤ μ·λ_n), in the same Gauss-Seidel loop as the drives. */
+   *  friction rows along world x and z (|λ_t| ≤ μ·λ_n), solved together with the drives' rows. */
   ground?: GroundContact;
   /** Contacts between bodies (self-collision, static obstacles), found by the caller's narrow phase: a normal
    *  row (speculative, λ ≥ 0) and two friction rows each, the same friction model as the ground's. */
   pairs?: readonly PairContact[] | (() => readonly PairContact[]);
-  /** Most Gauss-Seidel sweeps over the rows (default 100; the joint-space rows of a chain are strongly
-   *  coupled, a 3-link chain resting on two limits needs ~100 for 3e-5 rad). */
+  /** Most sweeps over the rows (default 100), each a projected Gauss-Seidel sweep on the Delassus matrix
+   *  followed by a Newton step on the rows inside their bounds (delassus.ts): the joint-space rows of a chain
+   *  are strongly coupled, and the sweeps alone converge linearly (a 3-link chain resting on two limits was
+   *  still 2.6e-5 rad past them after 100); with the Newton step a powered ragdoll needs 2. */
   iterations?: number;
   /** Stop sweeping once no row changes any joint velocity by more than this (rad/s or m/s; default 1e-10). */
   tolerance?: number;
@@ -148,7 +151,7 @@ export interface DriveStepResult {
   limitTorque: number[];
   /** Every ground and pair contact row this step. */
   contacts: ContactResult[];
-  /** Rows solved and Gauss-Seidel sweeps used. */
+  /** Rows solved and the sweeps used (the most any island of coupled rows needed). */
   rows: number;
   iterations: number;
 }
@@ -159,27 +162,26 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const nv = model.nv;
   const verlet = options.integrator === 'verlet', hs = verlet ? h / 2 : h; // hs: from the rows' configuration to the step's end
   if (verlet) model.q = model.integratePositions(model.q, model.qd, h / 2);
-  const qdd = model.forwardDynamics();
+  // q̈ and the inverse mass operator at this q from one ABA pass (the rows' responses M⁻¹·n use the latter).
+  const { qdd, inverseMass } = model.forwardDynamicsAndInverseMass();
   model.qdd = qdd;
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
-  interface Row { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; block?: { rows: Row[]; norm: number | null }; friction?: { normal: Row; mu: number } }
   const rows: Row[] = [];
   let response: Response | null = null; // M⁻¹·, built on first use, visiting only the trees a row touches
   const column = (v: number) => {
     const e = new Float64Array(nv); e[v] = 1;
-    response ??= rangedResponse(model);
+    response ??= rangedResponse(model, inverseMass);
     return response(e);
   };
   const direction = (dofs: number[], n: number[], cols: Ranged[]) => {
     const col = new Float64Array(nv), v0 = cols[0]!.v0, v1 = cols[0]!.v1;
-    dofs.forEach((_, k) => { const c = cols[k]!.col; for (let j = v0; j < v1; j++) col[j] += n[k]! * c[j]!; });
+    for (let k = 0; k < dofs.length; k++) { const c = cols[k]!.col, x = n[k]!; for (let j = v0; j < v1; j++) col[j] += x * c[j]!; }
     let K = 0;
-    dofs.forEach((v, k) => { K += n[k]! * col[v]!; });
+    for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
     return { dofs, n, col, v0, v1, K };
   };
-  const rowVelocity = (r: { dofs: number[]; n: number[] }) => { let u = 0; for (let k = 0; k < r.dofs.length; k++) u += r.n[k]! * qd[r.dofs[k]!]!; return u; };
   drives.forEach((d, i) => {
     const b = model.bodies[d.body];
     if (!b || b.joint === 'free') {
@@ -199,7 +201,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       } else if (d.mode === 'velocity') rhs = targetVelocity;
       else clamp = d.frictionTorque;
       if (!Number.isFinite(gamma)) return null;
-      return { ...dir, rhs, gamma, lo: -clamp * h, hi: clamp * h, acc: 0, drive: i, limit: false };
+      return makeRow(dir, rhs, gamma, -clamp * h, clamp * h, i, false);
     };
     if (b.joint === 'ball') {
       if (d.limit) throw new Error(`drive ${i}: ball joint "${b.jointName}" takes twistLimit and swingLimit, not a [lo, hi] limit`);
@@ -240,8 +242,8 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         const l = Math.hypot(ax, ay, az);
         if (l > 1e-9) { ax /= l; ay /= l; az /= l; } else { ax = bx[0]!; ay = bx[3]!; az = bx[6]!; }
         const dir = along([ax, ay, az]), [lo, hi] = d.twistLimit, tw = st[0];
-        rows.push({ ...dir, rhs: tw < lo ? (erp * (lo - tw)) / h : (lo - tw) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: i, limit: true });
-        rows.push({ ...along([ax, ay, az]), rhs: tw > hi ? (erp * (hi - tw)) / h : (hi - tw) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
+        rows.push(makeRow(dir, tw < lo ? (erp * (lo - tw)) / h : (lo - tw) / h, 0, 0, Infinity, i, true));
+        rows.push(makeRow(dir, tw > hi ? (erp * (hi - tw)) / h : (hi - tw) / h, 0, -Infinity, 0, i, true));
       }
       const theta = Math.hypot(st[1], st[2]);
       if (d.swingLimit && theta > 1e-9) {
@@ -251,7 +253,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         let ny = dy / (sa * sa), nz = dz / (sb * sb);
         const nn = Math.hypot(ny, nz); ny /= nn; nz /= nn;
         const gap = (limit - theta) * (dy * ny + dz * nz); // ≥ 0 inside the cone; swing grows with +ω·(0, ny, nz)
-        rows.push({ ...along([0, ny, nz]), rhs: gap < 0 ? (erp * gap) / h : gap / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
+        rows.push(makeRow(along([0, ny, nz]), gap < 0 ? (erp * gap) / h : gap / h, 0, -Infinity, 0, i, true));
       }
       return;
     }
@@ -267,32 +269,21 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       const [lo, hi] = d.limit;
       // Both ends, always: a speculative row far from its limit only allows motion and stays at λ = 0,
       // and one that the other rows' impulses push toward its limit is there to stop it.
-      rows.push({ ...dir, rhs: q < lo ? (erp * (lo - q)) / h : (lo - q) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: i, limit: true });
-      rows.push({ ...dir, rhs: q > hi ? (erp * (hi - q)) / h : (hi - q) / h, gamma: 0, lo: -Infinity, hi: 0, acc: 0, drive: i, limit: true });
+      rows.push(makeRow(dir, q < lo ? (erp * (lo - q)) / h : (lo - q) / h, 0, 0, Infinity, i, true));
+      rows.push(makeRow(dir, q > hi ? (erp * (hi - q)) / h : (hi - q) / h, 0, -Infinity, 0, i, true));
     }
   });
   const contacts: { row: Row; result: ContactResult }[] = [];
   const pairs = typeof options.pairs === 'function' ? options.pairs() : options.pairs; // a function: found at the rows' configuration
   if (options.ground || pairs?.length) {
-    response ??= rangedResponse(model);
+    response ??= rangedResponse(model, inverseMass);
     const kin = model.kinematics(model.q, new Float64Array(nv));
     if (options.ground) groundRows(model, kin, options.ground, h, erp, response, rows, contacts);
     if (pairs) pairRows(model, kin, pairs, h, erp, response, rows, contacts);
   }
-  let sweeps = 0;
-  for (let it = 0; it < iterations && rows.length > 0; it++) {
-    sweeps = it + 1;
-    let change = 0;
-    for (const r of rows) {
-      if (r.block) {
-        if (r === r.block.rows[0]) change = Math.max(change, solveBlock(r.block, rowVelocity, qd));
-        continue;
-      }
-      if (r.friction) { r.hi = r.friction.mu * r.friction.normal.acc; r.lo = -r.hi; }
-      change = Math.max(change, solveRow(r, rowVelocity, qd));
-    }
-    if (change < tolerance) break;
-  }
+  // The rows on their Delassus matrix W = J M⁻¹ Jᵀ (delassus.ts): Gauss-Seidel sweeps on W, each followed by a
+  // Newton step on the rows inside their bounds; the same fixed point as row-by-row sweeps on q̇.
+  const sweeps = solveRows(rows, qd, iterations, tolerance);
   model.qd = qd;
   model.q = model.integratePositions(model.q, qd, hs);
   const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
@@ -371,62 +362,15 @@ function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
   return [2 * Math.atan2(tx, tw), sy * k, sz * k];
 }
 
-interface BlockRow { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number }
+/** A row as the solver takes it (delassus.ts), with the drive it belongs to (−1: a contact) and whether it is a limit or contact row. */
+interface Row extends SolverRow { drive: number; limit: boolean }
+type ContactRow = Row;
 
-/** One projected Gauss-Seidel update of a joint-space row, the accumulated impulse clamped to [lo, hi]; qd
- *  follows. Returns |Δλ|·K, the velocity change it made (0 when the clamp held it). */
-function solveRow(r: BlockRow, rowVelocity: (r: BlockRow) => number, qd: Float64Array): number {
-  const old = r.acc;
-  const next = Math.min(r.hi, Math.max(r.lo, old - (rowVelocity(r) - r.rhs + r.gamma * old) / (r.K + r.gamma)));
-  const dl = next - old;
-  if (dl === 0) return 0;
-  r.acc = next;
-  for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
-  return Math.abs(dl * r.K);
+/** A row along a direction (its DOFs, response, K), every field set so that all rows share one shape. */
+function makeRow(dir: { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number }, rhs: number, gamma: number, lo: number, hi: number,
+  drive: number, limit: boolean, friction?: { normal: SolverRow; mu: number }): Row {
+  return { dofs: dir.dofs, n: dir.n, col: dir.col, v0: dir.v0, v1: dir.v1, K: dir.K, rhs, gamma, lo, hi, acc: 0, block: undefined, friction, drive, limit };
 }
-
-/**
- * One block step of a ball motor's three rows: (W + γ)Δλ = −(u − rhs + γλ) with W_ij = n_i·(M⁻¹n_j), then
- * the accumulated impulses as a vector to ‖λ‖ ≤ norm (magnitude); perAxis: when a row would leave its
- * ±τmax·h the three rows are swept one by one instead (as the rigid solver's rows).
- * Returns the largest velocity change.
- */
-function solveBlock(block: { rows: BlockRow[]; norm: number | null }, rowVelocity: (r: BlockRow) => number, qd: Float64Array): number {
-  const g = block.rows, m = g.length;
-  const W = new Array<number>(m * m), b = new Array<number>(m);
-  for (let i = 0; i < m; i++) {
-    const ri = g[i]!;
-    for (let j = 0; j < m; j++) {
-      let w = 0;
-      for (let k = 0; k < ri.dofs.length; k++) w += ri.n[k]! * g[j]!.col[ri.dofs[k]!]!;
-      W[i * m + j] = w + (i === j ? ri.gamma : 0);
-    }
-    b[i] = -(rowVelocity(ri) - ri.rhs + ri.gamma * ri.acc);
-  }
-  const delta = solveDense(W, b, m);
-  const next = g.map((r, i) => r.acc + delta[i]!);
-  if (block.norm !== null) {
-    const len = Math.hypot(...next);
-    if (len > block.norm) for (let i = 0; i < m; i++) next[i] = next[i]! * (block.norm / len);
-  } else if (next.some((x, i) => x < g[i]!.lo || x > g[i]!.hi)) {
-    // A saturated row: the clamped block solution is not the projected one; sweep the rows one by one
-    // (the rigid solver's way) and let the outer iterations converge.
-    let change = 0;
-    for (const r of g) change = Math.max(change, solveRow(r, rowVelocity, qd));
-    return change;
-  }
-  let change = 0;
-  g.forEach((r, i) => {
-    const dl = next[i]! - r.acc;
-    if (dl === 0) return;
-    r.acc = next[i]!;
-    change = Math.max(change, Math.abs(dl * r.K));
-    for (let k = r.v0; k < r.v1; k++) qd[k] += r.col[k]! * dl;
-  });
-  return change;
-}
-
-interface ContactRow { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number; rhs: number; gamma: number; lo: number; hi: number; acc: number; drive: number; limit: boolean; friction?: { normal: ContactRow; mu: number } }
 
 type Kin = ReturnType<ArticulatedModel['kinematics']>;
 
@@ -458,7 +402,7 @@ const layouts = new WeakMap<ArticulatedModel, { dofBody: Int32Array; treeFrom: I
  * the tree of its first nonzero DOF to the tree of its last (the rig builder lays trees out contiguously;
  * a model whose trees interleave gets the whole range). A row on one creature then costs that creature.
  */
-function rangedResponse(model: ArticulatedModel): Response {
+function rangedResponse(model: ArticulatedModel, M: InverseMass): Response {
   let layout = layouts.get(model);
   if (!layout) {
     const n = model.bodies.length, dofBody = new Int32Array(model.nv), root = new Int32Array(n);
@@ -473,7 +417,7 @@ function rangedResponse(model: ArticulatedModel): Response {
     layout = { dofBody, treeFrom, treeTo };
     layouts.set(model, layout);
   }
-  const { dofBody, treeFrom, treeTo } = layout, M = model.inverseMassOperator(model.q), bodies = model.bodies;
+  const { dofBody, treeFrom, treeTo } = layout, bodies = model.bodies;
   return (tau) => {
     let lo = -1, hi = -1;
     for (let k = 0; k < tau.length; k++) if (tau[k] !== 0) { if (lo < 0) lo = k; hi = k; }
@@ -486,7 +430,7 @@ function rangedResponse(model: ArticulatedModel): Response {
 /** A row along the generalized direction tau: its nonzero DOFs, the response M⁻¹·tau and K = tauᵀM⁻¹tau. */
 function rowOf(tau: Float64Array, response: Response) {
   const dofs: number[] = [], n: number[] = [];
-  tau.forEach((x, k) => { if (x !== 0) { dofs.push(k); n.push(x); } });
+  for (let k = 0; k < tau.length; k++) { const x = tau[k]!; if (x !== 0) { dofs.push(k); n.push(x); } }
   const { col, v0, v1 } = response(tau);
   let K = 0;
   for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
@@ -497,7 +441,7 @@ function rowOf(tau: Float64Array, response: Response) {
  *  relative velocity along a world direction d is tau(d)·q̇. */
 function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readonly number[], gap: number, mu: number, h: number, erp: number,
   response: Response, rows: ContactRow[]): ContactRow {
-  const nrow: ContactRow = { ...rowOf(tau(normal), response), rhs: gap >= 0 ? -gap / h : (-erp * gap) / h, gamma: 0, lo: 0, hi: Infinity, acc: 0, drive: -1, limit: true };
+  const nrow = makeRow(rowOf(tau(normal), response), gap >= 0 ? -gap / h : (-erp * gap) / h, 0, 0, Infinity, -1, true);
   // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0).
   if (!(nrow.K > 1e-14)) return nrow;
   rows.push(nrow);
@@ -510,7 +454,7 @@ function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readon
     const t2 = [ny * t1[2]! - nz * t1[1]!, nz * t1[0]! - nx * t1[2]!, nx * t1[1]! - ny * t1[0]!];
     for (const d of Math.abs(ny) > 0.999999 ? [[1, 0, 0], [0, 0, 1]] : [t1, t2]) {
       const r = rowOf(tau(d), response);
-      if (r.K > 1e-14) rows.push({ ...r, rhs: 0, gamma: 0, lo: 0, hi: 0, acc: 0, drive: -1, limit: true, friction: { normal: nrow, mu } });
+      if (r.K > 1e-14) rows.push(makeRow(r, 0, 0, 0, 0, -1, true, { normal: nrow, mu }));
     }
   }
   return nrow;

@@ -183,6 +183,20 @@ export class ArticulatedModel {
    * the joint-space response to a generalized impulse (inverseMassOperator computes it faster).
    */
   forwardDynamics(q: ArrayLike<number> = this.q, qd: ArrayLike<number> = this.qd, tau: ArrayLike<number> = this.effectiveTau(qd), bias = true): Float64Array {
+    return this.aba(q, qd, tau, bias).qdd;
+  }
+
+  /**
+   * q̈ at the current state (forwardDynamics()) together with the inverse mass operator at the same q, from
+   * the same pass: the articulated inertias depend on q only, so the ABA's are the operator's (the same
+   * numbers inverseMassOperator(q) computes again).
+   */
+  forwardDynamicsAndInverseMass(): { qdd: Float64Array; inverseMass: InverseMass } {
+    const r = this.aba(this.q, this.qd, this.effectiveTau(this.qd), true);
+    return { qdd: r.qdd, inverseMass: this.inverseMassFrom(r.Xup, r.S, r.U, r.Dinv, r.UD) };
+  }
+
+  private aba(q: ArrayLike<number>, qd: ArrayLike<number>, tau: ArrayLike<number>, bias: boolean) {
     const n = this.bodies.length;
     const { Xup, X0, v, S, cJ } = this.kinematics(q, qd);
     const c: Vec6[] = new Array(n), IA: Mat6[] = new Array(n), pA: Vec6[] = new Array(n);
@@ -201,7 +215,7 @@ export class ArticulatedModel {
       }
       pA[i] = p;
     }
-    const U: Vec6[][] = new Array(n), Dinv: number[][] = new Array(n), u: number[][] = new Array(n);
+    const U: Vec6[][] = new Array(n), Dinv: number[][] = new Array(n), u: number[][] = new Array(n), UDs: Vec6[][] = new Array(n);
     for (let i = n - 1; i >= 0; i--) {
       const b = this.bodies[i]!, nv = b.nv, Si = S[i]!;
       const Ui = Si.map((s) => mat6Vec(IA[i]!, s));
@@ -222,6 +236,7 @@ export class ArticulatedModel {
         for (let r = 0; r < nv; r++) addScaled(col, Ui[r]!, Di[r * nv + k]!);
         UD.push(col);
       }
+      UDs[i] = UD;
       for (let k = 0; k < nv; k++) for (let x = 0; x < 6; x++) for (let y = 0; y < 6; y++) Ia[x * 6 + y] -= UD[k]![x]! * Ui[k]![y]!;
       const pa = mat6Vec(Ia, c[i]!);
       for (let k = 0; k < 6; k++) pa[k] += pA[i]![k]!;
@@ -233,7 +248,7 @@ export class ArticulatedModel {
       for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
     }
     const a0: Vec6 = bias ? [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]] : zero6();
-    return accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c);
+    return { qdd: accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c), Xup, S, U, Dinv, UD: UDs };
   }
 
   /**
@@ -268,21 +283,63 @@ export class ArticulatedModel {
       const P = IA[b.parent]!;
       for (let k = 0; k < 36; k++) P[k] += Ip[k]!;
     }
+    return this.inverseMassFrom(Xup, S, U, Dinv, UD);
+  }
+
+  /** The operator from the articulated inertias' factors (U = IA·S, D⁻¹, U·D⁻¹ per body) at some q. */
+  private inverseMassFrom(Xup: readonly Plucker[], S: readonly Vec6[][], U: readonly Vec6[][], Dinv: readonly number[][], UD: readonly Vec6[][]): InverseMass {
+    const n = this.bodies.length;
+    // Each call: the force pass (leaves to root) and the acceleration pass (root to leaves) on flat scratch
+    // arrays — the same arithmetic, in the same order, as forwardDynamics' passes with q̇ = 0 and no bias
+    // (accelerationPass), without allocating more than the result.
+    const bodies = this.bodies, nvTotal = this.nv;
+    const pA = new Float64Array(6 * n), a = new Float64Array(6 * n), u = new Float64Array(nvTotal), rhs = new Float64Array(6);
     return (tau, from = 0, to = n) => {
-      const pA: Vec6[] = new Array(n), u: number[][] = new Array(n);
-      for (let i = from; i < to; i++) pA[i] = zero6();
+      pA.fill(0, 6 * from, 6 * to);
       for (let i = to - 1; i >= from; i--) {
-        const b = this.bodies[i]!, nv = b.nv, Si = S[i]!;
-        const ui = new Array<number>(nv);
-        for (let r = 0; r < nv; r++) ui[r] = tau[b.vi + r]! - dot6(Si[r]!, pA[i]!);
-        u[i] = ui;
+        const b = bodies[i]!, nv = b.nv, Si = S[i]!, o = 6 * i;
+        for (let r = 0; r < nv; r++) {
+          const s = Si[r]!;
+          u[b.vi + r] = tau[b.vi + r]! - (s[0]! * pA[o]! + s[1]! * pA[o + 1]! + s[2]! * pA[o + 2]! + s[3]! * pA[o + 3]! + s[4]! * pA[o + 4]! + s[5]! * pA[o + 5]!);
+        }
         if (b.parent < 0) continue;
-        const pa = pA[i]!.slice();
-        for (let k = 0; k < nv; k++) addScaled(pa, UD[i]![k]!, ui[k]!);
-        const fp = xTransposeForce(Xup[i]!, pa);
-        for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
+        let f0 = pA[o]!, f1 = pA[o + 1]!, f2 = pA[o + 2]!, f3 = pA[o + 3]!, f4 = pA[o + 4]!, f5 = pA[o + 5]!;
+        for (let k = 0; k < nv; k++) {
+          const x = u[b.vi + k]!;
+          if (x === 0) continue;
+          const c = UD[i]![k]!;
+          f0 += c[0]! * x; f1 += c[1]! * x; f2 += c[2]! * x; f3 += c[3]! * x; f4 += c[4]! * x; f5 += c[5]! * x;
+        }
+        // Xᵀ·f to the parent: [Eᵀn + r×Eᵀf; Eᵀf] (spatial.ts xTransposeForce).
+        const X = Xup[i]!, E = X.E, rx = X.r[0], ry = X.r[1], rz = X.r[2];
+        const n0 = E[0]! * f0 + E[3]! * f1 + E[6]! * f2, n1 = E[1]! * f0 + E[4]! * f1 + E[7]! * f2, n2 = E[2]! * f0 + E[5]! * f1 + E[8]! * f2;
+        const g0 = E[0]! * f3 + E[3]! * f4 + E[6]! * f5, g1 = E[1]! * f3 + E[4]! * f4 + E[7]! * f5, g2 = E[2]! * f3 + E[5]! * f4 + E[8]! * f5;
+        const p = 6 * b.parent;
+        pA[p] += n0 + ry * g2 - rz * g1; pA[p + 1] += n1 + rz * g0 - rx * g2; pA[p + 2] += n2 + rx * g1 - ry * g0;
+        pA[p + 3] += g0; pA[p + 4] += g1; pA[p + 5] += g2;
       }
-      return accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, zero6(), null, from, to);
+      const qdd = new Float64Array(nvTotal);
+      for (let i = from; i < to; i++) {
+        const b = bodies[i]!, nv = b.nv, o = 6 * i, X = Xup[i]!, E = X.E, rx = X.r[0], ry = X.r[1], rz = X.r[2];
+        // X·a_parent (spatial.ts xMotion; the root's parent acceleration is 0).
+        let m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0;
+        if (b.parent >= 0) { const q = 6 * b.parent; m0 = a[q]!; m1 = a[q + 1]!; m2 = a[q + 2]!; m3 = a[q + 3]!; m4 = a[q + 4]!; m5 = a[q + 5]!; }
+        const v3 = m3 - (ry * m2 - rz * m1), v4 = m4 - (rz * m0 - rx * m2), v5 = m5 - (rx * m1 - ry * m0);
+        a[o] = E[0]! * m0 + E[1]! * m1 + E[2]! * m2; a[o + 1] = E[3]! * m0 + E[4]! * m1 + E[5]! * m2; a[o + 2] = E[6]! * m0 + E[7]! * m1 + E[8]! * m2;
+        a[o + 3] = E[0]! * v3 + E[1]! * v4 + E[2]! * v5; a[o + 4] = E[3]! * v3 + E[4]! * v4 + E[5]! * v5; a[o + 5] = E[6]! * v3 + E[7]! * v4 + E[8]! * v5;
+        const Ui = U[i]!, Di = Dinv[i]!, Si = S[i]!;
+        for (let r = 0; r < nv; r++) {
+          const c = Ui[r]!;
+          rhs[r] = u[b.vi + r]! - (c[0]! * a[o]! + c[1]! * a[o + 1]! + c[2]! * a[o + 2]! + c[3]! * a[o + 3]! + c[4]! * a[o + 4]! + c[5]! * a[o + 5]!);
+        }
+        for (let r = 0; r < nv; r++) {
+          let s = 0;
+          for (let k = 0; k < nv; k++) s += Di[r * nv + k]! * rhs[k]!;
+          qdd[b.vi + r] = s;
+          if (s !== 0) { const c = Si[r]!; for (let j = 0; j < 6; j++) a[o + j] += c[j]! * s; }
+        }
+      }
+      return qdd;
     };
   }
 

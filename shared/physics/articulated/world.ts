@@ -7,8 +7,8 @@
  *
  * One step(dt): `substeps` substeps of h = dt/substeps, each one stepWithDrives (drives.ts): the ABA's
  * accelerations (gravity, Coriolis, body damping and applied forces as external spatial forces), then the
- * motor, limit, ground and body–body contact rows as joint-space impulses in one Gauss-Seidel loop, then the
- * joint coordinates advance (semi-implicit Euler). Joints cannot come apart: getJointError is measured
+ * motor, limit, ground and body–body contact rows as joint-space impulses solved together on their Delassus
+ * matrix (delassus.ts), then the joint coordinates advance (semi-implicit Euler). Joints cannot come apart: getJointError is measured
  * from the bodies' poses and stays at rounding (~1e-15 m).
  *
  * Mapped from the rigid World's semantics:
@@ -49,7 +49,7 @@ export interface ArticulatedWorldOptions {
   placement?: Transform;
   /** The Simulation's world settings (gravity, substeps, ground material, maxSpeed); the rest is the rig's. */
   settings?: Partial<WorldSettings>;
-  /** Most Gauss-Seidel sweeps per substep (default 100, stopping early at convergence: drives.ts). */
+  /** Most solver sweeps per substep (default 100, stopping early at convergence: drives.ts, delassus.ts). */
   iterations?: number;
   /** Speculative margin (m) of body–body contacts (default 0.05, as the ground probes: a body at 6 m/s moves 5 cm in 1/120 s). */
   contactMargin?: number;
