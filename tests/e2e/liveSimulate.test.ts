@@ -101,7 +101,10 @@ describe('direct path-handle drags, grab while paused, Live simulate', () => {
     for (let i = 1; i <= 12; i++) await page.mouse.move(at.x, at.y - i * 10);
     // Paused before the press: the grab plays the preview while the mouse is down.
     await poll(() => preview(page, 'playing'), 5_000).toBe(true);
-    await poll(() => preview(page, 'playhead'), 30_000).toBeGreaterThan(200);
+    // Wall clock: the preview plays at real time when the machine keeps up; a loaded machine (software
+    // WebGL, other work beside it) plays a few frames a second, so the wait is generous (173 of 200 frames in
+    // 30 s once at load 10). What is asserted is the frame reached, not how fast.
+    await poll(() => preview(page, 'playhead'), 120_000).toBeGreaterThan(200);
     await page.mouse.up();
     await poll(() => preview(page, 'playing'), 5_000).toBe(false);
     // One drag, one input: a grab carrying its path and its release.
