@@ -28,7 +28,7 @@
 export interface SolverRow {
   dofs: number[];
   n: number[];
-  /** M⁻¹·n over the whole q̇ (0 outside [v0, v1)). */
+  /** M⁻¹·n over the DOFs [v0, v1), compact: entry k is DOF v0 + k (M⁻¹·n is 0 outside the range). */
   col: Float64Array;
   v0: number;
   v1: number;
@@ -133,7 +133,11 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     const a0 = rv0[a]!, a1 = rv1[a]!, d0 = dofOff[a]!, d1 = dofOff[a + 1]!;
     for (let b = a; b < m; b++) {
       let w = 0;
-      if (a0 < rv1[b]! && rv0[b]! < a1) { const c = cols[b]!; for (let k = d0; k < d1; k++) w += dofN[k]! * c[dofIdx[k]!]!; }
+      const b0 = rv0[b]!, b1 = rv1[b]!;
+      if (a0 < b1 && b0 < a1) {
+        const c = cols[b]!;
+        for (let k = d0; k < d1; k++) { const j = dofIdx[k]!; w += dofN[k]! * (j >= b0 && j < b1 ? c[j - b0]! : 0); }
+      }
       W[a * m + b] = w; W[b * m + a] = w;
     }
   }
@@ -166,7 +170,7 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     if (fr[a]! >= 0) { r.lo = lo[a]!; r.hi = hi[a]!; }
     if (l === 0) continue;
     const c = r.col;
-    for (let k = r.v0; k < r.v1; k++) qd[k] += c[k]! * l;
+    for (let k = r.v0; k < r.v1; k++) qd[k] += c[k - r.v0]! * l;
   }
   return sweeps;
 }
