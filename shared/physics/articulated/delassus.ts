@@ -54,6 +54,7 @@ let D = new Float64Array(0), x = new Float64Array(0);
 let fr = new Int32Array(0), blk = new Int32Array(0), idx = new Int32Array(0), loc = new Int32Array(0), island = new Int32Array(0);
 let free = new Int32Array(0), factored = new Int32Array(0), rv0 = new Int32Array(0), rv1 = new Int32Array(0), dofOff = new Int32Array(0);
 let dofIdx = new Int32Array(0), dofN = new Float64Array(0), inF = new Int32Array(0), tied = new Int32Array(0), perm = new Int32Array(0), sgn = new Float64Array(0);
+let islandStart = new Int32Array(0), islandRows = new Int32Array(0);
 const cols: Float64Array[] = [];
 const A3 = new Float64Array(9), b3 = new Float64Array(3), n3 = new Float64Array(3);
 
@@ -93,14 +94,20 @@ export function solveRows(rows: readonly SolverRow[], qd: Float64Array, iteratio
     island[order[k]!] = islands - 1;
     end = Math.max(end, r.v1);
   }
+  // The islands' rows in their global order (a block's three rows stay together, in order), bucketed in one
+  // pass: islandRows[islandStart[s] .. islandStart[s + 1]) are island s's rows.
+  if (islands + 1 > islandStart.length) islandStart = new Int32Array(Math.max(islands + 1, 2 * islandStart.length));
+  if (total > islandRows.length) islandRows = new Int32Array(Math.max(total, 2 * islandRows.length));
+  islandStart.fill(0, 0, islands + 1);
+  for (let i = 0; i < total; i++) islandStart[island[i]! + 1]++;
+  for (let s = 0; s < islands; s++) islandStart[s + 1] += islandStart[s]!;
+  for (let i = 0; i < total; i++) { const s = island[i]!; islandRows[islandStart[s]!] = i; islandStart[s]++; }
   let sweeps = 0;
-  for (let s = 0; s < islands; s++) {
-    // The island's rows in their global order (a block's three rows stay together, in order).
-    let m = 0;
-    for (let i = 0; i < total; i++) if (island[i] === s) m++;
+  for (let s = 0, start = 0; s < islands; s++) {
+    const end = islandStart[s]!, m = end - start; // islandStart[s] is now the end of island s
     ensure(total, m);
-    let k = 0;
-    for (let i = 0; i < total; i++) if (island[i] === s) { idx[k] = i; loc[i] = k; k++; }
+    for (let k = 0; k < m; k++) { const i = islandRows[start + k]!; idx[k] = i; loc[i] = k; }
+    start = end;
     sweeps = Math.max(sweeps, solveIsland(rows, m, qd, iterations, tolerance));
   }
   return sweeps;
