@@ -15,7 +15,8 @@
  *  - body damping (the rigid solver's v ← v/(1 + c·h) per body) as a viscous external force per body,
  *    F = −m·c′·v_com and τ = −c′·I·ω with c′ = c/(1 + c·h), which gives a free body exactly that factor;
  *  - contacts between bodies: every pair the rig lets collide (group/mask, jointed pairs only with
- *    collideConnected; bodies welded into one link never) through the rigid solver's narrow phase
+ *    collideConnected; bodies welded into one link never) whose bodies' AABBs meet (a sort-and-sweep),
+ *    through the rigid solver's narrow phase
  *    (shared/physics/collision), each point a normal row and two friction rows with μ = √(μa·μb) — the
  *    ground's model;
  *  - setPose / setVelocity on a body set the joint coordinates (and velocities) that put it there relative
