@@ -307,21 +307,23 @@ function newtonStep(m: number, nFactored: number, tie: boolean): number {
     if (bound > 0 && Math.abs(l) >= bound) { tied[nt] = a; sgn[a] = l > 0 ? mu[a]! : -mu[a]!; nt++; }
   }
   if (nt > 0) return tiedStep(m, nf, nt);
-  let same = nf === nFactored;
-  for (let i = 0; same && i < nf; i++) same = free[i] === factored[i];
-  if (!same) {
-    // LDLᵀ of W_FF + Γ_F in L (row-major nf×nf, lower triangle), a row whose pivot vanishes relative to its
-    // diagonal (dependent on earlier rows) held: D = 0 and its column zero.
-    for (let i = 0; i < nf; i++) {
+  // The factor's rows for the free set's leading rows shared with the factored set are kept: row i of an
+  // LDLᵀ depends only on rows 0..i (a step cut short drops one row; the rows before it stay exactly).
+  let same = 0;
+  if (nFactored >= 0) while (same < nf && same < nFactored && free[same] === factored[same]) same++;
+  if (same < nf || nf !== nFactored) {
+    // LDLᵀ of W_FF + Γ_F in L (row-major, stride m, lower triangle), a row whose pivot vanishes relative to
+    // its diagonal (dependent on earlier rows) held: D = 0 and its column zero.
+    for (let i = same; i < nf; i++) {
       const ai = free[i]!;
       for (let j = 0; j <= i; j++) {
         const aj = free[j]!;
         let s = W[ai * m + aj]! + (i === j ? gam[ai]! : 0);
-        for (let k = 0; k < j; k++) s -= L[i * nf + k]! * L[j * nf + k]! * D[k]!;
+        for (let k = 0; k < j; k++) s -= L[i * m + k]! * L[j * m + k]! * D[k]!;
         if (i === j) {
           const diag = W[ai * m + ai]! + gam[ai]!;
           D[i] = s > 1e-11 * diag ? s : 0;
-        } else L[i * nf + j] = D[j]! > 0 ? s / D[j]! : 0;
+        } else L[i * m + j] = D[j]! > 0 ? s / D[j]! : 0;
       }
     }
     for (let i = 0; i < nf; i++) factored[i] = free[i]!;
@@ -329,9 +331,9 @@ function newtonStep(m: number, nFactored: number, tie: boolean): number {
   }
   // x = −(u − rhs + γλ)_F, then L⁻¹, D⁻¹, L⁻ᵀ.
   for (let i = 0; i < nf; i++) { const a = free[i]!; x[i] = -(u[a]! - rhs[a]! + gam[a]! * lam[a]!); }
-  for (let i = 0; i < nf; i++) { let s = x[i]!; for (let k = 0; k < i; k++) s -= L[i * nf + k]! * x[k]!; x[i] = s; }
+  for (let i = 0; i < nf; i++) { let s = x[i]!; for (let k = 0; k < i; k++) s -= L[i * m + k]! * x[k]!; x[i] = s; }
   for (let i = 0; i < nf; i++) x[i] = D[i]! > 0 ? x[i]! / D[i]! : 0;
-  for (let i = nf - 1; i >= 0; i--) { if (D[i] === 0) { x[i] = 0; continue; } let s = x[i]!; for (let k = i + 1; k < nf; k++) s -= L[k * nf + i]! * x[k]!; x[i] = s; }
+  for (let i = nf - 1; i >= 0; i--) { if (D[i] === 0) { x[i] = 0; continue; } let s = x[i]!; for (let k = i + 1; k < nf; k++) s -= L[k * m + i]! * x[k]!; x[i] = s; }
   if (Dl.length < nf) Dl = new Float64Array(Math.max(nf, capRows));
   for (let i = 0; i < nf; i++) Dl[i] = x[i]!;
   stepAlong(m, nf, 0);
