@@ -163,7 +163,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const verlet = options.integrator === 'verlet', hs = verlet ? h / 2 : h; // hs: from the rows' configuration to the step's end
   if (verlet) model.q = model.integratePositions(model.q, model.qd, h / 2);
   // q̈ and the inverse mass operator at this q from one ABA pass (the rows' responses M⁻¹·n use the latter).
-  const { qdd, inverseMass } = model.forwardDynamicsAndInverseMass();
+  const { qdd, inverseMass, kinematics } = model.forwardDynamicsAndInverseMass();
   model.qdd = qdd;
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
@@ -280,7 +280,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const pairs = typeof options.pairs === 'function' ? options.pairs() : options.pairs; // a function: found at the rows' configuration
   if (options.ground || pairs?.length) {
     response ??= rangedResponse(model, inverseMass);
-    const kin = model.kinematics(model.q, new Float64Array(nv));
+    const kin = kinematics; // the ABA pass's, at this q (the rows use its transforms and subspaces only)
     if (options.ground) groundRows(model, kin, options.ground, h, erp, response, rows, contacts);
     if (pairs) pairRows(model, kin, pairs, h, erp, response, rows, contacts);
   }

@@ -191,16 +191,17 @@ export class ArticulatedModel {
   /**
    * q̈ at the current state (forwardDynamics()) together with the inverse mass operator at the same q, from
    * the same pass: the articulated inertias depend on q only, so the ABA's are the operator's (the same
-   * numbers inverseMassOperator(q) computes again).
+   * numbers inverseMassOperator(q) computes again), and the pass's kinematics at this q (its transforms and
+   * motion subspaces, which depend on q only; v and cJ are at the current q̇).
    */
-  forwardDynamicsAndInverseMass(): { qdd: Float64Array; inverseMass: InverseMass } {
+  forwardDynamicsAndInverseMass(): { qdd: Float64Array; inverseMass: InverseMass; kinematics: Kinematics } {
     const r = this.aba(this.q, this.qd, this.effectiveTau(this.qd), true);
-    return { qdd: r.qdd, inverseMass: this.inverseMassFrom(r.Xup, r.S, r.U, r.Dinv, r.UD) };
+    return { qdd: r.qdd, inverseMass: this.inverseMassFrom(r.Xup, r.S, r.U, r.Dinv, r.UD), kinematics: r.kin };
   }
 
   private aba(q: ArrayLike<number>, qd: ArrayLike<number>, tau: ArrayLike<number>, bias: boolean) {
     const n = this.bodies.length;
-    const { Xup, X0, v, S, cJ } = this.kinematics(q, qd);
+    const kin = this.kinematics(q, qd), { Xup, X0, v, S, cJ } = kin;
     const c: Vec6[] = new Array(n), IA: Mat6[] = new Array(n), pA: Vec6[] = new Array(n);
     for (let i = 0; i < n; i++) {
       const b = this.bodies[i]!;
@@ -250,7 +251,7 @@ export class ArticulatedModel {
       for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
     }
     const a0: Vec6 = bias ? [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]] : zero6();
-    return { qdd: accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c), Xup, S, U, Dinv, UD: UDs };
+    return { qdd: accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c), Xup, S, U, Dinv, UD: UDs, kin };
   }
 
   /**
