@@ -4,8 +4,7 @@
  * end `"solver": "articulated"` selects. Every ragdoll is one tree with a free root; the ground is the
  * scene's static box, met through the body–body contact rows. Its joints cannot drift: the benchmark's
  * drift column measures rounding. Run on the one-ragdoll scenes only: its joint-space rows (solved on their
- * Delassus matrix, a dense matrix per creature) and its all-pairs contact search cost more per step than the
- * rigid solver's.
+ * Delassus matrix, a dense matrix per creature) cost more per step than the rigid solver's.
  */
 import type { Quat } from '../shared/math/quat';
 import type { Vec3 } from '../shared/math/vec3';

@@ -28,7 +28,7 @@
 export interface SolverRow {
   dofs: number[];
   n: number[];
-  /** M⁻¹·n over the whole q̇ (0 outside [v0, v1)). */
+  /** M⁻¹·n over the DOFs [v0, v1), compact: entry k is DOF v0 + k (M⁻¹·n is 0 outside the range). */
   col: Float64Array;
   v0: number;
   v1: number;
@@ -54,6 +54,7 @@ let D = new Float64Array(0), x = new Float64Array(0);
 let fr = new Int32Array(0), blk = new Int32Array(0), idx = new Int32Array(0), loc = new Int32Array(0), island = new Int32Array(0);
 let free = new Int32Array(0), factored = new Int32Array(0), rv0 = new Int32Array(0), rv1 = new Int32Array(0), dofOff = new Int32Array(0);
 let dofIdx = new Int32Array(0), dofN = new Float64Array(0), inF = new Int32Array(0), tied = new Int32Array(0), perm = new Int32Array(0), sgn = new Float64Array(0);
+let islandStart = new Int32Array(0), islandRows = new Int32Array(0);
 const cols: Float64Array[] = [];
 const A3 = new Float64Array(9), b3 = new Float64Array(3), n3 = new Float64Array(3);
 
@@ -93,14 +94,20 @@ export function solveRows(rows: readonly SolverRow[], qd: Float64Array, iteratio
     island[order[k]!] = islands - 1;
     end = Math.max(end, r.v1);
   }
+  // The islands' rows in their global order (a block's three rows stay together, in order), bucketed in one
+  // pass: islandRows[islandStart[s] .. islandStart[s + 1]) are island s's rows.
+  if (islands + 1 > islandStart.length) islandStart = new Int32Array(Math.max(islands + 1, 2 * islandStart.length));
+  if (total > islandRows.length) islandRows = new Int32Array(Math.max(total, 2 * islandRows.length));
+  islandStart.fill(0, 0, islands + 1);
+  for (let i = 0; i < total; i++) islandStart[island[i]! + 1]++;
+  for (let s = 0; s < islands; s++) islandStart[s + 1] += islandStart[s]!;
+  for (let i = 0; i < total; i++) { const s = island[i]!; islandRows[islandStart[s]!] = i; islandStart[s]++; }
   let sweeps = 0;
-  for (let s = 0; s < islands; s++) {
-    // The island's rows in their global order (a block's three rows stay together, in order).
-    let m = 0;
-    for (let i = 0; i < total; i++) if (island[i] === s) m++;
+  for (let s = 0, start = 0; s < islands; s++) {
+    const end = islandStart[s]!, m = end - start; // islandStart[s] is now the end of island s
     ensure(total, m);
-    let k = 0;
-    for (let i = 0; i < total; i++) if (island[i] === s) { idx[k] = i; loc[i] = k; k++; }
+    for (let k = 0; k < m; k++) { const i = islandRows[start + k]!; idx[k] = i; loc[i] = k; }
+    start = end;
     sweeps = Math.max(sweeps, solveIsland(rows, m, qd, iterations, tolerance));
   }
   return sweeps;
@@ -133,7 +140,11 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     const a0 = rv0[a]!, a1 = rv1[a]!, d0 = dofOff[a]!, d1 = dofOff[a + 1]!;
     for (let b = a; b < m; b++) {
       let w = 0;
-      if (a0 < rv1[b]! && rv0[b]! < a1) { const c = cols[b]!; for (let k = d0; k < d1; k++) w += dofN[k]! * c[dofIdx[k]!]!; }
+      const b0 = rv0[b]!, b1 = rv1[b]!;
+      if (a0 < b1 && b0 < a1) {
+        const c = cols[b]!;
+        for (let k = d0; k < d1; k++) { const j = dofIdx[k]!; w += dofN[k]! * (j >= b0 && j < b1 ? c[j - b0]! : 0); }
+      }
       W[a * m + b] = w; W[b * m + a] = w;
     }
   }
@@ -166,7 +177,7 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     if (fr[a]! >= 0) { r.lo = lo[a]!; r.hi = hi[a]!; }
     if (l === 0) continue;
     const c = r.col;
-    for (let k = r.v0; k < r.v1; k++) qd[k] += c[k]! * l;
+    for (let k = r.v0; k < r.v1; k++) qd[k] += c[k - r.v0]! * l;
   }
   return sweeps;
 }
@@ -296,21 +307,23 @@ function newtonStep(m: number, nFactored: number, tie: boolean): number {
     if (bound > 0 && Math.abs(l) >= bound) { tied[nt] = a; sgn[a] = l > 0 ? mu[a]! : -mu[a]!; nt++; }
   }
   if (nt > 0) return tiedStep(m, nf, nt);
-  let same = nf === nFactored;
-  for (let i = 0; same && i < nf; i++) same = free[i] === factored[i];
-  if (!same) {
-    // LDLᵀ of W_FF + Γ_F in L (row-major nf×nf, lower triangle), a row whose pivot vanishes relative to its
-    // diagonal (dependent on earlier rows) held: D = 0 and its column zero.
-    for (let i = 0; i < nf; i++) {
+  // The factor's rows for the free set's leading rows shared with the factored set are kept: row i of an
+  // LDLᵀ depends only on rows 0..i (a step cut short drops one row; the rows before it stay exactly).
+  let same = 0;
+  if (nFactored >= 0) while (same < nf && same < nFactored && free[same] === factored[same]) same++;
+  if (same < nf || nf !== nFactored) {
+    // LDLᵀ of W_FF + Γ_F in L (row-major, stride m, lower triangle), a row whose pivot vanishes relative to
+    // its diagonal (dependent on earlier rows) held: D = 0 and its column zero.
+    for (let i = same; i < nf; i++) {
       const ai = free[i]!;
       for (let j = 0; j <= i; j++) {
         const aj = free[j]!;
         let s = W[ai * m + aj]! + (i === j ? gam[ai]! : 0);
-        for (let k = 0; k < j; k++) s -= L[i * nf + k]! * L[j * nf + k]! * D[k]!;
+        for (let k = 0; k < j; k++) s -= L[i * m + k]! * L[j * m + k]! * D[k]!;
         if (i === j) {
           const diag = W[ai * m + ai]! + gam[ai]!;
           D[i] = s > 1e-11 * diag ? s : 0;
-        } else L[i * nf + j] = D[j]! > 0 ? s / D[j]! : 0;
+        } else L[i * m + j] = D[j]! > 0 ? s / D[j]! : 0;
       }
     }
     for (let i = 0; i < nf; i++) factored[i] = free[i]!;
@@ -318,9 +331,9 @@ function newtonStep(m: number, nFactored: number, tie: boolean): number {
   }
   // x = −(u − rhs + γλ)_F, then L⁻¹, D⁻¹, L⁻ᵀ.
   for (let i = 0; i < nf; i++) { const a = free[i]!; x[i] = -(u[a]! - rhs[a]! + gam[a]! * lam[a]!); }
-  for (let i = 0; i < nf; i++) { let s = x[i]!; for (let k = 0; k < i; k++) s -= L[i * nf + k]! * x[k]!; x[i] = s; }
+  for (let i = 0; i < nf; i++) { let s = x[i]!; for (let k = 0; k < i; k++) s -= L[i * m + k]! * x[k]!; x[i] = s; }
   for (let i = 0; i < nf; i++) x[i] = D[i]! > 0 ? x[i]! / D[i]! : 0;
-  for (let i = nf - 1; i >= 0; i--) { if (D[i] === 0) { x[i] = 0; continue; } let s = x[i]!; for (let k = i + 1; k < nf; k++) s -= L[k * nf + i]! * x[k]!; x[i] = s; }
+  for (let i = nf - 1; i >= 0; i--) { if (D[i] === 0) { x[i] = 0; continue; } let s = x[i]!; for (let k = i + 1; k < nf; k++) s -= L[k * m + i]! * x[k]!; x[i] = s; }
   if (Dl.length < nf) Dl = new Float64Array(Math.max(nf, capRows));
   for (let i = 0; i < nf; i++) Dl[i] = x[i]!;
   stepAlong(m, nf, 0);

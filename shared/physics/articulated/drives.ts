@@ -163,7 +163,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const verlet = options.integrator === 'verlet', hs = verlet ? h / 2 : h; // hs: from the rows' configuration to the step's end
   if (verlet) model.q = model.integratePositions(model.q, model.qd, h / 2);
   // q̈ and the inverse mass operator at this q from one ABA pass (the rows' responses M⁻¹·n use the latter).
-  const { qdd, inverseMass } = model.forwardDynamicsAndInverseMass();
+  const { qdd, inverseMass, kinematics } = model.forwardDynamicsAndInverseMass();
   model.qdd = qdd;
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
@@ -171,15 +171,18 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const rows: Row[] = [];
   let response: Response | null = null; // M⁻¹·, built on first use, visiting only the trees a row touches
   const column = (v: number) => {
-    const e = new Float64Array(nv); e[v] = 1;
     response ??= rangedResponse(model, inverseMass);
-    return response(e);
+    const e = response.tau; e[v] = 1;
+    const r = response(v, v);
+    e[v] = 0;
+    return r;
   };
+  // The columns of one joint share its tree's range; col and the columns are compact over it (entry k: DOF v0 + k).
   const direction = (dofs: number[], n: number[], cols: Ranged[]) => {
-    const col = new Float64Array(nv), v0 = cols[0]!.v0, v1 = cols[0]!.v1;
-    for (let k = 0; k < dofs.length; k++) { const c = cols[k]!.col, x = n[k]!; for (let j = v0; j < v1; j++) col[j] += x * c[j]!; }
+    const v0 = cols[0]!.v0, v1 = cols[0]!.v1, col = new Float64Array(v1 - v0);
+    for (let k = 0; k < dofs.length; k++) { const c = cols[k]!.col, x = n[k]!; for (let j = 0; j < v1 - v0; j++) col[j] += x * c[j]!; }
     let K = 0;
-    for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
+    for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]! - v0]!;
     return { dofs, n, col, v0, v1, K };
   };
   drives.forEach((d, i) => {
@@ -277,7 +280,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   const pairs = typeof options.pairs === 'function' ? options.pairs() : options.pairs; // a function: found at the rows' configuration
   if (options.ground || pairs?.length) {
     response ??= rangedResponse(model, inverseMass);
-    const kin = model.kinematics(model.q, new Float64Array(nv));
+    const kin = kinematics; // the ABA pass's, at this q (the rows use its transforms and subspaces only)
     if (options.ground) groundRows(model, kin, options.ground, h, erp, response, rows, contacts);
     if (pairs) pairRows(model, kin, pairs, h, erp, response, rows, contacts);
   }
@@ -391,11 +394,17 @@ export function pointJacobian(model: ArticulatedModel, kin: Kin, i: number, p: r
   return out;
 }
 
-/** M⁻¹·τ with the DOF range [v0, v1) outside which it is 0 (the trees τ touches). */
+/** M⁻¹·τ over the DOF range [v0, v1) outside which it is 0 (the trees τ touches), compact: col[k] is DOF v0 + k. */
 interface Ranged { col: Float64Array; v0: number; v1: number }
-type Response = (tau: Float64Array) => Ranged;
+/** M⁻¹ of the generalized force in `tau` (the step's scratch, length nv, 0 outside the rows being built),
+ *  given its first and last nonzero DOF (−1: none); `treeDofs(body)` is the DOF range of a body's tree. */
+interface Response {
+  (lo: number, hi: number): Ranged;
+  tau: Float64Array;
+  treeDofs(body: number): [number, number];
+}
 
-const layouts = new WeakMap<ArticulatedModel, { dofBody: Int32Array; treeFrom: Int32Array; treeTo: Int32Array }>();
+const layouts = new WeakMap<ArticulatedModel, { dofBody: Int32Array; treeFrom: Int32Array; treeTo: Int32Array; tau: Float64Array }>();
 
 /**
  * The model's inverse mass operator visiting only the trees a generalized force touches: the bodies from
@@ -414,34 +423,47 @@ function rangedResponse(model: ArticulatedModel, M: InverseMass): Response {
       for (let i = 0; i < n; i++) treeFrom[i] = root[i]!;
       for (let i = n - 1, end = n; i >= 0; i--) { treeTo[i] = end; if (root[i] === i) end = i; }
     }
-    layout = { dofBody, treeFrom, treeTo };
+    layout = { dofBody, treeFrom, treeTo, tau: new Float64Array(model.nv) };
     layouts.set(model, layout);
   }
-  const { dofBody, treeFrom, treeTo } = layout, bodies = model.bodies;
-  return (tau) => {
-    let lo = -1, hi = -1;
-    for (let k = 0; k < tau.length; k++) if (tau[k] !== 0) { if (lo < 0) lo = k; hi = k; }
-    if (lo < 0) return { col: new Float64Array(model.nv), v0: 0, v1: 0 };
-    const from = treeFrom[dofBody[lo]!]!, to = treeTo[dofBody[hi]!]!, last = bodies[to - 1]!;
-    return { col: M(tau, from, to), v0: bodies[from]!.vi, v1: last.vi + last.nv };
+  const { dofBody, treeFrom, treeTo, tau } = layout, bodies = model.bodies;
+  const response = (lo: number, hi: number): Ranged => {
+    if (lo < 0) return { col: new Float64Array(0), v0: 0, v1: 0 };
+    const from = treeFrom[dofBody[lo]!]!, to = treeTo[dofBody[hi]!]!, last = bodies[to - 1]!, v0 = bodies[from]!.vi;
+    const col = new Float64Array(last.vi + last.nv - v0);
+    M(tau, from, to, col);
+    return { col, v0, v1: last.vi + last.nv };
   };
+  return Object.assign(response, {
+    tau,
+    treeDofs(body: number): [number, number] {
+      const last = bodies[treeTo[body]! - 1]!;
+      return [bodies[treeFrom[body]!]!.vi, last.vi + last.nv];
+    },
+  });
 }
 
-/** A row along the generalized direction tau: its nonzero DOFs, the response M⁻¹·tau and K = tauᵀM⁻¹tau. */
-function rowOf(tau: Float64Array, response: Response) {
-  const dofs: number[] = [], n: number[] = [];
-  for (let k = 0; k < tau.length; k++) { const x = tau[k]!; if (x !== 0) { dofs.push(k); n.push(x); } }
-  const { col, v0, v1 } = response(tau);
+/** A row along the generalized direction in response.tau, nonzero only inside the DOF ranges [d0, d1) and
+ *  [e0, e1) (ascending, the trees of the bodies it acts on): its nonzero DOFs, the response M⁻¹·tau and
+ *  K = tauᵀM⁻¹tau. Leaves tau 0 again. */
+function rowOf(response: Response, d0: number, d1: number, e0: number, e1: number) {
+  const tau = response.tau, dofs: number[] = [], n: number[] = [];
+  for (let k = d0; k < d1; k++) { const x = tau[k]!; if (x !== 0) { dofs.push(k); n.push(x); } }
+  for (let k = Math.max(e0, d1); k < e1; k++) { const x = tau[k]!; if (x !== 0) { dofs.push(k); n.push(x); } }
+  const r = dofs.length ? response(dofs[0]!, dofs[dofs.length - 1]!) : response(-1, -1);
+  const { col, v0, v1 } = r;
   let K = 0;
-  for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]!]!;
+  for (let k = 0; k < dofs.length; k++) K += n[k]! * col[dofs[k]! - v0]!;
+  tau.fill(0, d0, d1); tau.fill(0, e0, e1);
   return { dofs, n, col, v0, v1, K };
 }
 
 /** A normal row (speculative, λ ≥ 0) and, with μ > 0, two friction rows (|λ_t| ≤ μ·λ_n) of a contact whose
  *  relative velocity along a world direction d is tau(d)·q̇. */
-function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readonly number[], gap: number, mu: number, h: number, erp: number,
+function contactRows(tau: (d: readonly number[]) => void, ranges: readonly [number, number, number, number], normal: readonly number[], gap: number, mu: number, h: number, erp: number,
   response: Response, rows: ContactRow[]): ContactRow {
-  const nrow = makeRow(rowOf(tau(normal), response), gap >= 0 ? -gap / h : (-erp * gap) / h, 0, 0, Infinity, -1, true);
+  const row = (d: readonly number[]) => { tau(d); return rowOf(response, ranges[0], ranges[1], ranges[2], ranges[3]); };
+  const nrow = makeRow(row(normal), gap >= 0 ? -gap / h : (-erp * gap) / h, 0, 0, Infinity, -1, true);
   // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0).
   if (!(nrow.K > 1e-14)) return nrow;
   rows.push(nrow);
@@ -453,7 +475,7 @@ function contactRows(tau: (d: readonly number[]) => Float64Array, normal: readon
     else { const l = Math.hypot(nz, nx); t1 = [nz / l, 0, -nx / l]; }
     const t2 = [ny * t1[2]! - nz * t1[1]!, nz * t1[0]! - nx * t1[2]!, nx * t1[1]! - ny * t1[0]!];
     for (const d of Math.abs(ny) > 0.999999 ? [[1, 0, 0], [0, 0, 1]] : [t1, t2]) {
-      const r = rowOf(tau(d), response);
+      const r = row(d);
       if (r.K > 1e-14) rows.push(makeRow(r, 0, 0, 0, 0, -1, true, { normal: nrow, mu }));
     }
   }
@@ -473,7 +495,8 @@ function groundRows(model: ArticulatedModel, kin: Kin, g: GroundContact, h: numb
     const gap = c[1]! - probe.radius - g.height;
     if (gap > margin) continue;
     const p = [c[0]!, c[1]! - probe.radius, c[2]!];
-    const row = contactRows((d) => pointJacobian(model, kin, probe.body, p, d), [0, 1, 0], gap, probe.friction ?? g.friction, h, erp, response, rows);
+    const [d0, d1] = response.treeDofs(probe.body);
+    const row = contactRows((d) => pointJacobian(model, kin, probe.body, p, d, response.tau), [d0, d1, d1, d1], [0, 1, 0], gap, probe.friction ?? g.friction, h, erp, response, rows);
     out.push({ row, result: { bodyA: probe.body, bodyB: -1, point: [p[0]!, p[1]!, p[2]!], normal: [0, -1, 0], depth: -gap, normalImpulse: 0 } });
   }
 }
@@ -481,8 +504,13 @@ function groundRows(model: ArticulatedModel, kin: Kin, g: GroundContact, h: numb
 /** Rows of contacts between bodies: the velocity of B relative to A at the point, J_B − J_A. */
 function pairRows(model: ArticulatedModel, kin: Kin, pairs: readonly PairContact[], h: number, erp: number, response: Response, rows: ContactRow[], out: { row: ContactRow; result: ContactResult }[]): void {
   for (const c of pairs) {
-    const tau = (d: readonly number[]) => pointJacobian(model, kin, c.bodyA, c.point, d, pointJacobian(model, kin, c.bodyB, c.point, d), -1);
-    const row = contactRows(tau, c.normal, -c.depth, c.friction, h, erp, response, rows);
+    const tau = (d: readonly number[]) => { pointJacobian(model, kin, c.bodyA, c.point, d, pointJacobian(model, kin, c.bodyB, c.point, d, response.tau), -1); };
+    // The DOF ranges of the two bodies' trees, ascending (one range when they share a tree; −1, the world, none).
+    const ra = c.bodyA >= 0 ? response.treeDofs(c.bodyA) : null, rb = c.bodyB >= 0 ? response.treeDofs(c.bodyB) : null;
+    const none: [number, number] = [0, 0];
+    const [p, q] = !ra ? [rb ?? none, rb ?? none] : !rb ? [ra, ra] : ra[0] <= rb[0] ? [ra, rb] : [rb, ra];
+    const ranges: [number, number, number, number] = p[0] === q[0] ? [p[0], p[1], p[1], p[1]] : [p[0], p[1], q[0], q[1]];
+    const row = contactRows(tau, ranges, c.normal, -c.depth, c.friction, h, erp, response, rows);
     out.push({ row, result: { bodyA: c.bodyA, bodyB: c.bodyB, point: [...c.point], normal: [...c.normal], depth: c.depth, normalImpulse: 0 } });
   }
 }

@@ -91,9 +91,11 @@ export interface ArticulatedOptions {
 /**
  * τ ↦ M(q)⁻¹·τ (inverseMassOperator). With a body range [from, to) — a set of whole trees, closed under
  * parents (the rig builder lays each tree out contiguously) — only those bodies are visited and the other
- * entries stay 0: a generalized force on one creature moves only that creature.
+ * entries stay 0: a generalized force on one creature moves only that creature. With `out` the result is
+ * written compactly into it instead of a new array: entry k is the DOF bodies[from].vi + k, over the range's
+ * DOFs only (the caller's buffer; nothing outside them is written or allocated).
  */
-export type InverseMass = (tau: ArrayLike<number>, from?: number, to?: number) => Float64Array;
+export type InverseMass = (tau: ArrayLike<number>, from?: number, to?: number, out?: Float64Array) => Float64Array;
 
 export class ArticulatedModel {
   readonly bodies: ArticulatedBody[];
@@ -189,16 +191,17 @@ export class ArticulatedModel {
   /**
    * q̈ at the current state (forwardDynamics()) together with the inverse mass operator at the same q, from
    * the same pass: the articulated inertias depend on q only, so the ABA's are the operator's (the same
-   * numbers inverseMassOperator(q) computes again).
+   * numbers inverseMassOperator(q) computes again), and the pass's kinematics at this q (its transforms and
+   * motion subspaces, which depend on q only; v and cJ are at the current q̇).
    */
-  forwardDynamicsAndInverseMass(): { qdd: Float64Array; inverseMass: InverseMass } {
+  forwardDynamicsAndInverseMass(): { qdd: Float64Array; inverseMass: InverseMass; kinematics: Kinematics } {
     const r = this.aba(this.q, this.qd, this.effectiveTau(this.qd), true);
-    return { qdd: r.qdd, inverseMass: this.inverseMassFrom(r.Xup, r.S, r.U, r.Dinv, r.UD) };
+    return { qdd: r.qdd, inverseMass: this.inverseMassFrom(r.Xup, r.S, r.U, r.Dinv, r.UD), kinematics: r.kin };
   }
 
   private aba(q: ArrayLike<number>, qd: ArrayLike<number>, tau: ArrayLike<number>, bias: boolean) {
     const n = this.bodies.length;
-    const { Xup, X0, v, S, cJ } = this.kinematics(q, qd);
+    const kin = this.kinematics(q, qd), { Xup, X0, v, S, cJ } = kin;
     const c: Vec6[] = new Array(n), IA: Mat6[] = new Array(n), pA: Vec6[] = new Array(n);
     for (let i = 0; i < n; i++) {
       const b = this.bodies[i]!;
@@ -248,7 +251,7 @@ export class ArticulatedModel {
       for (let k = 0; k < 6; k++) pA[b.parent]![k] += fp[k]!;
     }
     const a0: Vec6 = bias ? [0, 0, 0, -this.gravity[0], -this.gravity[1], -this.gravity[2]] : zero6();
-    return { qdd: accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c), Xup, S, U, Dinv, UD: UDs };
+    return { qdd: accelerationPass(this.bodies, this.nv, Xup, S, U, Dinv, u, a0, c), Xup, S, U, Dinv, UD: UDs, kin };
   }
 
   /**
@@ -294,7 +297,7 @@ export class ArticulatedModel {
     // (accelerationPass), without allocating more than the result.
     const bodies = this.bodies, nvTotal = this.nv;
     const pA = new Float64Array(6 * n), a = new Float64Array(6 * n), u = new Float64Array(nvTotal), rhs = new Float64Array(6);
-    return (tau, from = 0, to = n) => {
+    return (tau, from = 0, to = n, out?: Float64Array) => {
       pA.fill(0, 6 * from, 6 * to);
       for (let i = to - 1; i >= from; i--) {
         const b = bodies[i]!, nv = b.nv, Si = S[i]!, o = 6 * i;
@@ -318,7 +321,7 @@ export class ArticulatedModel {
         pA[p] += n0 + ry * g2 - rz * g1; pA[p + 1] += n1 + rz * g0 - rx * g2; pA[p + 2] += n2 + rx * g1 - ry * g0;
         pA[p + 3] += g0; pA[p + 4] += g1; pA[p + 5] += g2;
       }
-      const qdd = new Float64Array(nvTotal);
+      const qdd = out ?? new Float64Array(nvTotal), base = out && from < n ? bodies[from]!.vi : 0;
       for (let i = from; i < to; i++) {
         const b = bodies[i]!, nv = b.nv, o = 6 * i, X = Xup[i]!, E = X.E, rx = X.r[0], ry = X.r[1], rz = X.r[2];
         // X·a_parent (spatial.ts xMotion; the root's parent acceleration is 0).
@@ -335,7 +338,7 @@ export class ArticulatedModel {
         for (let r = 0; r < nv; r++) {
           let s = 0;
           for (let k = 0; k < nv; k++) s += Di[r * nv + k]! * rhs[k]!;
-          qdd[b.vi + r] = s;
+          qdd[b.vi - base + r] = s;
           if (s !== 0) { const c = Si[r]!; for (let j = 0; j < 6; j++) a[o + j] += c[j]! * s; }
         }
       }

@@ -15,7 +15,8 @@
  *  - body damping (the rigid solver's v ← v/(1 + c·h) per body) as a viscous external force per body,
  *    F = −m·c′·v_com and τ = −c′·I·ω with c′ = c/(1 + c·h), which gives a free body exactly that factor;
  *  - contacts between bodies: every pair the rig lets collide (group/mask, jointed pairs only with
- *    collideConnected; bodies welded into one link never) through the rigid solver's narrow phase
+ *    collideConnected; bodies welded into one link never) whose bodies' AABBs meet (a sort-and-sweep),
+ *    through the rigid solver's narrow phase
  *    (shared/physics/collision), each point a normal row and two friction rows with μ = √(μa·μb) — the
  *    ground's model;
  *  - setPose / setVelocity on a body set the joint coordinates (and velocities) that put it there relative
@@ -118,6 +119,12 @@ export class ArticulatedWorld implements PhysicsWorld {
   private readonly jointIndex = new Map<string, number>();
   /** Body pairs (indices into bodies, A < B) the rig lets collide, with at least one moving and on different links. */
   private readonly pairs: [number, number][] = [];
+  /** The sort-and-sweep over the pairs' bodies (findContacts): the bodies in any pair, a pair's index by
+   *  a·bodies + b, and scratch for the bodies' world AABBs and their order along x. */
+  private readonly pairBodies: number[] = [];
+  private readonly pairIndex = new Map<number, number>();
+  private bodyBox = new Float64Array(0);
+  private sweepOrder: number[] = [];
   private readonly manifold = new ContactManifold();
   private readonly iterations: number;
   private readonly contactMargin: number;
@@ -198,6 +205,10 @@ export class ArticulatedWorld implements PhysicsWorld {
         if (bodiesCollide(rig, rig.bodies[a]!, rig.bodies[b]!)) this.pairs.push([a, b]);
       }
     }
+    const inPair = new Set(this.pairs.flat());
+    for (let i = 0; i < rig.bodies.length; i++) if (inPair.has(i)) this.pairBodies.push(i);
+    this.pairs.forEach(([a, b], k) => this.pairIndex.set(a * rig.bodies.length + b, k));
+    this.bodyBox = new Float64Array(6 * rig.bodies.length);
     this.stats = { bodies: rig.bodies.length, joints: rig.joints.length, contacts: 0, rows: 0, velocityIterations: 0, substeps: this.settings.substeps };
   }
 
@@ -294,19 +305,46 @@ export class ArticulatedWorld implements PhysicsWorld {
     }
   }
 
-  /** Contacts between the bodies the rig lets collide, by the rigid solver's narrow phase. */
+  /**
+   * Contacts between the bodies the rig lets collide, by the rigid solver's narrow phase. The candidate pairs
+   * come from a sort-and-sweep of the bodies' world AABBs (the union of their shapes') along x, O(bodies·log)
+   * plus the overlaps, instead of every pair; a pair whose body AABBs are apart has no shape AABBs that meet,
+   * so the contacts — in the pairs' order — are the same.
+   */
   private findContacts(): PairContact[] {
     const out: PairContact[] = [];
-    const placed = new Set<number>();
-    const place = (i: number) => {
-      if (placed.has(i)) return;
-      placed.add(i);
+    const nb = this.bodies.length, box = this.bodyBox, order = this.sweepOrder;
+    order.length = 0;
+    for (const i of this.pairBodies) {
       const pose = this.bodyWorldPose(i);
-      for (const s of this.bodies[i]!.shapes) updateWorldShape(s, pose.position, 0, pose.rotation, 0);
-    };
+      const o = 6 * i;
+      box.fill(Infinity, o, o + 3); box.fill(-Infinity, o + 3, o + 6);
+      for (const s of this.bodies[i]!.shapes) {
+        updateWorldShape(s, pose.position, 0, pose.rotation, 0);
+        for (let k = 0; k < 3; k++) { box[o + k] = Math.min(box[o + k]!, s.aabb[k]!); box[o + 3 + k] = Math.max(box[o + 3 + k]!, s.aabb[3 + k]!); }
+      }
+      // A body whose box is not a number (blowing up) overlaps nothing, as its shapes' AABBs overlap nothing.
+      if (!Number.isNaN(box[o]! + box[o + 1]! + box[o + 2]! + box[o + 3]! + box[o + 4]! + box[o + 5]!)) order.push(i);
+    }
+    order.sort((a, b) => box[6 * a]! - box[6 * b]! || a - b);
+    const candidates: number[] = [], active: number[] = [];
+    for (const b of order) {
+      const x0 = box[6 * b]!;
+      let n = 0;
+      for (const a of active) if (box[6 * a + 3]! >= x0) active[n++] = a;
+      active.length = n;
+      for (const a of active) {
+        const p = 6 * a, q = 6 * b; // x overlaps already (sorted, still active); y and z as aabbOverlap
+        if (!(box[p + 1]! <= box[q + 4]! && box[q + 1]! <= box[p + 4]! && box[p + 2]! <= box[q + 5]! && box[q + 2]! <= box[p + 5]!)) continue;
+        const k = this.pairIndex.get(a < b ? a * nb + b : b * nb + a);
+        if (k !== undefined) candidates.push(k);
+      }
+      active.push(b);
+    }
+    candidates.sort((x, y) => x - y);
     const m = this.manifold;
-    for (const [a, b] of this.pairs) {
-      place(a); place(b);
+    for (const k of candidates) {
+      const [a, b] = this.pairs[k]!;
       const A = this.bodies[a]!, B = this.bodies[b]!;
       for (const sa of A.shapes) {
         for (const sb of B.shapes) {
