@@ -15,7 +15,7 @@
  *  - body damping (the rigid solver's v ← v/(1 + c·h) per body) as a viscous external force per body,
  *    F = −m·c′·v_com and τ = −c′·I·ω with c′ = c/(1 + c·h), which gives a free body exactly that factor;
  *  - contacts between bodies: every pair the rig lets collide (group/mask, jointed pairs only with
- *    collideConnected; bodies welded into one link never) whose bodies' AABBs meet (a sort-and-sweep),
+ *    collideConnected; bodies welded into one link never) whose shapes' AABBs meet (the rigid world's sweep and prune),
  *    through the rigid solver's narrow phase
  *    (shared/physics/collision), each point a normal row and two friction rows with μ = √(μa·μb) — the
  *    ground's model;
@@ -31,7 +31,7 @@ import type { ReadonlyVec3, Vec3 } from '../../math/vec3';
 import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument, RigJoint } from '../../rig/schema';
 import {
-  collide, createWorldShape, ContactManifold, raycastGround, raycastShape, RayHit as ShapeRayHit, updateWorldShape, type WorldShape,
+  collide, createWorldShape, ContactManifold, SweepAndPrune, type PairExclusion, raycastGround, raycastShape, RayHit as ShapeRayHit, updateWorldShape, type WorldShape,
 } from '../collision';
 import type {
   BodyDesc, BodyHandle, BodyType, ContactPoint, JointDesc, JointHandle, MassProperties, MotorDesc, MotorReport, PhysicsWorld,
@@ -119,12 +119,15 @@ export class ArticulatedWorld implements PhysicsWorld {
   private readonly jointIndex = new Map<string, number>();
   /** Body pairs (indices into bodies, A < B) the rig lets collide, with at least one moving and on different links. */
   private readonly pairs: [number, number][] = [];
-  /** The sort-and-sweep over the pairs' bodies (findContacts): the bodies in any pair, a pair's index by
-   *  a·bodies + b, and scratch for the bodies' world AABBs and their order along x. */
+  /** The broad phase over the pairs' bodies (findContacts): the bodies in any pair, their shapes, a pair's
+   *  index by a·bodies + b, and the exclusion of every body pair not in `pairs`. */
   private readonly pairBodies: number[] = [];
+  private readonly pairShapes: WorldShape[] = [];
   private readonly pairIndex = new Map<number, number>();
-  private bodyBox = new Float64Array(0);
-  private sweepOrder: number[] = [];
+  private readonly broadPhase = new SweepAndPrune();
+  private readonly pairExclusion: PairExclusion = {
+    excluded: (a, b) => !this.pairIndex.has(a < b ? a * this.bodies.length + b : b * this.bodies.length + a),
+  };
   private readonly manifold = new ContactManifold();
   private readonly iterations: number;
   private readonly contactMargin: number;
@@ -206,9 +209,8 @@ export class ArticulatedWorld implements PhysicsWorld {
       }
     }
     const inPair = new Set(this.pairs.flat());
-    for (let i = 0; i < rig.bodies.length; i++) if (inPair.has(i)) this.pairBodies.push(i);
+    for (let i = 0; i < rig.bodies.length; i++) if (inPair.has(i)) { this.pairBodies.push(i); this.pairShapes.push(...this.bodies[i]!.shapes); }
     this.pairs.forEach(([a, b], k) => this.pairIndex.set(a * rig.bodies.length + b, k));
-    this.bodyBox = new Float64Array(6 * rig.bodies.length);
     this.stats = { bodies: rig.bodies.length, joints: rig.joints.length, contacts: 0, rows: 0, velocityIterations: 0, substeps: this.settings.substeps };
   }
 
@@ -306,44 +308,29 @@ export class ArticulatedWorld implements PhysicsWorld {
   }
 
   /**
-   * Contacts between the bodies the rig lets collide, by the rigid solver's narrow phase. The candidate pairs
-   * come from a sort-and-sweep of the bodies' world AABBs (the union of their shapes') along x, O(bodies·log)
-   * plus the overlaps, instead of every pair; a pair whose body AABBs are apart has no shape AABBs that meet,
-   * so the contacts — in the pairs' order — are the same.
+   * Contacts between the bodies the rig lets collide, by the rigid solver's broad and narrow phases. The
+   * candidate pairs come from the rigid world's sweep and prune (collision/broadphase.ts) over the shapes of
+   * the bodies in any pair, the pairs the rig does not let collide excluded, instead of every pair; a shape
+   * pair whose AABBs are apart makes no contact, so the contacts — in the pairs' order — are the same.
    */
   private findContacts(): PairContact[] {
     const out: PairContact[] = [];
-    const nb = this.bodies.length, box = this.bodyBox, order = this.sweepOrder;
-    order.length = 0;
+    const shapes = this.pairShapes;
     for (const i of this.pairBodies) {
       const pose = this.bodyWorldPose(i);
-      const o = 6 * i;
-      box.fill(Infinity, o, o + 3); box.fill(-Infinity, o + 3, o + 6);
-      for (const s of this.bodies[i]!.shapes) {
-        updateWorldShape(s, pose.position, 0, pose.rotation, 0);
-        for (let k = 0; k < 3; k++) { box[o + k] = Math.min(box[o + k]!, s.aabb[k]!); box[o + 3 + k] = Math.max(box[o + 3 + k]!, s.aabb[3 + k]!); }
-      }
-      // A body whose box is not a number (blowing up) overlaps nothing, as its shapes' AABBs overlap nothing.
-      if (!Number.isNaN(box[o]! + box[o + 1]! + box[o + 2]! + box[o + 3]! + box[o + 4]! + box[o + 5]!)) order.push(i);
+      for (const s of this.bodies[i]!.shapes) updateWorldShape(s, pose.position, 0, pose.rotation, 0);
     }
-    order.sort((a, b) => box[6 * a]! - box[6 * b]! || a - b);
-    const candidates: number[] = [], active: number[] = [];
-    for (const b of order) {
-      const x0 = box[6 * b]!;
-      let n = 0;
-      for (const a of active) if (box[6 * a + 3]! >= x0) active[n++] = a;
-      active.length = n;
-      for (const a of active) {
-        const p = 6 * a, q = 6 * b; // x overlaps already (sorted, still active); y and z as aabbOverlap
-        if (!(box[p + 1]! <= box[q + 4]! && box[q + 1]! <= box[p + 4]! && box[p + 2]! <= box[q + 5]! && box[q + 2]! <= box[p + 5]!)) continue;
-        const k = this.pairIndex.get(a < b ? a * nb + b : b * nb + a);
-        if (k !== undefined) candidates.push(k);
-      }
-      active.push(b);
+    const sap = this.broadPhase, nb = this.bodies.length, candidates: number[] = [];
+    sap.update(shapes, shapes.length, this.pairExclusion);
+    for (let p = 0; p < sap.pairCount; p++) {
+      const a = shapes[sap.pairs[2 * p]!]!.body, b = shapes[sap.pairs[2 * p + 1]!]!.body;
+      candidates.push(this.pairIndex.get(a < b ? a * nb + b : b * nb + a)!);
     }
     candidates.sort((x, y) => x - y);
     const m = this.manifold;
-    for (const k of candidates) {
+    for (let c = 0; c < candidates.length; c++) {
+      const k = candidates[c]!;
+      if (c > 0 && candidates[c - 1] === k) continue; // two shape pairs of one body pair
       const [a, b] = this.pairs[k]!;
       const A = this.bodies[a]!, B = this.bodies[b]!;
       for (const sa of A.shapes) {
