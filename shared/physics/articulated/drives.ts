@@ -29,7 +29,7 @@ import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument } from '../../rig/schema';
 import { clampedDriveError } from '../driveTarget';
 import { makeSoft } from '../soft';
-import { clampSwingTwistTarget } from '../swingTwist';
+import { clampSwingTwistTarget, swingTwist } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
 import { JOINT_ANGULAR, type ArticulatedModel, type InverseMass } from './model';
 import { solveRows, type SolverRow } from './delassus';
@@ -215,7 +215,8 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       const R = quatMat(q);
       const dofs = [b.vi, b.vi + 1, b.vi + 2], cols = dofs.map(column);
       const along = (a: readonly number[]) => direction(dofs, [0, 1, 2].map((k) => R[k]! * a[0]! + R[3 + k]! * a[1]! + R[6 + k]! * a[2]!), cols);
-      const st = swingTwistAngles(qr);
+      // [twist about X, swing about Y, swing about Z]: the rigid ball joint's own decomposition.
+      const st = new Float64Array(3); swingTwist(st, qr[0], qr[1], qr[2], qr[3]);
       // Motor error as the rigid solver's: rotation vector of qr·target⁻¹, frame A axes, rows about A's X, Y, Z,
       // with the target clamped into the twist range and swing cone (widened to the current pose) as the
       // rigid ball joint clamps it (clampSwingTwistTarget); a target inside them is used as it is.
@@ -350,19 +351,6 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
     }
   }
   return { drives, unsupported };
-}
-
-/** [twist about X, swing about Y, swing about Z] of a frame-B-in-A rotation, as the rigid ball joint's
- *  swingTwist (shared/physics/swingTwist.ts): twist = 2·atan2(x, w) with w ≥ 0, swing = q·twist⁻¹. */
-function swingTwistAngles(q: ReadonlyQuat): [number, number, number] {
-  let [x, y, z, w] = q;
-  if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
-  const tn = Math.hypot(x, w);
-  const tx = tn > 1e-12 ? x / tn : 0, tw = tn > 1e-12 ? w / tn : 1;
-  const sy = y * tw - z * tx, sz = z * tw + y * tx, sw = w * tw + x * tx;
-  const sn = Math.hypot(sy, sz);
-  const k = sn > 1e-12 ? (2 * Math.atan2(sn, sw)) / sn : 2;
-  return [2 * Math.atan2(tx, tw), sy * k, sz * k];
 }
 
 /** A row as the solver takes it (delassus.ts), with the drive it belongs to (−1: a contact) and whether it is a limit or contact row. */
