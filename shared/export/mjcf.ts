@@ -243,6 +243,7 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
     const m = joint.slideMotor;
     if (m.mode === 'off') return;
     if (!(m.maxTorque > 0)) { extraLoss('lost', `motors with maxTorque 0 (joint "${joint.name}") have no actuator`); return; }
+    if (m.maxSpeed !== undefined) extraLoss('approximated', `motor maxSpeed (joint "${joint.name}" slide motor, ${m.maxSpeed} m/s): a MuJoCo actuator has no bound on the speed its servo asks for`);
     if (m.torqueLimit === 'magnitude' && axes.length > 1) extraLoss('approximated', `planar slide motor torqueLimit "magnitude" (joint "${joint.name}"): two actuators each clamped to ±F, so the force in the plane can reach √2·F`);
     const tb = world.get(joint.bodyB)!;
     const asSlide = { ...joint, type: 'prismatic', motor: m } as RigJoint & { motor: RigMotor };
@@ -264,6 +265,7 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
     const m = joint.motor;
     if (m.mode === 'off') return;
     if (!(m.maxTorque > 0)) { extraLoss('lost', `motors with maxTorque 0 (joint "${joint.name}") have no actuator`); return; }
+    if (m.maxSpeed !== undefined) extraLoss('approximated', `motor maxSpeed (joint "${joint.name}", ${m.maxSpeed} ${joint.type === 'prismatic' ? 'm/s' : 'rad/s'}): a MuJoCo actuator has no bound on the speed its servo asks for`);
     if (joint.type === 'ball' && m.torqueLimit === 'magnitude') {
       // MuJoCo bounds each actuator on its own: no actuator couples three forceranges into ‖τ‖ ≤ τmax.
       extraLoss('approximated', `ball motor torqueLimit "magnitude" (joint "${joint.name}"): three actuators each clamped to ±τmax, so the torque can reach √3·τmax (ours ‖τ‖ ≤ τmax)`);

@@ -102,6 +102,14 @@ export interface MotorDesc {
    * one-row motors (hinge, prismatic).
    */
   torqueLimit?: 'perAxis' | 'magnitude';
+  /**
+   * The fastest the drive asks its joint to move (rad/s; m/s for a slide; default DEFAULT_MAX_DRIVE_SPEED,
+   * 100, as PhysX's maximum joint velocity): the row's target velocity rhs — r·ε/h in 'position' mode,
+   * θ̇d − biasRate·ε in 'pd', θ̇d in 'velocity' — is clamped to ±maxSpeed (a ball's three rows scaled
+   * together, ‖rhs‖ ≤ maxSpeed). It bounds the request, not the joint: gravity, contacts and the other
+   * joints can still move it faster. No effect in mode 'off'.
+   */
+  maxSpeed?: number;
 }
 
 interface JointBase {

@@ -93,6 +93,7 @@ export function validateMotor(label: string, m: MotorDesc, type: JointDesc['type
   if (m.torqueLimit !== undefined && m.torqueLimit !== 'perAxis' && m.torqueLimit !== 'magnitude') {
     throw new Error(`${label}: motor.torqueLimit must be 'perAxis' or 'magnitude', got '${String(m.torqueLimit)}'`);
   }
+  if (m.maxSpeed !== undefined && !(fin(m.maxSpeed) && m.maxSpeed > 0)) throw new Error(`${label}: motor.maxSpeed must be a finite number > 0 (rad/s, m/s for a slide), got ${String(m.maxSpeed)}`);
   if (m.mode === 'pd' && !((m.stiffness ?? 0) > 0 || (m.damping ?? 0) > 0)) throw new Error(`${label}: motor.stiffness or motor.damping must be > 0 in 'pd' mode`);
 }
 

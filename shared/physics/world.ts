@@ -44,7 +44,7 @@ import type { CollisionBackend } from './contacts/collisionBackend';
 import { ContactSolver } from './contacts/contactSolver';
 import { defaultCollisionBackend } from './contacts/defaultBackend';
 import {
-  BODY_A, BODY_B, FLAG_COLLIDE, FLAG_TORQUE_BALL, FLAGS, LA, LB, M_FRICTION, M_KP, M_KV, M_MAX, M_MODE, M_R, M_SATURATED,
+  BODY_A, BODY_B, FLAG_COLLIDE, FLAG_TORQUE_BALL, FLAGS, LA, LB, M_FRICTION, M_KP, M_KV, M_MAX, M_MODE, M_R, M_SATURATED, M_SPEED,
   M_TORQUE, M_TORQUE_NORM, MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, S_MODE, STRIDE, T_Q, T_V, TYPE,
 } from './joints/jointLayout';
 import {
@@ -54,7 +54,7 @@ import {
 import { slideMotorReport, slideOffsets, validateSlideMotor, writeSlideMotor } from './joints/coupledJoint';
 import type { JointTypeDef } from './joints/jointType';
 import { JOINT_TYPES, jointTypeDef } from './joints/registry';
-import { LOADED_DRIVE_SWEEPS } from './joints/motor';
+import { DEFAULT_MAX_DRIVE_SPEED, LOADED_DRIVE_SWEEPS } from './joints/motor';
 import { rotationVector } from './joints/rows';
 import { Islands } from './islands';
 import { WarmStart } from './warmStart';
@@ -411,6 +411,7 @@ export class World implements PhysicsWorld {
     J[o + M_KP] = m?.stiffness ?? 0;
     J[o + M_KV] = m?.damping ?? 0;
     J[o + M_FRICTION] = m?.frictionTorque ?? 0;
+    J[o + M_SPEED] = m?.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED;
     const flags = J[o + FLAGS]! & ~FLAG_TORQUE_BALL;
     J[o + FLAGS] = m?.torqueLimit === 'magnitude' ? flags | FLAG_TORQUE_BALL : flags;
   }

@@ -9,7 +9,7 @@
  *   - Infinity: the two rigs simulate identically (no change the simulation reads);
  *   - −1: frame 0 may already differ — bodies, shapes, joints, limits, masses, solver settings, skeleton,
  *     a controller's structure, phase or default steering target, a motor's target source: a fresh run;
- *   - a motor's PD gains (stiffness, damping, errorReduction, torqueLimit): the first frame f whose step
+ *   - a motor's PD gains (stiffness, damping, errorReduction, torqueLimit, maxSpeed): the first frame f whose step
  *     f → f + 1 runs that joint's motor (powered: from frame 0 unless a limp input at frame 0 switches it
  *     off; motors are switched by the 'limp' inputs); maxTorque and mode are also written into every
  *     recorded frame in which the motor is on (the motor report), so frame 0 counts too;
@@ -28,7 +28,7 @@ import type { PreviewInput } from './input';
 /** Steering parameters that act only while the controller has a target. */
 const TARGET_GATED_STEERING = ['gain', 'maxAngle', 'pivotLead'] as const;
 /** Motor fields read only by the steps that run the motor powered. */
-const POWERED_GAINS = ['stiffness', 'damping', 'errorReduction', 'torqueLimit'] as const;
+const POWERED_GAINS = ['stiffness', 'damping', 'errorReduction', 'torqueLimit', 'maxSpeed'] as const;
 /** Motor fields read by powered steps and written into the frames recorded while powered. */
 const POWERED_REPORTED = ['maxTorque', 'mode'] as const;
 

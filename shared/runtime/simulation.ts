@@ -136,6 +136,7 @@ const motorDesc = (m: RigMotor, on: boolean): MotorDesc => ({
   mode: on ? m.mode : 'off', maxTorque: m.maxTorque, errorReduction: m.errorReduction,
   stiffness: m.stiffness, damping: m.damping, frictionTorque: m.frictionTorque,
   ...(m.torqueLimit ? { torqueLimit: m.torqueLimit } : {}),
+  ...(m.maxSpeed !== undefined ? { maxSpeed: m.maxSpeed } : {}),
 });
 
 const copyTarget = (t: ReadonlyQuat | number): readonly number[] | number => (typeof t === 'number' ? t : [t[0], t[1], t[2], t[3]]);

@@ -109,6 +109,11 @@ export function MotorPanel({ joint, rig }: { joint: MotorJoint; rig: RigDocument
       {m.mode === 'velocity' && (
         <FieldRow label="Velocity"><NumberField label="Target velocity" name="targetVelocity" value={m.target.velocity ?? 0} unit={slide ? 'm/s' : 'rad/s'} onCommit={(v) => set('Target velocity', { target: { ...m.target, velocity: v } })} /></FieldRow>
       )}
+      {m.mode !== 'off' && (
+        <FieldRow label="Max speed" hint={`the fastest the drive asks the joint to move (${joint.type === 'ball' ? 'the rotation rate' : 'each axis'}); 100 unless set, as PhysX's maximum joint velocity`}>
+          <NumberField label="Max speed" name="maxSpeed" value={m.maxSpeed ?? 100} unit={slide ? 'm/s' : 'rad/s'} digits={1} onCommit={(v) => set('Max speed', { maxSpeed: v })} />
+        </FieldRow>
+      )}
       {m.mode === 'off' && (
         <FieldRow label="Friction"><NumberField label="Friction torque" name="frictionTorque" value={m.frictionTorque} unit={slide ? 'N' : 'N·m'} digits={2} onCommit={(v) => set('Friction torque', { frictionTorque: v })} /></FieldRow>
       )}

@@ -49,6 +49,11 @@ export function SlideMotorPanel({ joint }: { joint: Extract<RigJoint, { type: 'c
           <FieldRow label="Velocity"><NumberField label="Slide target velocity" name="slide-targetVelocity" value={m.target.velocity ?? 0} unit="m/s" onCommit={(v) => set('Slide target velocity', { target: { ...m.target, velocity: v } })} /></FieldRow>
         )}
         {m.mode === 'velocity' && joint.type === 'planar' && <div className="hint motor-hint">A planar slide's velocity target is 0: it damps motion in the plane.</div>}
+        {m.mode !== 'off' && (
+          <FieldRow label="Max speed" hint="the fastest the drive asks each slide to move; 100 unless set">
+            <NumberField label="Slide max speed" name="slide-maxSpeed" value={m.maxSpeed ?? 100} unit="m/s" digits={1} onCommit={(v) => set('Slide max speed', { maxSpeed: v })} />
+          </FieldRow>
+        )}
         {m.mode === 'off' && (
           <FieldRow label="Friction"><NumberField label="Slide friction" name="slide-frictionTorque" value={m.frictionTorque} unit="N" digits={2} onCommit={(v) => set('Slide friction', { frictionTorque: v })} /></FieldRow>
         )}

@@ -29,6 +29,7 @@ import { bodyRestWorld, boneRestWorld } from '../../rig/restPose';
 import type { RigDocument } from '../../rig/schema';
 import { clampedDriveError } from '../driveTarget';
 import { makeSoft } from '../soft';
+import { DEFAULT_MAX_DRIVE_SPEED } from '../joints/motor';
 import { clampSwingTwistTarget, swingTwist } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
 import { JOINT_ANGULAR, type ArticulatedModel, type InverseMass } from './model';
@@ -68,6 +69,9 @@ export interface JointDrive {
   swingLimit?: readonly [number, number] | null;
   /** Ball: how τmax bounds the three rows (the rig's torqueLimit): each on its own (default) or ‖τ‖ ≤ τmax. */
   torqueLimit?: 'perAxis' | 'magnitude';
+  /** The fastest the drive asks its joint to move (rad/s or m/s; default DEFAULT_MAX_DRIVE_SPEED, as the rigid
+   *  solver's motor.ts): a row's rhs is clamped to ±maxSpeed, a ball's three scaled together onto ‖rhs‖ ≤ maxSpeed. */
+  maxSpeed?: number;
 }
 
 /** A contact probe for the ground: a sphere of `radius` (0: a point) at `point` in a model body's frame. */
@@ -193,7 +197,8 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
     if (b.joint !== 'ball' && !(Number.isInteger(d.dof ?? 0) && (d.dof ?? 0) >= 0 && (d.dof ?? 0) < b.nv)) {
       throw new Error(`drive ${i}: dof ${String(d.dof)} is not a coordinate of the ${b.joint} joint "${b.jointName}" (0..${b.nv - 1})`);
     }
-    const motorRow = (dir: { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number }, C: number, targetVelocity: number): Row | null => {
+    const maxSpeed = d.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED;
+    const motorRow = (dir: { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number }, C: number, targetVelocity: number, ownSpeed = true): Row | null => {
       if (d.mode === 'off' && !(d.frictionTorque > 0)) return null;
       let rhs = 0, gamma = 0, clamp = d.maxTorque;
       if (d.mode === 'position') rhs = (-d.errorReduction * C) / h;
@@ -203,6 +208,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         gamma = s.softness;
       } else if (d.mode === 'velocity') rhs = targetVelocity;
       else clamp = d.frictionTorque;
+      if (ownSpeed) rhs = Math.max(-maxSpeed, Math.min(maxSpeed, rhs));
       if (!Number.isFinite(gamma)) return null;
       return makeRow(dir, rhs, gamma, -clamp * h, clamp * h, i, false);
     };
@@ -229,9 +235,12 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       const err = quatToRotationVector(quatMul(qr, quatConj(target)));
       const group: Row[] = [];
       for (let k = 0; k < 3; k++) {
-        const r = motorRow(along([k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]), err[k]!, 0);
+        const r = motorRow(along([k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]), err[k]!, 0, false);
         if (r) group.push(r);
       }
+      // The rotation vector's rate the drive asks for, scaled onto ‖rhs‖ ≤ maxSpeed (motor.ts limitBallDriveSpeed).
+      const n2 = group.reduce((a, r) => a + r.rhs * r.rhs, 0);
+      if (n2 > maxSpeed * maxSpeed) { const sc = maxSpeed / Math.sqrt(n2); for (const r of group) r.rhs *= sc; }
       if (group.length === 3) {
         // Solved as one 3×3 block: a slender limb's three rows are too strongly coupled for row-by-row sweeps.
         const block = { rows: group, norm: d.torqueLimit === 'magnitude' && d.mode !== 'off' ? d.maxTorque * h : null };
@@ -328,7 +337,7 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
       drives.push({
         body: at.link, mode: m.mode, maxTorque: m.maxTorque, errorReduction: m.errorReduction, stiffness: m.stiffness,
         damping: m.damping, frictionTorque: m.frictionTorque, target: 0, targetVelocity: 0, limit: null,
-        restRotation, targetRotation: restRotation, torqueLimit: m.torqueLimit ?? 'perAxis',
+        restRotation, targetRotation: restRotation, torqueLimit: m.torqueLimit ?? 'perAxis', maxSpeed: m.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED,
         twistLimit: j.twistLimit ?? null, swingLimit: j.swingLimit ?? null,
       });
       continue;
@@ -337,7 +346,7 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
     drives.push({
       body: at.link, mode: m.mode, maxTorque: m.maxTorque, errorReduction: m.errorReduction, stiffness: m.stiffness,
       damping: m.damping, frictionTorque: m.frictionTorque, target: 0, targetVelocity: m.target.velocity ?? 0,
-      limit: j.limit ? [j.limit[0] - rest, j.limit[1] - rest] : null,
+      limit: j.limit ? [j.limit[0] - rest, j.limit[1] - rest] : null, maxSpeed: m.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED,
     });
     // Cylindrical and planar: one more drive per slide DOF, from the slide motor and the slide limits.
     if (j.type === 'cylindrical' || j.type === 'planar') {
@@ -346,7 +355,7 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
       limits.forEach((lim, k) => drives.push({
         body: at.link, dof: 1 + k, mode: sm.mode, maxTorque: sm.maxTorque, errorReduction: sm.errorReduction, stiffness: sm.stiffness,
         damping: sm.damping, frictionTorque: sm.frictionTorque, target: 0, targetVelocity: j.type === 'cylindrical' ? sm.target.velocity ?? 0 : 0,
-        limit: lim ? [lim[0] - slideRest[k]!, lim[1] - slideRest[k]!] : null,
+        limit: lim ? [lim[0] - slideRest[k]!, lim[1] - slideRest[k]!] : null, maxSpeed: sm.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED,
       }));
     }
   }

@@ -38,6 +38,7 @@ import type {
   RayHit, ShapeDesc, WorldSettings, WorldSnapshot, WorldStats,
 } from '../types';
 import { DEFAULT_WORLD_SETTINGS } from '../world';
+import { DEFAULT_MAX_DRIVE_SPEED } from '../joints/motor';
 import {
   drivesFromRig, groundFromRig, pointJacobian, stepWithDrives, type ContactResult, type GroundContact, type JointDrive, type PairContact,
 } from './drives';
@@ -99,7 +100,7 @@ interface ArticulatedSnapshotData {
   time: number;
   q: number[];
   qd: number[];
-  drives: { mode: JointDrive['mode']; maxTorque: number; errorReduction: number; stiffness: number; damping: number; frictionTorque: number; target: number; targetVelocity: number; targetRotation: number[] | null; torqueLimit: JointDrive['torqueLimit'] }[];
+  drives: { mode: JointDrive['mode']; maxTorque: number; errorReduction: number; stiffness: number; damping: number; frictionTorque: number; target: number; targetVelocity: number; targetRotation: number[] | null; torqueLimit: JointDrive['torqueLimit']; maxSpeed?: number }[];
   reports: MotorReport[];
   slideReports: MotorReport[];
 }
@@ -606,7 +607,7 @@ export class ArticulatedWorld implements PhysicsWorld {
       drives: this.drives.map((d) => ({
         mode: d.mode, maxTorque: d.maxTorque, errorReduction: d.errorReduction, stiffness: d.stiffness, damping: d.damping,
         frictionTorque: d.frictionTorque, target: d.target, targetVelocity: d.targetVelocity,
-        targetRotation: d.targetRotation ? [...d.targetRotation] : null, torqueLimit: d.torqueLimit,
+        targetRotation: d.targetRotation ? [...d.targetRotation] : null, torqueLimit: d.torqueLimit, maxSpeed: d.maxSpeed,
       })),
       reports: this.joints.map((j) => ({ ...j.report })),
       slideReports: this.joints.map((j) => ({ ...j.slideReport })),
@@ -628,6 +629,7 @@ export class ArticulatedWorld implements PhysicsWorld {
       d.frictionTorque = s.frictionTorque; d.target = s.target; d.targetVelocity = s.targetVelocity;
       if (s.targetRotation) d.targetRotation = s.targetRotation as [number, number, number, number];
       if (s.torqueLimit) d.torqueLimit = s.torqueLimit;
+      if (s.maxSpeed !== undefined) d.maxSpeed = s.maxSpeed;
     });
     data.reports.forEach((r, i) => { Object.assign(this.joints[i]!.report, r); });
     data.slideReports.forEach((r, i) => { Object.assign(this.joints[i]!.slideReport, r); });
@@ -717,6 +719,7 @@ function applyMotorDesc(d: JointDrive, motor: MotorDesc): void {
   d.mode = motor.mode; d.maxTorque = motor.maxTorque; d.errorReduction = motor.errorReduction ?? 0.5;
   d.stiffness = motor.stiffness ?? 0; d.damping = motor.damping ?? 0; d.frictionTorque = motor.frictionTorque ?? 0;
   if (motor.torqueLimit) d.torqueLimit = motor.torqueLimit;
+  d.maxSpeed = motor.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED;
 }
 
 /** The pose (position, body → world rotation) of a frame whose world → frame transform is X. */

@@ -32,11 +32,11 @@ import { rawHingeAngle } from './hingeJoint';
 import {
   ANGLE, FLAG_LIMIT, FLAG_SLIDE1_LIMIT, FLAG_SLIDE2_LIMIT, FLAG_SLIDE_TORQUE_BALL, FLAGS, G_IMP, G_LIMC, G_ROWS, G_SIZE,
   LA, LB, LIM_HI, LIM_LO, M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, MOTOR_MODE_CODES, MOTOR_OFF,
-  PITCH, S_CLAMP, S_FRICTION, S_GAMMA, S_I, S_KP, S_KV, S_MASS, S_MAX, S_MODE, S_R, S_RHS, S_SATURATED,
+  PITCH, S_CLAMP, S_FRICTION, S_GAMMA, S_I, S_KP, S_KV, S_MASS, S_MAX, S_MODE, S_R, S_RHS, S_SATURATED, S_SPEED,
   S_TORQUE, S_TORQUE_NORM, SLIDE_LIM, T_Q, T_V,
 } from './jointLayout';
 import type { JointTypeDef } from './jointType';
-import { activeMotorRows, clearMotorReport, prepareMotorRow, type MotorFields } from './motor';
+import { activeMotorRows, clearMotorReport, DEFAULT_MAX_DRIVE_SPEED, prepareMotorRow, type MotorFields } from './motor';
 import { turnBy } from './poseMoves';
 import { computeFrames, rotate, rotateFrom, storeMotorReport } from './rows';
 
@@ -171,7 +171,7 @@ function activeSlideRows(J: Float64Array, o: number, spec: Spec): number {
 
 /** The slide motor's fields (S_*): its rows' target velocities follow the angle's at T_V + 1. */
 const SLIDE_MOTOR_FIELDS: MotorFields = {
-  mode: S_MODE, max: S_MAX, r: S_R, kp: S_KP, kv: S_KV, friction: S_FRICTION, rhs: S_RHS, gamma: S_GAMMA, clamp: S_CLAMP, mass: S_MASS, targetV: T_V + 1,
+  mode: S_MODE, max: S_MAX, r: S_R, kp: S_KP, kv: S_KV, friction: S_FRICTION, rhs: S_RHS, gamma: S_GAMMA, clamp: S_CLAMP, mass: S_MASS, targetV: T_V + 1, speed: S_SPEED,
 };
 
 function prepare(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): number {
@@ -427,6 +427,7 @@ export function writeSlideMotor(J: Float64Array, o: number, m: MotorDesc | undef
   J[o + S_KP] = m?.stiffness ?? 0;
   J[o + S_KV] = m?.damping ?? 0;
   J[o + S_FRICTION] = m?.frictionTorque ?? 0;
+  J[o + S_SPEED] = m?.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED;
   const flags = J[o + FLAGS]! & ~FLAG_SLIDE_TORQUE_BALL;
   J[o + FLAGS] = m?.torqueLimit === 'magnitude' ? flags | FLAG_SLIDE_TORQUE_BALL : flags;
 }

@@ -6,7 +6,7 @@
  * (registry.ts): a type uses the ones its rows need and may reuse the cache fields another type uses for
  * something else; a new type that needs more adds them here and raises STRIDE.
  */
-export const STRIDE = 172;
+export const STRIDE = 174;
 
 // ---- configuration
 export const TYPE = 0; // the type's code: its index in registry.ts JOINT_TYPES
@@ -82,6 +82,8 @@ export const S_MODE = 155, S_MAX = 156, S_R = 157, S_KP = 158, S_KV = 159, S_FRI
 export const S_TORQUE = 161, S_TORQUE_NORM = 162, S_SATURATED = 163;
 /** The slide motor rows' cache: rhs (2), effective masses (2), impulses (2), softness, clamp. */
 export const S_RHS = 164, S_MASS = 166, S_I = 168, S_GAMMA = 170, S_CLAMP = 171;
+/** The drives' speed limits (MotorDesc.maxSpeed; rad/s, m/s for slides): the joint's own motor, the slide motor. */
+export const M_SPEED = 172, S_SPEED = 173;
 
 export const FLAG_LIMIT = 1, FLAG_TWIST = 2, FLAG_SWING = 4, FLAG_COLLIDE = 8;
 /** MotorDesc.torqueLimit 'magnitude': the motor rows' accumulated impulse vector is clamped to a ball. */

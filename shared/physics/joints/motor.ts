@@ -7,7 +7,10 @@
  *   velocity  rhs = θ̇d, γ = 0
  *   off       rhs = 0, γ = 0, clamp = frictionTorque                 joint friction (Jolt's behaviour)
  * and clamp = τmax in the three drive modes. h is the SUBSTEP: the limit is a torque, so the impulse bound
- * scales with the time the row acts.
+ * scales with the time the row acts. The speed a drive asks for, rhs, is bounded by the motor's maxSpeed
+ * (DEFAULT_MAX_DRIVE_SPEED unless the rig says otherwise): a one-row motor's rhs is clamped to ±maxSpeed, a
+ * ball's three rows' rhs are scaled together so that ‖rhs‖ ≤ maxSpeed (limitBallDriveSpeed: the rotation
+ * vector's rate keeps its direction).
  */
 import { makeSoft } from '../soft';
 
@@ -34,11 +37,20 @@ export const LOAD_RATIO_FROM = 10;
  *  small sub-system converges further at a small cost, and islands without such a drive are untouched. */
 export const LOADED_DRIVE_SWEEPS = 16;
 export const LOAD_RATIO_FULL = 20;
+/**
+ * The fastest a drive asks its joint to move unless its motor says otherwise (MotorDesc.maxSpeed; rad/s, m/s
+ * for a slide): PhysX's default maximum joint velocity of an articulation link (100). A position drive asks
+ * r·ε/h — a 1 rad error at r = 0.5 and h = 1/240 s is 120 rad/s, and a light link under a strong motor gets
+ * it within one substep (the random rigs' drives sent chain tips past 100 m/s that way: docs/physics.md "What
+ * prevents explosions"). The shipped creatures' drives ask at most 68 rad/s (the Armed Mine's crawl), so
+ * the bound never binds on them.
+ */
+export const DEFAULT_MAX_DRIVE_SPEED = 100;
 /** f(ρ): 0 up to LOAD_RATIO_FROM, 1 from LOAD_RATIO_FULL, linear between. */
 const loadRamp = (load: number): number => (load >= LOAD_RATIO_FULL ? 1 : (load - LOAD_RATIO_FROM) / (LOAD_RATIO_FULL - LOAD_RATIO_FROM));
 import type { StepContext } from '../stepContext';
 import {
-  M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_TORQUE, M_TORQUE_NORM, MAXIS,
+  M_CLAMP, M_FRICTION, M_GAMMA, M_I, M_KP, M_KV, M_MASS, M_MAX, M_MODE, M_R, M_RHS, M_SATURATED, M_SPEED, M_TORQUE, M_TORQUE_NORM, MAXIS,
   MOTOR_OFF, MOTOR_PD, MOTOR_POSITION, MOTOR_VELOCITY, T_V,
 } from './jointLayout';
 
@@ -54,19 +66,20 @@ export function activeMotorRows(J: Float64Array, o: number, axes: number): numbe
 export interface MotorFields {
   readonly mode: number; readonly max: number; readonly r: number; readonly kp: number; readonly kv: number;
   readonly friction: number; readonly rhs: number; readonly gamma: number; readonly clamp: number;
-  readonly mass: number; readonly targetV: number;
+  readonly mass: number; readonly targetV: number; readonly speed: number;
 }
 
 /** The joint's own motor. */
 export const MOTOR_FIELDS: MotorFields = {
-  mode: M_MODE, max: M_MAX, r: M_R, kp: M_KP, kv: M_KV, friction: M_FRICTION, rhs: M_RHS, gamma: M_GAMMA, clamp: M_CLAMP, mass: M_MASS, targetV: T_V,
+  mode: M_MODE, max: M_MAX, r: M_R, kp: M_KP, kv: M_KV, friction: M_FRICTION, rhs: M_RHS, gamma: M_GAMMA, clamp: M_CLAMP, mass: M_MASS, targetV: T_V, speed: M_SPEED,
 };
 
 /** Fill rhs, γ and clamp for row k given its error C = ctx.scratch.motorIn[0] (current − target), its
  *  inverse mass K = motorIn[1], the joint's load ratio ρ = motorIn[2] and the K that scales the position
  *  drive's compliance, motorIn[3] (one value for all of a joint's rows: they share γ). They come in a scratch: V8 boxes double arguments of calls it does not
- *  inline. `f` says which motor of the record (default: the joint's own). */
-export function prepareMotorRow(ctx: StepContext, o: number, k: number, f: MotorFields = MOTOR_FIELDS): void {
+ *  inline. `f` says which motor of the record (default: the joint's own). The row's rhs is clamped to
+ *  ±maxSpeed unless `ownSpeed` is false (a ball's three rows: limitBallDriveSpeed bounds them together). */
+export function prepareMotorRow(ctx: StepContext, o: number, k: number, f: MotorFields = MOTOR_FIELDS, ownSpeed = true): void {
   const J = ctx.joints, mode = J[o + f.mode]!, motorIn = ctx.scratch.motorIn, C = motorIn[0]!, K = motorIn[1]!;
   let rhs = 0, gamma = 0, clamp = J[o + f.max]!;
   const load = motorIn[2]!;
@@ -83,6 +96,7 @@ export function prepareMotorRow(ctx: StepContext, o: number, k: number, f: Motor
     if (load > LOAD_RATIO_FROM) { const g = loadRamp(load) * PD_DRIVE_COMPLIANCE * motorIn[3]!; if (g > gamma) { gamma = g; motorIn[4] = 1; } }
   } else if (mode === MOTOR_VELOCITY) rhs = J[o + f.targetV + k]!;
   else clamp = J[o + f.friction]!;
+  if (ownSpeed) { const v = J[o + f.speed]!; if (rhs > v) rhs = v; else if (rhs < -v) rhs = -v; }
   J[o + f.rhs + k] = rhs;
   J[o + f.gamma] = gamma;
   J[o + f.clamp] = clamp;
@@ -107,8 +121,19 @@ export function prepareAngularMotor(ctx: StepContext, o: number, iA: number, iB:
     const ax = J[ao]!, ay = J[ao + 1]!, az = J[ao + 2]!;
     motorIn[0] = motorErr[k]!;
     motorIn[1] = ax * (s00 * ax + s01 * ay + s02 * az) + ay * (s01 * ax + s11 * ay + s12 * az) + az * (s02 * ax + s12 * ay + s22 * az);
-    prepareMotorRow(ctx, o, k);
+    prepareMotorRow(ctx, o, k, MOTOR_FIELDS, rows !== 3);
   }
+  if (rows === 3) limitBallDriveSpeed(J, o);
+}
+
+/** A ball drive's three rhs (the rotation vector's rate it asks for, frame A axes) scaled together onto
+ *  ‖rhs‖ ≤ maxSpeed, so the drive still turns toward its target, only slower; untouched below the bound. */
+export function limitBallDriveSpeed(J: Float64Array, o: number): void {
+  const x = J[o + M_RHS]!, y = J[o + M_RHS + 1]!, z = J[o + M_RHS + 2]!, v = J[o + M_SPEED]!;
+  const n2 = x * x + y * y + z * z;
+  if (!(n2 > v * v)) return;
+  const s = v / Math.sqrt(n2);
+  J[o + M_RHS] = x * s; J[o + M_RHS + 1] = y * s; J[o + M_RHS + 2] = z * s;
 }
 
 /** A joint whose motor is idle reports zero torque. */
