@@ -198,6 +198,8 @@ export function rigFromGltf(doc: Document, source: string): RigDocument {
       stiffness: base && base.mode !== 'pd' ? (base.stiffness as number) : drive?.stiffness ?? 0,
       damping: base && base.mode !== 'pd' ? (base.damping as number) : drive?.damping ?? 0,
       frictionTorque: (base?.frictionTorque as number | undefined) ?? 0,
+      ...(base?.torqueLimit === 'perAxis' || base?.torqueLimit === 'magnitude' ? { torqueLimit: base.torqueLimit } : {}),
+      ...(typeof base?.maxSpeed === 'number' ? { maxSpeed: base.maxSpeed } : {}),
     };
     // Our own screw / cylindrical / planar (the type, pitch and slide motor in extras; GLTF_LOSSES).
     const slideMotor = isObj(je.slideMotor) ? je.slideMotor as typeof motor : { ...motor, mode: 'off', maxTorque: 0, frictionTorque: 0 };

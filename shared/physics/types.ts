@@ -284,4 +284,8 @@ export interface WorldStats {
   rows: number;
   velocityIterations: number;
   substeps: number;
+  /** Gauss-Seidel sweeps run past velocityIterations in the last step, over all substeps and islands, because
+   *  an island's last sweep still moved a jointed body by UNCONVERGED_SPEED or more (rigid solver; 0 when
+   *  every island converged, which is every step of the shipped creatures). */
+  extraSweeps?: number;
 }

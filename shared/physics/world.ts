@@ -66,6 +66,21 @@ import type {
 } from './types';
 import { bodyLabel, validateBody, validateJointFrames, validateMotor, validateSettings } from './validation';
 
+/**
+ * An island's velocity sweeps have not converged while the last one still moves a jointed body by this much
+ * (|Δv| in m/s or |Δω| in rad/s): the solver then sweeps on in batches of EXTRA_SWEEP_BATCH, up to
+ * MAX_EXTRA_SWEEPS more, until a batch's last sweep moves none that much — MuJoCo's tolerance-based stop,
+ * with the rig's velocityIterations as the least. Gauss-Seidel cut short on an ill-conditioned chain (mass
+ * ratios compounding along it, stiff drives on light links) leaves velocity errors that the position pass and
+ * the warm start feed back; on seed 1's random rigs that was most of what still ran past 100 m/s
+ * (docs/physics.md "What prevents explosions"). 10 m/s sits far above what a converging island's last sweep
+ * moves: the shipped creatures never reach it (the Armed Mine's crawl and kick: 0 extra sweeps; from 5 m/s
+ * down they would).
+ */
+export const UNCONVERGED_SPEED = 10;
+export const MAX_EXTRA_SWEEPS = 248;
+export const EXTRA_SWEEP_BATCH = 8;
+
 export const DEFAULT_WORLD_SETTINGS: Readonly<WorldSettings> = Object.freeze({
   gravity: [0, -9.81, 0] as const,
   substeps: 1,
@@ -132,7 +147,7 @@ export class World implements PhysicsWorld {
    *  snapshot with another id rebuilds the collision shapes. */
   private structureVersion = 0;
   private structureCounter = 0;
-  private stats: WorldStats = { bodies: 0, joints: 0, contacts: 0, rows: 0, velocityIterations: 0, substeps: 0 };
+  private stats: WorldStats & { extraSweeps: number } = { bodies: 0, joints: 0, contacts: 0, rows: 0, velocityIterations: 0, substeps: 0, extraSweeps: 0 };
 
   constructor(settings: Partial<WorldSettings> = {}, collision: CollisionBackend = defaultCollisionBackend) {
     const s: WorldSettings = { ...DEFAULT_WORLD_SETTINGS, ...settings };
@@ -552,6 +567,7 @@ export class World implements PhysicsWorld {
     let rows = 0;
     const shake = s.jointCorrection === 'shake', conserving = s.gyroscopic !== 'damped', energyWarmStart = s.warmStart === 'energy';
     beginStepJoints(ctx, js);
+    this.stats.extraSweeps = 0;
     for (let sub = 0; sub < n; sub++) {
       updateWorldInertia(b);
       integrateVelocities(b, h, gx, gy, gz, conserving);
@@ -595,11 +611,54 @@ export class World implements PhysicsWorld {
     for (let k = 0; k < isl.count; k++) {
       const j0 = js[k]!, j1 = js[k + 1]!, c0 = cs[k]!, c1 = cs[k + 1]!;
       for (let it = 0; it < iterations; it++) {
+        if (useBias && it === iterations - 1 && j1 > j0) this.recordJointVelocities(j0, j1);
         if (j1 > j0) solveJointList(ctx, jo, j0, j1, useBias);
         if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
       }
-      if (useBias && j1 > j0) this.solveLoadedLocally(j0, j1);
+      if (useBias && j1 > j0) {
+        // Not converged: the last sweep still moved a jointed body by UNCONVERGED_SPEED or more. Sweep on, in
+        // batches, until a batch's last sweep moves none that much (at most MAX_EXTRA_SWEEPS more).
+        for (let extra = 0; extra < MAX_EXTRA_SWEEPS && this.jointVelocityChange(j0, j1) >= UNCONVERGED_SPEED; extra += EXTRA_SWEEP_BATCH) {
+          for (let it = 0; it < EXTRA_SWEEP_BATCH; it++) {
+            if (it === EXTRA_SWEEP_BATCH - 1) this.recordJointVelocities(j0, j1);
+            solveJointList(ctx, jo, j0, j1, useBias);
+            if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
+          }
+          this.stats.extraSweeps += EXTRA_SWEEP_BATCH;
+        }
+        this.solveLoadedLocally(j0, j1);
+      }
     }
+  }
+
+  private sweepStart = new Float64Array(64);
+
+  /** The velocities (v, ω) of each joint's two bodies in island order, before a sweep (jointVelocityChange). */
+  private recordJointVelocities(j0: number, j1: number): void {
+    const J = this.ctx.joints, jo = this.islands.jointOrder, v = this.bodies.v, w = this.bodies.w;
+    if (this.sweepStart.length < 12 * (j1 - j0)) this.sweepStart = new Float64Array(24 * (j1 - j0));
+    const r = this.sweepStart;
+    for (let n = j0, k = 0; n < j1; n++, k += 12) {
+      const o = jo[n]! * STRIDE, a = 3 * J[o + BODY_A]!, b = 3 * J[o + BODY_B]!;
+      r[k] = v[a]!; r[k + 1] = v[a + 1]!; r[k + 2] = v[a + 2]!; r[k + 3] = w[a]!; r[k + 4] = w[a + 1]!; r[k + 5] = w[a + 2]!;
+      r[k + 6] = v[b]!; r[k + 7] = v[b + 1]!; r[k + 8] = v[b + 2]!; r[k + 9] = w[b]!; r[k + 10] = w[b + 1]!; r[k + 11] = w[b + 2]!;
+    }
+  }
+
+  /** The largest change of a jointed body's |Δv| (m/s) or |Δω| (rad/s) since recordJointVelocities. */
+  private jointVelocityChange(j0: number, j1: number): number {
+    const J = this.ctx.joints, jo = this.islands.jointOrder, v = this.bodies.v, w = this.bodies.w, r = this.sweepStart;
+    let most = 0;
+    for (let n = j0, k = 0; n < j1; n++, k += 12) {
+      const o = jo[n]! * STRIDE;
+      for (let side = 0; side < 2; side++) {
+        const i = 3 * J[o + (side === 0 ? BODY_A : BODY_B)]!, q = k + 6 * side;
+        const dvx = v[i]! - r[q]!, dvy = v[i + 1]! - r[q + 1]!, dvz = v[i + 2]! - r[q + 2]!;
+        const dwx = w[i]! - r[q + 3]!, dwy = w[i + 1]! - r[q + 4]!, dwz = w[i + 2]! - r[q + 5]!;
+        most = Math.max(most, dvx * dvx + dvy * dvy + dvz * dvz, dwx * dwx + dwy * dwy + dwz * dwz);
+      }
+    }
+    return Math.sqrt(most);
   }
 
   private localList = new Int32Array(64);

@@ -62,6 +62,33 @@ function fixtureSpeed(name: string, velocityIterations?: number): { speed: numbe
 /** The motor-light-link fixture, with `velocityIterations` (the rig's 8 when absent). */
 const lightLinkSpeed = (velocityIterations?: number) => fixtureSpeed('motor-light-link', velocityIterations);
 
+describe('an island whose velocity sweeps do not converge sweeps on (world.ts UNCONVERGED_SPEED)', () => {
+  // Stress case 1006272 of seed 1 (tests/fuzz/randomRigs.ts, not reduced): a tree of 10 capsules, boxes and
+  // spheres, ball / hinge / prismatic / fixed joints with position, pd and velocity drives, gravity, no ground;
+  // dt 1/120, 4 substeps, ONE velocity and 2 position iterations. With drives capped at maxSpeed but no extra
+  // sweeps it passed 100 m/s at step 43 (|v| 115.8 m/s); with the extra sweeps, run where an island's last
+  // sweep still moved a body by 10 m/s or more, it stays below 100 m/s for the 2 s.
+  it('unconverged-chain: extra sweeps run on some steps, and no body reaches 100 m/s in 2 s', () => {
+    const doc = JSON.parse(readFileSync(new URL('../../fixtures/stress/unconverged-chain.rig.json', import.meta.url), 'utf8')) as RigDocument;
+    const v = validateRig(doc);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    const sim = createSimulation(v.rig);
+    let speed = 0, stepsWithExtra = 0, extra = 0;
+    for (let s = 0; s < 240; s++) {
+      sim.step();
+      const e = sim.world.getStats().extraSweeps ?? 0;
+      if (e > 0) { stepsWithExtra++; extra += e; }
+      for (const b of Object.values(sim.frame().bodies)) speed = Math.max(speed, Math.hypot(...b.v));
+    }
+    console.log(`unconverged-chain: largest |v| ${speed.toFixed(2)} m/s; extra sweeps on ${stepsWithExtra} of 240 steps (${extra} in all)`);
+    expect(stepsWithExtra).toBeGreaterThan(0);
+    expect(speed).toBeLessThan(100);
+  });
+  it('the converged answer is calm: the same rig at 256 velocity iterations stays below 100 m/s too', () => {
+    expect(fixtureSpeed('unconverged-chain', 256).step).toBe(-1);
+  });
+});
+
 describe('a rigid position drive on a light link that carries a heavy one (the residual of the stress run)', () => {
   // CI stress case 1826048740, reduced greedily (bodies, motors, limits, contacts, gravity removed one at a time
   // while it still ran past 100 m/s): a static root, a 0.062 kg capsule on a ball
