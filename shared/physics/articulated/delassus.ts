@@ -15,7 +15,8 @@
  * bounds take one Newton step on W: (W_FF + Γ_F)·Δ = −(u − rhs + γλ)_F with the others held (an LDLᵀ of the
  * free rows, a row dependent on earlier ones — redundant contact corners — held too), cut short where a
  * row would leave its bounds (that row stops exactly on its bound and the next Newton step holds it: an
- * active-set iteration, at most 8 steps between two sweeps). From the second sweep on, a sliding friction
+ * active-set iteration, at most 8 steps between two sweeps, and no more Newton work in a solve than the
+ * island's budget, `newtonBudgetOf`: then sweeps alone). From the second sweep on, a sliding friction
  * row (at ±μλ_n of a free normal) moves with its normal in the Newton step, Δλ_t = ±μ·Δλ_n (tiedStep: no
  * longer symmetric, a pivoted elimination). For the box-clamped rows this is the QP
  * min ½λᵀ(W + Γ)λ + (J q̇* − rhs)ᵀλ over the bounds whose coordinate descent the sweeps are: both steps
@@ -44,6 +45,28 @@ export interface SolverRow {
   /** A friction row: |λ| ≤ μ·λ of its normal row. */
   friction: { normal: SolverRow; mu: number } | undefined;
 }
+
+/**
+ * The Newton work one island may spend in one solve, in multiply-adds: what its sweeps cost at their cap
+ * (iterations·rows², a sweep costing ≈ rows²) times NEWTON_BUDGET_PER_SWEEP, and never less than
+ * NEWTON_BUDGET_MIN (small islands: the Armed Mine's 21–33 rows spend at most 4.4e5 in a solve, the hexapod's
+ * 2.7e5, the bench ragdoll's 6e3 — the budget never binds on them). A step is counted before it is taken —
+ * its factorisation (an LDLᵀ refactoring rows same..nf: (nf³ − same³)/6; a tied step's elimination: nf³/3),
+ * its two triangular solves (nf²) and its pushes (nf·rows) — and a step that would overrun the budget is not
+ * taken: the solve goes on with sweeps alone. An island that never converges (QuaterniusHorse, 228 rows: all
+ * 100 sweeps, each followed by up to 8 factorisations) so costs at most twice its sweeps.
+ */
+export const NEWTON_BUDGET_PER_SWEEP = 1, NEWTON_BUDGET_MIN = 1e6;
+
+/** An island's Newton budget for a solve of at most `iterations` sweeps (multiply-adds). */
+export function newtonBudgetOf(rows: number, iterations: number): number {
+  return Math.max(NEWTON_BUDGET_PER_SWEEP * iterations * rows * rows, NEWTON_BUDGET_MIN);
+}
+
+/** Work counters (cumulative; reset them to measure): islands solved, sweeps, Newton steps taken, their
+ *  multiply-adds (as counted against the budget), the solves whose budget ran out, and the most one island
+ *  spent in one solve relative to its budget. */
+export const solverWork = { islands: 0, sweeps: 0, newtonSteps: 0, newtonWork: 0, budgetRanOut: 0, maxBudgetUsed: 0 };
 
 // Scratch, grown as needed and reused from step to step (the solver runs synchronously).
 let capRows = 0, capW = 0;
@@ -150,6 +173,8 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
   }
   for (let a = 0; a < m; a++) u[a] += dot(a, m);
   let sweeps = 0, nFactored = -1;
+  newtonWork = 0; newtonOut = false;
+  newtonBudget = newtonBudgetOf(m, iterations);
   for (let it = 0; it < iterations; it++) {
     sweeps = it + 1;
     let change = 0;
@@ -164,12 +189,15 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     if (change < tolerance || it === iterations - 1) break;
     // Newton steps, each cut short putting one more row on its bound, until one is a full step (an active-set
     // iteration; at most 8 before the next sweep).
-    for (let k = 0; k < 8; k++) {
+    for (let k = 0; k < 8 && !newtonOut; k++) {
       lastAlpha = 0;
       nFactored = newtonStep(m, nFactored, it > 0);
       if (!(lastAlpha > 0 && lastAlpha < 1)) break;
     }
   }
+  solverWork.islands++; solverWork.sweeps += sweeps; solverWork.newtonWork += newtonWork;
+  if (newtonOut) solverWork.budgetRanOut++;
+  solverWork.maxBudgetUsed = Math.max(solverWork.maxBudgetUsed, newtonWork / newtonBudget);
   // Back to the rows and the joint velocities.
   for (let a = 0; a < m; a++) {
     const r = rows[idx[a]!]!, l = lam[a]!;
@@ -311,7 +339,9 @@ function newtonStep(m: number, nFactored: number, tie: boolean): number {
   // LDLᵀ depends only on rows 0..i (a step cut short drops one row; the rows before it stay exactly).
   let same = 0;
   if (nFactored >= 0) while (same < nf && same < nFactored && free[same] === factored[same]) same++;
-  if (same < nf || nf !== nFactored) {
+  const refactor = same < nf || nf !== nFactored;
+  if (!spend((refactor ? (nf * nf * nf - same * same * same) / 6 : 0) + nf * nf + nf * m)) return nFactored;
+  if (refactor) {
     // LDLᵀ of W_FF + Γ_F in L (row-major, stride m, lower triangle), a row whose pivot vanishes relative to
     // its diagonal (dependent on earlier rows) held: D = 0 and its column zero.
     for (let i = same; i < nf; i++) {
@@ -347,6 +377,7 @@ function newtonStep(m: number, nFactored: number, tie: boolean): number {
  * a free row would reach its bound, as newtonStep. Returns −1 (the LDLᵀ kept by newtonStep is overwritten).
  */
 function tiedStep(m: number, nf: number, nt: number): number {
+  if (!spend((nf * nf * nf) / 3 + nf * nf + (nf + nt) * m)) return -1;
   // A' in L (row-major nf×nf), the right-hand side in x.
   for (let i = 0; i < nf; i++) {
     const ai = free[i]!, o = ai * m;
@@ -386,6 +417,18 @@ function tiedStep(m: number, nf: number, nt: number): number {
   for (let c = 0; c < nf; c++) if (D[c] !== 1) setDlt(c, 0);
   stepAlong(m, nf, nt);
   return -1;
+}
+
+/** The island's Newton work so far and its budget (multiply-adds); newtonOut: the budget ran out. */
+let newtonWork = 0, newtonBudget = 0, newtonOut = false;
+
+/** Count a Newton step's work against the budget; false (and no more Newton steps in this solve) if it would
+ *  overrun it. */
+function spend(work: number): boolean {
+  if (newtonWork + work > newtonBudget) { newtonOut = true; return false; }
+  newtonWork += work;
+  solverWork.newtonSteps++;
+  return true;
 }
 
 /** The last Newton step's length (1: a full step; < 1: cut at a bound; 0: none). */
