@@ -15,9 +15,11 @@
  * bounds take one Newton step on W: (W_FF + Γ_F)·Δ = −(u − rhs + γλ)_F with the others held (an LDLᵀ of the
  * free rows, a row dependent on earlier ones — redundant contact corners — held too), cut short where a
  * row would leave its bounds (that row stops exactly on its bound and the next Newton step holds it: an
- * active-set iteration, at most 8 steps between two sweeps). From the second sweep on, a sliding friction
+ * active-set iteration, at most 8 steps between two sweeps, and no more Newton work in a solve than the
+ * island's budget, `newtonBudgetOf`: then sweeps alone). From the second sweep on, a sliding friction
  * row (at ±μλ_n of a free normal) moves with its normal in the Newton step, Δλ_t = ±μ·Δλ_n (tiedStep: no
- * longer symmetric, a pivoted elimination). For the box-clamped rows this is the QP
+ * longer symmetric, a pivoted elimination), while the tied steps stay within their part of the budget
+ * (`tiedBudgetOf`; then untied: held on its bound). For the box-clamped rows this is the QP
  * min ½λᵀ(W + Γ)λ + (J q̇* − rhs)ᵀλ over the bounds whose coordinate descent the sweeps are: both steps
  * descend, and at their common fixed point (the sweep's) the Newton step is zero — the same fixed point as
  * the row-by-row sweeps, reached in a few sweeps once the set of clamped rows settles. The stopping rule
@@ -44,6 +46,35 @@ export interface SolverRow {
   /** A friction row: |λ| ≤ μ·λ of its normal row. */
   friction: { normal: SolverRow; mu: number } | undefined;
 }
+
+/**
+ * The Newton work one island may spend in one solve, in multiply-adds, against what its sweeps cost at their
+ * cap (iterations·rows², a sweep costing ≈ rows²): NEWTON_BUDGET_PER_SWEEP times that in all, of which the
+ * tied steps (their pivoted elimination, nf³/3 a step, reuses nothing) at most TIED_BUDGET_PER_SWEEP times;
+ * each never less than NEWTON_BUDGET_MIN (small islands: the Armed Mine's 21–33 rows spend at most 4.4e5 in a
+ * solve, the hexapod's 2.7e5, the bench ragdoll's 6e3 — the budgets never bind on them). A step is counted
+ * before it is taken — its factorisation (an LDLᵀ refactoring rows same..nf: (nf³ − same³)/6; a tied step's
+ * elimination: nf³/3), its two triangular solves (nf²) and its pushes (nf·rows). A tied step that would
+ * overrun the tied budget is not taken: the solve goes on untied (sliding friction rows held on their bounds,
+ * as on the first sweep — the LDLᵀ, kept across steps); a step that would overrun the whole budget is not
+ * taken: the solve goes on with sweeps alone. Tied steps are what large islands could not afford: on the
+ * third-party QuaterniusHorse (228 rows) they were 95 % of the Newton work and its active set never settled
+ * in 100 sweeps (≈ 2 s a step); untied after its tied budget it converges in ≈ 14 sweeps a solve.
+ */
+export const NEWTON_BUDGET_PER_SWEEP = 3, TIED_BUDGET_PER_SWEEP = 0.5, NEWTON_BUDGET_MIN = 1e6;
+
+/** An island's Newton budget for a solve of at most `iterations` sweeps (multiply-adds), and its tied steps' part. */
+export function newtonBudgetOf(rows: number, iterations: number): number {
+  return Math.max(NEWTON_BUDGET_PER_SWEEP * iterations * rows * rows, NEWTON_BUDGET_MIN);
+}
+export function tiedBudgetOf(rows: number, iterations: number): number {
+  return Math.max(TIED_BUDGET_PER_SWEEP * iterations * rows * rows, NEWTON_BUDGET_MIN);
+}
+
+/** Work counters (cumulative; reset them to measure): islands solved, sweeps, Newton steps taken, their
+ *  multiply-adds (as counted against the budget), the solves that went on untied and those whose whole budget
+ *  ran out, and the most one island spent in one solve relative to its budget. */
+export const solverWork = { islands: 0, sweeps: 0, newtonSteps: 0, newtonWork: 0, untied: 0, budgetRanOut: 0, maxBudgetUsed: 0 };
 
 // Scratch, grown as needed and reused from step to step (the solver runs synchronously).
 let capRows = 0, capW = 0;
@@ -150,6 +181,8 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
   }
   for (let a = 0; a < m; a++) u[a] += dot(a, m);
   let sweeps = 0, nFactored = -1;
+  newtonWork = 0; newtonOut = false; untied = false;
+  newtonBudget = newtonBudgetOf(m, iterations); tiedBudget = tiedBudgetOf(m, iterations);
   for (let it = 0; it < iterations; it++) {
     sweeps = it + 1;
     let change = 0;
@@ -164,12 +197,16 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     if (change < tolerance || it === iterations - 1) break;
     // Newton steps, each cut short putting one more row on its bound, until one is a full step (an active-set
     // iteration; at most 8 before the next sweep).
-    for (let k = 0; k < 8; k++) {
+    for (let k = 0; k < 8 && !newtonOut; k++) {
       lastAlpha = 0;
       nFactored = newtonStep(m, nFactored, it > 0);
       if (!(lastAlpha > 0 && lastAlpha < 1)) break;
     }
   }
+  solverWork.islands++; solverWork.sweeps += sweeps; solverWork.newtonWork += newtonWork;
+  if (newtonOut) solverWork.budgetRanOut++;
+  if (untied) solverWork.untied++;
+  solverWork.maxBudgetUsed = Math.max(solverWork.maxBudgetUsed, newtonWork / newtonBudget);
   // Back to the rows and the joint velocities.
   for (let a = 0; a < m; a++) {
     const r = rows[idx[a]!]!, l = lam[a]!;
@@ -306,12 +343,18 @@ function newtonStep(m: number, nFactored: number, tie: boolean): number {
     const bound = mu[a]! * lam[f]!, l = lam[a]!;
     if (bound > 0 && Math.abs(l) >= bound) { tied[nt] = a; sgn[a] = l > 0 ? mu[a]! : -mu[a]!; nt++; }
   }
-  if (nt > 0) return tiedStep(m, nf, nt);
+  // Untied for the rest of the solve once a tied step would overrun the tied budget.
+  if (nt > 0 && !untied) {
+    if (newtonWork + tiedWork(m, nf, nt) <= tiedBudget) return tiedStep(m, nf, nt);
+    untied = true;
+  }
   // The factor's rows for the free set's leading rows shared with the factored set are kept: row i of an
   // LDLᵀ depends only on rows 0..i (a step cut short drops one row; the rows before it stay exactly).
   let same = 0;
   if (nFactored >= 0) while (same < nf && same < nFactored && free[same] === factored[same]) same++;
-  if (same < nf || nf !== nFactored) {
+  const refactor = same < nf || nf !== nFactored;
+  if (!spend((refactor ? (nf * nf * nf - same * same * same) / 6 : 0) + nf * nf + nf * m)) return nFactored;
+  if (refactor) {
     // LDLᵀ of W_FF + Γ_F in L (row-major, stride m, lower triangle), a row whose pivot vanishes relative to
     // its diagonal (dependent on earlier rows) held: D = 0 and its column zero.
     for (let i = same; i < nf; i++) {
@@ -347,6 +390,7 @@ function newtonStep(m: number, nFactored: number, tie: boolean): number {
  * a free row would reach its bound, as newtonStep. Returns −1 (the LDLᵀ kept by newtonStep is overwritten).
  */
 function tiedStep(m: number, nf: number, nt: number): number {
+  if (!spend(tiedWork(m, nf, nt))) return -1;
   // A' in L (row-major nf×nf), the right-hand side in x.
   for (let i = 0; i < nf; i++) {
     const ai = free[i]!, o = ai * m;
@@ -386,6 +430,22 @@ function tiedStep(m: number, nf: number, nt: number): number {
   for (let c = 0; c < nf; c++) if (D[c] !== 1) setDlt(c, 0);
   stepAlong(m, nf, nt);
   return -1;
+}
+
+/** The island's Newton work so far and its budgets (multiply-adds); newtonOut: the budget ran out; untied:
+ *  the tied budget did (no more tied steps in this solve). */
+let newtonWork = 0, newtonBudget = 0, tiedBudget = 0, newtonOut = false, untied = false;
+
+/** A tied step's work: its elimination, its back substitution, the pushes of its free and tied rows. */
+function tiedWork(m: number, nf: number, nt: number): number { return (nf * nf * nf) / 3 + nf * nf + (nf + nt) * m; }
+
+/** Count a Newton step's work against the budget; false (and no more Newton steps in this solve) if it would
+ *  overrun it. */
+function spend(work: number): boolean {
+  if (newtonWork + work > newtonBudget) { newtonOut = true; return false; }
+  newtonWork += work;
+  solverWork.newtonSteps++;
+  return true;
 }
 
 /** The last Newton step's length (1: a full step; < 1: cut at a bound; 0: none). */
