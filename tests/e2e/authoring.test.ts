@@ -205,7 +205,7 @@ describe('authoring on the humanoid', () => {
 });
 
 interface Shape { type: string; position: number[]; radius?: number }
-interface Motor { mode: string; maxTorque: number; errorReduction: number; stiffness: number; damping: number; target: { source: string; clip?: string } }
+interface Motor { mode: string; maxTorque: number; errorReduction: number; stiffness: number; damping: number; maxSpeed?: number; target: { source: string; clip?: string } }
 interface FullDoc {
   rig: {
     bodies: { name: string; bone: string; material: { friction: number }; shapes: Shape[] }[];
