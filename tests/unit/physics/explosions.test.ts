@@ -45,18 +45,23 @@ describe('three capsules at rest, gravity 0, a ball position motor against a twi
 /** Largest body-centre speed (m/s) of a fixture in tests/fixtures/stress over 2 s, and the step it passed 100 m/s
  *  (−1 if never); `velocityIterations` replaces the rig's own when given. */
 function fixtureSpeed(name: string, velocityIterations?: number): { speed: number; step: number } {
-  const doc = JSON.parse(readFileSync(new URL(`../../fixtures/stress/${name}.rig.json`, import.meta.url), 'utf8')) as RigDocument;
-  if (velocityIterations !== undefined) doc.simulation.velocityIterations = velocityIterations;
-  const v = validateRig(doc);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  const sim = createSimulation(v.rig);
+  const { sim, steps } = fixtureSimulation(name, velocityIterations);
   let speed = 0;
-  for (let s = 0; s < Math.round(2 / v.rig.simulation.dt); s++) {
+  for (let s = 0; s < steps; s++) {
     sim.step();
     for (const b of Object.values(sim.frame().bodies)) speed = Math.max(speed, Math.hypot(...b.v));
     if (!(speed < 100)) return { speed, step: s };
   }
   return { speed, step: -1 };
+}
+
+/** A fixture of tests/fixtures/stress as a running simulation, and its number of steps in 2 s. */
+function fixtureSimulation(name: string, velocityIterations?: number): { sim: ReturnType<typeof createSimulation>; steps: number } {
+  const doc = JSON.parse(readFileSync(new URL(`../../fixtures/stress/${name}.rig.json`, import.meta.url), 'utf8')) as RigDocument;
+  if (velocityIterations !== undefined) doc.simulation.velocityIterations = velocityIterations;
+  const v = validateRig(doc);
+  if (!v.ok) throw new Error(JSON.stringify(v.problems));
+  return { sim: createSimulation(v.rig), steps: Math.round(2 / v.rig.simulation.dt) };
 }
 
 /** The motor-light-link fixture, with `velocityIterations` (the rig's 8 when absent). */
@@ -69,18 +74,15 @@ describe('an island whose velocity sweeps do not converge sweeps on (world.ts UN
   // sweeps it passed 100 m/s at step 43 (|v| 115.8 m/s); with the extra sweeps, run where an island's last
   // sweep still moved a body by 10 m/s or more, it stays below 100 m/s for the 2 s.
   it('unconverged-chain: extra sweeps run on some steps, and no body reaches 100 m/s in 2 s', () => {
-    const doc = JSON.parse(readFileSync(new URL('../../fixtures/stress/unconverged-chain.rig.json', import.meta.url), 'utf8')) as RigDocument;
-    const v = validateRig(doc);
-    if (!v.ok) throw new Error(JSON.stringify(v.problems));
-    const sim = createSimulation(v.rig);
+    const { sim, steps } = fixtureSimulation('unconverged-chain');
     let speed = 0, stepsWithExtra = 0, extra = 0;
-    for (let s = 0; s < 240; s++) {
+    for (let s = 0; s < steps; s++) {
       sim.step();
       const e = sim.world.getStats().extraSweeps ?? 0;
       if (e > 0) { stepsWithExtra++; extra += e; }
       for (const b of Object.values(sim.frame().bodies)) speed = Math.max(speed, Math.hypot(...b.v));
     }
-    console.log(`unconverged-chain: largest |v| ${speed.toFixed(2)} m/s; extra sweeps on ${stepsWithExtra} of 240 steps (${extra} in all)`);
+    console.log(`unconverged-chain: largest |v| ${speed.toFixed(2)} m/s; extra sweeps on ${stepsWithExtra} of ${steps} steps (${extra} in all)`);
     expect(stepsWithExtra).toBeGreaterThan(0);
     expect(speed).toBeLessThan(100);
   });
@@ -145,12 +147,9 @@ describe('a ball position drive whose target lies past its own twist stop (the d
   // (ballJoint.ts clampTargetToLimits, as Jolt's SwingTwistConstraint) the drive holds the stop: largest spin
   // 2.7 rad/s (the stop's own push from 0 to 2.12 rad), largest speed 2.2 m/s, twist 2.1243 rad at the end.
   it('ball-drive-past-stop: the box settles on its stop (spin below 10 rad/s, speed below 10 m/s over 2 s, twist at the limit within 0.01 rad)', () => {
-    const doc = JSON.parse(readFileSync(new URL('../../fixtures/stress/ball-drive-past-stop.rig.json', import.meta.url), 'utf8')) as RigDocument;
-    const v = validateRig(doc);
-    if (!v.ok) throw new Error(JSON.stringify(v.problems));
-    const sim = createSimulation(v.rig);
+    const { sim, steps } = fixtureSimulation('ball-drive-past-stop');
     let spin = 0, speed = 0;
-    for (let s = 0; s < Math.round(2 / v.rig.simulation.dt); s++) {
+    for (let s = 0; s < steps; s++) {
       sim.step();
       for (const b of Object.values(sim.frame().bodies)) { spin = Math.max(spin, Math.hypot(...b.w)); speed = Math.max(speed, Math.hypot(...b.v)); }
     }
