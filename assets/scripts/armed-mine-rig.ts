@@ -108,8 +108,8 @@ export function armedMineBones(file: CreatureSource): Bone[] {
 // ------------------------------------------------------------------------------------------- the rig
 
 /** The drives may ask for any speed up to the format's bound (the tuning below predates motor.maxSpeed): a
- *  blast's push-up asks up to 187 rad/s of one row; at the default 100 the righting scenario got 37 of 44
- *  tipped cases upright instead of 40 (docs/physics.md "What prevents explosions"). */
+ *  blast's push-up asks up to 187 rad/s of one row and the crawl 68; at a bound of 100 the righting scenario got
+ *  37 of 44 tipped cases upright instead of 40 (docs/physics.md "What prevents explosions"; the default is 50). */
 const MINE_DRIVE_MAX_SPEED = 1000;
 
 const motor = (maxTorque: number): RigMotor => ({

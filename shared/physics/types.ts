@@ -104,7 +104,7 @@ export interface MotorDesc {
   torqueLimit?: 'perAxis' | 'magnitude';
   /**
    * The fastest the drive asks its joint to move (rad/s; m/s for a slide; default DEFAULT_MAX_DRIVE_SPEED,
-   * 100, as PhysX's maximum joint velocity): the row's target velocity rhs — r·ε/h in 'position' mode,
+   * 50, as Unity's default maximum angular speed): the row's target velocity rhs — r·ε/h in 'position' mode,
    * θ̇d − biasRate·ε in 'pd', θ̇d in 'velocity' — is clamped to ±maxSpeed (a ball's three rows scaled
    * together, ‖rhs‖ ≤ maxSpeed). It bounds the request, not the joint: gravity, contacts and the other
    * joints can still move it faster. No effect in mode 'off'.

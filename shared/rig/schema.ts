@@ -208,7 +208,7 @@ export const motorSchema = z.strictObject({
   torqueLimit: z.enum(['perAxis', 'magnitude']).optional()
     .describe('How maxTorque bounds a ball joint\'s three motor rows. perAxis (the default when absent; seed 000\'s per-element clamp): each row\'s accumulated impulse on its own to ±maxTorque·dt, so together up to √3·maxTorque; magnitude: the accumulated impulse vector to ‖λ‖ ≤ maxTorque·dt, so ‖τ‖ ≤ maxTorque. One-row motors (hinge, prismatic) are the same either way.'),
   maxSpeed: z.number().gt(0).max(B.speed).optional()
-    .describe(`The fastest the drive asks its joint to move (rad/s; m/s for prismatic and slide motors; 0 < maxSpeed ≤ ${B.speed}; 100 when absent, as PhysX's maximum joint velocity): position mode's errorReduction·ε/dt, pd mode's θ̇d − stiffness/(damping + dt·stiffness)·ε and velocity mode's target are clamped to ±maxSpeed (a ball joint's three rows scaled together: the rotation vector's rate ≤ maxSpeed). A bound on the request, not on the joint: gravity, contacts and other joints can still move it faster.`),
+    .describe(`The fastest the drive asks its joint to move (rad/s; m/s for prismatic and slide motors; 0 < maxSpeed ≤ ${B.speed}; 50 when absent, as Unity's default maximum angular speed): position mode's errorReduction·ε/dt, pd mode's θ̇d − stiffness/(damping + dt·stiffness)·ε and velocity mode's target are clamped to ±maxSpeed (a ball joint's three rows scaled together: the rotation vector's rate ≤ maxSpeed). A bound on the request, not on the joint: gravity, contacts and other joints can still move it faster.`),
 }).describe('Torque-limited motor on the joint\'s angular (or, for prismatic, linear) degrees of freedom.');
 
 const jointFields = {

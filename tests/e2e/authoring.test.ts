@@ -288,8 +288,8 @@ describe('symmetry and motor copy/paste on the humanoid, through the inspector',
     await expect.poll(async () => (await jointOf('forearm_l')).motor.mode).toBe('position');
     await commit('Error reduction', '0.35');
     await expect.poll(async () => (await jointOf('forearm_l')).motor.errorReduction).toBe(0.35);
-    // Its speed bound (motor.maxSpeed, 100 rad/s when absent): shown as 100, set to 40, pasted with the rest.
-    await expect.poll(() => field('Max speed').inputValue()).toMatch(/^100(\.0+)?$/);
+    // Its speed bound (motor.maxSpeed, 50 rad/s when absent): shown as 50, set to 40, pasted with the rest.
+    await expect.poll(() => field('Max speed').inputValue()).toMatch(/^50(\.0+)?$/);
     await commit('Max speed', '40');
     await expect.poll(async () => (await jointOf('forearm_l')).motor.maxSpeed).toBe(40);
     await inspector.getByRole('combobox', { name: 'Target source', exact: true }).selectOption('animation');

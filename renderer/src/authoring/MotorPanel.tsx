@@ -10,6 +10,7 @@
 import { useMemo, useState } from 'react';
 import { frequencyFromPdGains, jointEffectiveInertia, pdGainsFromFrequency, setMotor, MOTOR_PRESETS } from '../../../shared/authoring';
 import type { RigDocument, RigJoint, RigMotor } from '../../../shared/rig';
+import { DEFAULT_MAX_DRIVE_SPEED } from '../../../shared/physics/joints/motor';
 import { useEditor } from '../state/store';
 import { useAuthoring } from './authoringStore';
 import { copyMotor, pasteMotor, presetJoints, selectedJoints } from './actions';
@@ -110,8 +111,8 @@ export function MotorPanel({ joint, rig }: { joint: MotorJoint; rig: RigDocument
         <FieldRow label="Velocity"><NumberField label="Target velocity" name="targetVelocity" value={m.target.velocity ?? 0} unit={slide ? 'm/s' : 'rad/s'} onCommit={(v) => set('Target velocity', { target: { ...m.target, velocity: v } })} /></FieldRow>
       )}
       {m.mode !== 'off' && (
-        <FieldRow label="Max speed" hint={`the fastest the drive asks the joint to move (${joint.type === 'ball' ? 'the rotation rate' : 'each axis'}); 100 unless set, as PhysX's maximum joint velocity`}>
-          <NumberField label="Max speed" name="maxSpeed" value={m.maxSpeed ?? 100} unit={slide ? 'm/s' : 'rad/s'} digits={1} onCommit={(v) => set('Max speed', { maxSpeed: v })} />
+        <FieldRow label="Max speed" hint={`the fastest the drive asks the joint to move (${joint.type === 'ball' ? 'the rotation rate' : 'each axis'}); ${DEFAULT_MAX_DRIVE_SPEED} unless set`}>
+          <NumberField label="Max speed" name="maxSpeed" value={m.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED} unit={slide ? 'm/s' : 'rad/s'} digits={1} onCommit={(v) => set('Max speed', { maxSpeed: v })} />
         </FieldRow>
       )}
       {m.mode === 'off' && (

@@ -5,6 +5,7 @@
  */
 import { setMotor } from '../../../shared/authoring';
 import type { RigJoint, RigMotor } from '../../../shared/rig';
+import { DEFAULT_MAX_DRIVE_SPEED } from '../../../shared/physics/joints/motor';
 import { Section } from './Section';
 import { FieldRow, NumberField } from './NumberField';
 import { rigEdit } from './rigEdit';
@@ -50,8 +51,8 @@ export function SlideMotorPanel({ joint }: { joint: Extract<RigJoint, { type: 'c
         )}
         {m.mode === 'velocity' && joint.type === 'planar' && <div className="hint motor-hint">A planar slide's velocity target is 0: it damps motion in the plane.</div>}
         {m.mode !== 'off' && (
-          <FieldRow label="Max speed" hint="the fastest the drive asks each slide to move; 100 unless set">
-            <NumberField label="Slide max speed" name="slide-maxSpeed" value={m.maxSpeed ?? 100} unit="m/s" digits={1} onCommit={(v) => set('Slide max speed', { maxSpeed: v })} />
+          <FieldRow label="Max speed" hint={`the fastest the drive asks each slide to move; ${DEFAULT_MAX_DRIVE_SPEED} unless set`}>
+            <NumberField label="Slide max speed" name="slide-maxSpeed" value={m.maxSpeed ?? DEFAULT_MAX_DRIVE_SPEED} unit="m/s" digits={1} onCommit={(v) => set('Slide max speed', { maxSpeed: v })} />
           </FieldRow>
         )}
         {m.mode === 'off' && (

@@ -39,13 +39,15 @@ export const LOADED_DRIVE_SWEEPS = 16;
 export const LOAD_RATIO_FULL = 20;
 /**
  * The fastest a drive asks its joint to move unless its motor says otherwise (MotorDesc.maxSpeed; rad/s, m/s
- * for a slide): PhysX's default maximum joint velocity of an articulation link (100). A position drive asks
- * r·ε/h — a 1 rad error at r = 0.5 and h = 1/240 s is 120 rad/s, and a light link under a strong motor gets
- * it within one substep (the random rigs' drives sent chain tips past 100 m/s that way: docs/physics.md "What
- * prevents explosions"). The shipped creatures' drives ask at most 68 rad/s (the Armed Mine's crawl), so
- * the bound never binds on them.
+ * for a slide): Unity's default maximum angular speed of a dynamic body (Physics.defaultMaxAngularSpeed, 50;
+ * PhysX's maximum joint velocity of an articulation link is 100). A position drive asks r·ε/h — a 1 rad error
+ * at r = 0.5 and h = 1/240 s is 120 rad/s — and a light link under a strong motor gets it within one substep;
+ * along a chain the joints' speeds add up at the tip (the random rigs' drives sent chain tips past 100 m/s
+ * that way: docs/physics.md "What prevents explosions"; seed 1 left 19 of 10,000 at a bound of 100, 7 at 50).
+ * The Hexapod's and the generated creatures' drives stay below it; the Armed Mine's crawl asks up to 68 rad/s
+ * and its push-up 187, so its drives set maxSpeed 1000.
  */
-export const DEFAULT_MAX_DRIVE_SPEED = 100;
+export const DEFAULT_MAX_DRIVE_SPEED = 50;
 /** f(ρ): 0 up to LOAD_RATIO_FROM, 1 from LOAD_RATIO_FULL, linear between. */
 const loadRamp = (load: number): number => (load >= LOAD_RATIO_FULL ? 1 : (load - LOAD_RATIO_FROM) / (LOAD_RATIO_FULL - LOAD_RATIO_FROM));
 import type { StepContext } from '../stepContext';

@@ -1,7 +1,7 @@
 /**
  * A drive never asks its joint for more than the motor's maxSpeed (docs/rig-format.md `maxSpeed`;
- * shared/physics/joints/motor.ts DEFAULT_MAX_DRIVE_SPEED, 100 rad/s or m/s as PhysX's maximum joint
- * velocity), on both solvers: the row's target velocity — r·ε/h in position mode, the target in velocity
+ * shared/physics/joints/motor.ts DEFAULT_MAX_DRIVE_SPEED, 50 rad/s or m/s as Unity's default maximum angular
+ * speed), on both solvers: the row's target velocity — r·ε/h in position mode, the target in velocity
  * mode — is clamped to ±maxSpeed, a ball's three rows scaled together so the rotation-vector rate keeps
  * its direction. A 1 kg, 1 m capsule on a static base, zero g, dt 1/240 s, one substep, τmax far above what
  * the request needs: one step takes the joint to exactly the speed it asks for. 64 velocity sweeps and no
@@ -30,7 +30,7 @@ const speedOf = (sim: ReturnType<typeof createSimulation>, v: 'v' | 'w') => Math
 
 describe('a drive asks for at most its motor\'s maxSpeed, on both solvers', () => {
   for (const solver of SOLVERS) {
-    it(`${solver}: a hinge position drive 1 rad from its target (r·ε/h = 240 rad/s) turns at 100 rad/s by default, at 240 with maxSpeed 1000, at 20 with maxSpeed 20 — and still arrives`, () => {
+    it(`${solver}: a hinge position drive 1 rad from its target (r·ε/h = 240 rad/s) turns at 50 rad/s by default, at 240 with maxSpeed 1000, at 20 with maxSpeed 20 — and still arrives`, () => {
       const first = (motor: Record<string, unknown>) => {
         const sim = createSimulation(rig(solver, 'hinge', { mode: 'position', maxTorque: 1e5, errorReduction: 1, ...motor }));
         sim.setMotorTargets({ j0: 1 });
@@ -39,7 +39,7 @@ describe('a drive asks for at most its motor\'s maxSpeed, on both solvers', () =
       };
       const byDefault = first({}), unbound = first({ maxSpeed: 1000 }), slow = first({ maxSpeed: 20 });
       console.log(`${solver} hinge: first-step |ω| ${byDefault.w.toFixed(6)} (default), ${unbound.w.toFixed(6)} (maxSpeed 1000), ${slow.w.toFixed(6)} (maxSpeed 20) rad/s`);
-      expect(byDefault.w).toBeCloseTo(100, 4);
+      expect(byDefault.w).toBeCloseTo(50, 4);
       expect(unbound.w).toBeCloseTo(240, 3);
       expect(slow.w).toBeCloseTo(20, 5);
       // At 20 rad/s the 1 rad takes 12 steps; the drive then holds it. Never faster than asked.

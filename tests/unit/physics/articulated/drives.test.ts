@@ -166,7 +166,7 @@ describe('articulated drives', () => {
     const a = articulatedFromRig(chainRig({ links: 1, joint: 'ball', angles: [0] }), { gravity: [0, 0, 0] });
     const q0 = [Math.sin(0.45) * 0.6, Math.sin(0.45) * 0.8, 0, Math.cos(0.45)];
     a.model.q.set(q0);
-    const d: JointDrive = { body: 0, mode: 'position', maxTorque: 1e4, errorReduction: 0.3, stiffness: 0, damping: 0, frictionTorque: 0, target: 0, targetVelocity: 0, limit: null, targetRotation: [0, 0, 0, 1] };
+    const d: JointDrive = { body: 0, mode: 'position', maxTorque: 1e4, errorReduction: 0.3, stiffness: 0, damping: 0, frictionTorque: 0, target: 0, targetVelocity: 0, limit: null, targetRotation: [0, 0, 0, 1], maxSpeed: 1e3 }; // the request unbounded (motor maxSpeed)
     stepWithDrives(a.model, [d], h);
     const R = quatMat(q0), w = a.model.qd; // ω_A = R(q)·ω_child
     const wA = [0, 1, 2].map((k) => R[3 * k]! * w[0]! + R[3 * k + 1]! * w[1]! + R[3 * k + 2]! * w[2]!);
