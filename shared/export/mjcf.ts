@@ -34,8 +34,12 @@ import { inertiaAboutPoint } from '../authoring/pdGains';
 import { bodyRestWorld, boneRestWorld } from '../rig/restPose';
 import type { RigBody, RigDocument, RigJoint, RigMotor } from '../rig/schema';
 import { lossesText, type ExportLosses } from './losses';
+import { DEFAULT_MAX_DRIVE_SPEED } from '../physics/joints/motor';
 import { bodyMassProperties } from './rig';
 import { writeXml, type XmlElement } from './xml';
+
+/** Every driven motor (its `maxSpeed`, DEFAULT_MAX_DRIVE_SPEED when unset, bounds the speed the drive asks for). */
+const DRIVE_SPEED_LOSS = `motor maxSpeed (${DEFAULT_MAX_DRIVE_SPEED} rad/s or m/s unless a motor sets it): MuJoCo's actuators do not bound the speed their servo asks for`;
 
 export interface MjcfOptions {
   /** MuJoCo integrator (default 'implicitfast': the position actuators' kv is integrated implicitly). */
@@ -243,7 +247,7 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
     const m = joint.slideMotor;
     if (m.mode === 'off') return;
     if (!(m.maxTorque > 0)) { extraLoss('lost', `motors with maxTorque 0 (joint "${joint.name}") have no actuator`); return; }
-    if (m.maxSpeed !== undefined) extraLoss('approximated', `motor maxSpeed (joint "${joint.name}" slide motor, ${m.maxSpeed} m/s): a MuJoCo actuator has no bound on the speed its servo asks for`);
+    extraLoss('approximated', DRIVE_SPEED_LOSS);
     if (m.torqueLimit === 'magnitude' && axes.length > 1) extraLoss('approximated', `planar slide motor torqueLimit "magnitude" (joint "${joint.name}"): two actuators each clamped to ±F, so the force in the plane can reach √2·F`);
     const tb = world.get(joint.bodyB)!;
     const asSlide = { ...joint, type: 'prismatic', motor: m } as RigJoint & { motor: RigMotor };
@@ -265,7 +269,7 @@ export function buildMjcf(rig: RigDocument, options: MjcfOptions = {}): MjcfMode
     const m = joint.motor;
     if (m.mode === 'off') return;
     if (!(m.maxTorque > 0)) { extraLoss('lost', `motors with maxTorque 0 (joint "${joint.name}") have no actuator`); return; }
-    if (m.maxSpeed !== undefined) extraLoss('approximated', `motor maxSpeed (joint "${joint.name}", ${m.maxSpeed} ${joint.type === 'prismatic' ? 'm/s' : 'rad/s'}): a MuJoCo actuator has no bound on the speed its servo asks for`);
+    extraLoss('approximated', DRIVE_SPEED_LOSS);
     if (joint.type === 'ball' && m.torqueLimit === 'magnitude') {
       // MuJoCo bounds each actuator on its own: no actuator couples three forceranges into ‖τ‖ ≤ τmax.
       extraLoss('approximated', `ball motor torqueLimit "magnitude" (joint "${joint.name}"): three actuators each clamped to ±τmax, so the torque can reach √3·τmax (ours ‖τ‖ ≤ τmax)`);

@@ -610,24 +610,19 @@ export class World implements PhysicsWorld {
     const isl = this.islands, ctx = this.ctx, jo = isl.jointOrder, js = isl.jointStart, co = isl.contactOrder, cs = isl.contactStart;
     for (let k = 0; k < isl.count; k++) {
       const j0 = js[k]!, j1 = js[k + 1]!, c0 = cs[k]!, c1 = cs[k + 1]!;
-      for (let it = 0; it < iterations; it++) {
-        if (useBias && it === iterations - 1 && j1 > j0) this.recordJointVelocities(j0, j1);
+      // With joints and bias: not converged while the last sweep still moves a jointed body by UNCONVERGED_SPEED
+      // or more; then sweep on in batches (at most MAX_EXTRA_SWEEPS more) until a batch's last sweep does not.
+      const check = useBias && j1 > j0;
+      for (let it = 0, last = iterations - 1; it <= last; it++) {
+        if (check && it === last) this.recordJointVelocities(j0, j1);
         if (j1 > j0) solveJointList(ctx, jo, j0, j1, useBias);
         if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
-      }
-      if (useBias && j1 > j0) {
-        // Not converged: the last sweep still moved a jointed body by UNCONVERGED_SPEED or more. Sweep on, in
-        // batches, until a batch's last sweep moves none that much (at most MAX_EXTRA_SWEEPS more).
-        for (let extra = 0; extra < MAX_EXTRA_SWEEPS && this.jointVelocityChange(j0, j1) >= UNCONVERGED_SPEED; extra += EXTRA_SWEEP_BATCH) {
-          for (let it = 0; it < EXTRA_SWEEP_BATCH; it++) {
-            if (it === EXTRA_SWEEP_BATCH - 1) this.recordJointVelocities(j0, j1);
-            solveJointList(ctx, jo, j0, j1, useBias);
-            if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
-          }
+        if (check && it === last && last < iterations - 1 + MAX_EXTRA_SWEEPS && this.jointVelocityChange(j0, j1) >= UNCONVERGED_SPEED) {
+          last += EXTRA_SWEEP_BATCH;
           this.stats.extraSweeps += EXTRA_SWEEP_BATCH;
         }
-        this.solveLoadedLocally(j0, j1);
       }
+      if (check) this.solveLoadedLocally(j0, j1);
     }
   }
 
