@@ -25,6 +25,37 @@ describe('creature and project files', () => {
     expect(await boneNames()).toEqual(['body', 'upper_arm', 'forearm', 'hand']);
   });
 
+  it('File keeps its layout when the recent list arrives: Open Recent is there at once, Export does not move', async () => {
+    // The menu reads the recent list each time it opens (an IndexedDB read in the web build). The list
+    // changed since File last opened (the .gltf above), so the first opening shows the new entry once
+    // the read ends: the items under the pointer must stay where they were drawn.
+    const tops = await app.page.evaluate(async () => {
+      const bar = document.querySelector('[role="menubar"]')!;
+      const item = (label: string) => bar.querySelector(`[role="menuitem"][aria-label="${label}"]`);
+      const exportTop = () => item('Export')?.getBoundingClientRect().top ?? NaN;
+      // The first drawing of the open menu, seen by a MutationObserver right after React commits it.
+      const first = new Promise<{ export: number; recent: boolean }>((resolve) => {
+        const seen = new MutationObserver(() => {
+          if (item('Export') === null) return;
+          seen.disconnect();
+          resolve({ export: exportTop(), recent: item('Open Recent') !== null });
+        });
+        seen.observe(bar, { childList: true, subtree: true });
+      });
+      const title = Array.from(bar.querySelectorAll('.menu-title')).find((b) => b.textContent === 'File')!;
+      title.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+      const drawn = await first;
+      const t0 = performance.now();
+      while (item('armed-mine.gltf') === null && performance.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
+      return { first: drawn, listed: item('armed-mine.gltf') !== null, export: exportTop() };
+    });
+    await app.page.keyboard.press('Escape');
+    expect(tops.first.recent).toBe(true);
+    expect(tops.listed).toBe(true);
+    expect(Number.isFinite(tops.first.export)).toBe(true);
+    expect(tops.export).toBe(tops.first.export);
+  });
+
   it('opens the humanoid .glb and lists its bones', async () => {
     await app.pickFiles(MENU.openCreature, [path.join(creatures, 'humanoid.glb')]);
     await eventually(async () => (await hook(app.page, 'creature'))?.fileName).toBe('humanoid.glb');

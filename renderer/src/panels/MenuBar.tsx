@@ -47,12 +47,16 @@ export function MenuBar() {
       { label: 'New', command: 'new', shortcut: `${mod}N` },
       { label: 'Open Creature…', command: 'open-creature', shortcut: `${mod}O` },
       { label: 'Open Project…', command: 'open-project', shortcut: `${mod}Shift+O` },
+      // Always present, as in the native menu: the list is read each time File opens, and an item that
+      // appeared only once it arrived would push Save and Export down under the pointer.
+      { label: 'Open Recent', submenu: recent.length > 0
+        ? recent.map((r) => ({ label: r.name, command: { kind: 'open-recent', entry: r } as MenuCommand }))
+        : [{ label: 'No Recent Files', command: 'open-creature', disabled: true }] },
       ...(builtinCreatures.length + bundledExamples.length > 0 ? [{ label: 'Examples', submenu: [
         ...builtinCreatures.map((c) => ({ label: c.name, command: { kind: 'open-example', name: c.name } as MenuCommand })),
         ...(builtinCreatures.length > 0 && bundledExamples.length > 0 ? ['separator' as const] : []),
         ...bundledExamples.map((e) => ({ label: exampleLabel(e.name), command: { kind: 'open-example', name: e.name } as MenuCommand })),
       ] }] : []),
-      ...(recent.length > 0 ? [{ label: 'Open Recent', submenu: recent.map((r) => ({ label: r.name, command: { kind: 'open-recent', entry: r } as MenuCommand })) }] : []),
       'separator',
       { label: 'Save', command: 'save', shortcut: `${mod}S` },
       { label: 'Save As…', command: 'save-as', shortcut: `${mod}Shift+S` },
