@@ -8,11 +8,15 @@
  *    together) whose shapes overlap at the rest pose — they fly apart on the first step. Fix: filter each
  *    overlapping cluster from itself (fixRestOverlaps, one undo step in the editor);
  *  - jointed mass and inertia ratios above 10 (massRatio.ts);
- *  - a creature size outside PLAUSIBLE_HEIGHT (bones' vertical extent, or `skeleton.scale` telling it).
+ *  - a creature size outside PLAUSIBLE_HEIGHT (bones' vertical extent, or `skeleton.scale` telling it);
+ *  - an unbounded slide: a prismatic (or cylindrical / planar) slide with no limit between a body that can
+ *    turn (not static) and a dynamic one, its drive off or in velocity mode — nothing brings the body back,
+ *    so a turn of the parent at ω flings it out as cosh(ωt) (tests/unit/physics/freeSlide.test.ts):
+ *    physics, not the solver, and what most of the random rigs still past 100 m/s are (docs/physics.md).
  */
 import { createSimulation } from '../runtime/simulation';
 import { boneRestWorld, bodyRestWorld } from '../rig/restPose';
-import type { RigDocument } from '../rig/schema';
+import type { RigDocument, RigMotor } from '../rig/schema';
 import { computeMassProperties } from '../physics/massProperties';
 import type { ShapeDesc } from '../physics/types';
 import { quatRotate } from '../math/quat';
@@ -21,7 +25,7 @@ import { checkMassRatios } from './massRatio';
 import { PLAUSIBLE_HEIGHT } from './creatureScale';
 
 export interface RigWarning {
-  kind: 'far-from-bone' | 'degenerate-shape' | 'rest-overlap' | 'mass-ratio' | 'scale';
+  kind: 'far-from-bone' | 'degenerate-shape' | 'rest-overlap' | 'mass-ratio' | 'scale' | 'unbounded-slide';
   /** JSON path of what it is about ('' for the rig). */
   path: string;
   message: string;
@@ -145,6 +149,7 @@ export function checkRigPlausibility(rig: RigDocument): RigWarning[] {
   for (const m of checkMassRatios(rig)) {
     warnings.push({ kind: 'mass-ratio', path: `joints[${rig.joints.findIndex((j) => j.name === m.joint)}]`, message: `joint "${m.joint}": "${m.heavy}" / "${m.light}" mass ratio ${m.massRatio.toFixed(1)}, inertia ratio ${m.inertiaRatio.toFixed(1)} (above 10 the solver converges slowly, and position or stiff pd drives on the joints of "${m.light}" are softened so they cannot run away (they settle short of their targets under load); raise "${m.light}" to ${m.suggestedMass.toFixed(2)} kg)` });
   }
+  warnings.push(...checkUnboundedSlides(rig));
   const height = ys.length ? Math.max(...ys) - Math.min(...ys) : 0;
   const [lo, hi] = PLAUSIBLE_HEIGHT;
   // Bones span a little less than the mesh (no top of the head); 0.5× the lower bound still flags a ×0.01 slip.
@@ -152,6 +157,35 @@ export function checkRigPlausibility(rig: RigDocument): RigWarning[] {
     warnings.push({ kind: 'scale', path: 'skeleton', message: `the skeleton is ${height.toFixed(3)} m tall: outside the plausible ${lo}–${hi} m of a creature — probably authored in another unit; rescale it to its real height (marionette generate --height H, or the editor's Rescale)` });
   }
   return warnings;
+}
+
+/**
+ * Slides with no limit that nothing brings back: the joint's slide has no limit, its drive is off or in
+ * velocity mode (a position or PD drive holds the body, up to its force), bodyA is not static (it can turn)
+ * and bodyB is dynamic. In the frame of a parent turning at ω the body feels m·ω²·r outwards and, with
+ * nothing holding it, goes out as cosh(ωt): from 0.1 m at 10 rad/s it passes 100 m/s in half a second.
+ */
+export function checkUnboundedSlides(rig: RigDocument): RigWarning[] {
+  const type = new Map(rig.bodies.map((b) => [b.name, b.type]));
+  const out: RigWarning[] = [];
+  rig.joints.forEach((j, i) => {
+    if (type.get(j.bodyA) === 'static' || type.get(j.bodyB) !== 'dynamic') return;
+    let free: string[] = [], motor: RigMotor | null = null;
+    if (j.type === 'prismatic') { if (j.limit === null || j.limit === undefined) free = ['slide']; motor = j.motor; }
+    else if (j.type === 'cylindrical') { if (j.slideLimit === null || j.slideLimit === undefined) free = ['slide']; motor = j.slideMotor; }
+    else if (j.type === 'planar') {
+      if (j.slideLimitY === null || j.slideLimitY === undefined) free.push('Y slide');
+      if (j.slideLimitZ === null || j.slideLimitZ === undefined) free.push('Z slide');
+      motor = j.slideMotor;
+    }
+    if (free.length === 0 || motor === null || (motor.mode !== 'off' && motor.mode !== 'velocity')) return;
+    const held = motor.mode === 'off' ? 'no drive holds it' : 'its velocity drive moves it along and never back';
+    out.push({
+      kind: 'unbounded-slide', path: `joints[${i}]`,
+      message: `joint "${j.name}": the ${free.join(' and ')} of "${j.bodyB}" on "${j.bodyA}" has no limit and ${held}: when "${j.bodyA}" turns at ω, "${j.bodyB}" is flung out as cosh(ωt) (from 0.1 m at 10 rad/s, past 100 m/s in half a second) — give it a limit, or a position or PD drive`,
+    });
+  });
+  return out;
 }
 
 function boundingRadius(s: RigDocument['bodies'][number]['shapes'][number]): number {

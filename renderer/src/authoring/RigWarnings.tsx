@@ -2,7 +2,7 @@
  * The outliner's rig checks beside the mass-ratio list (OutlinerRig): what shared/authoring's
  * checkRigPlausibility warns about a real rig — a body far from its bone, a degenerate shape, bodies that
  * overlap at rest and collide with each other (Fix: filter each overlapping cluster from itself, one undo
- * step), a creature size outside the plausible range. Mass ratios have their own list above.
+ * step), a creature size outside the plausible range, a slide with no limit that nothing brings back. Mass ratios have their own list above.
  * Checked a moment after the rig stops changing (the rest-overlap check steps a world once), not per drag.
  */
 import { useEffect, useState } from 'react';
@@ -61,7 +61,14 @@ const TITLE: Record<RigWarning['kind'], string> = {
   'rest-overlap': 'overlap at rest',
   'mass-ratio': 'mass ratio',
   scale: 'creature scale',
+  'unbounded-slide': 'unbounded slide',
 };
+
+/** The joint a warning's path names (joints[i]), if any. */
+function jointOf(rig: RigDocument, path: string): string | null {
+  const m = /^joints\[(\d+)\]/.exec(path);
+  return m ? rig.joints[Number(m[1])]?.name ?? null : null;
+}
 
 /** The body a warning's path names (bodies[i]…), if any. */
 function bodyOf(rig: RigDocument, path: string): string | null {
@@ -83,14 +90,16 @@ export function RigWarnings() {
         )}
       </div>
       {warnings.map((w, i) => {
-        const body = bodyOf(rig, w.path);
+        const body = bodyOf(rig, w.path), joint = jointOf(rig, w.path);
         return (
           <div
             key={`${w.kind}:${w.path}:${i}`}
             className="stability-item"
             data-warning={w.kind}
             title={w.message}
-            onClick={() => { if (body) { select({ kind: 'body', name: body }); frameSelection(); } }}
+            onClick={() => {
+              if (body) { select({ kind: 'body', name: body }); frameSelection(); } else if (joint) { select({ kind: 'joint', name: joint }); frameSelection(); }
+            }}
           >
             <span className="bad">{TITLE[w.kind]}</span> {w.message}
           </div>

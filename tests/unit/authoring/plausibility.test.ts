@@ -84,6 +84,30 @@ describe('checkRigPlausibility', () => {
     expect(c1.righting).toEqual(c0.righting); // angles do not scale
     expect(validateRig(big).ok).toBe(true);
   });
+
+  it('warns of a slide with no limit that nothing brings back (drive off or velocity), and not of a limited, held or world-anchored one', async () => {
+    const rig = await humanoid();
+    type J = RigDocument['joints'][number];
+    const withKnee = (over: Record<string, unknown>, pelvisStatic = false): RigDocument => ({
+      ...rig,
+      bodies: rig.bodies.map((b) => (pelvisStatic && b.name === 'pelvis' ? { ...b, type: 'static' as const } : b)),
+      joints: rig.joints.map((j) => (j.name === 'shin_l' ? { ...j, type: 'prismatic', limit: null, ...over } as unknown as J : j)),
+    });
+    const knee = rig.joints.find((j) => j.name === 'shin_l')! as Extract<J, { type: 'hinge' }>;
+    const slides = (r: RigDocument) => checkRigPlausibility(r).filter((w) => w.kind === 'unbounded-slide');
+    const off = slides(withKnee({ motor: { ...knee.motor, mode: 'off' } }));
+    expect(off).toHaveLength(1);
+    expect(off[0]!.path).toBe(`joints[${rig.joints.indexOf(knee)}]`);
+    expect(off[0]!.message).toMatch(/joint "shin_l": the slide of "shin_l" on "thigh_l" has no limit and no drive holds it: .*cosh\(ωt\).*give it a limit, or a position or PD drive/);
+    expect(slides(withKnee({ motor: { ...knee.motor, mode: 'velocity', target: { source: 'rest', velocity: 1 } } }))[0]!.message).toMatch(/its velocity drive moves it along and never back/);
+    expect(slides(withKnee({ motor: { ...knee.motor, mode: 'off' }, limit: [-0.1, 0.1] }))).toEqual([]);
+    expect(slides(withKnee({ motor: { ...knee.motor, mode: 'position' } }))).toEqual([]);
+    // A slide on the pelvis made static (a rail in the world): it cannot turn, so nothing flings the body.
+    const rail = withKnee({ motor: { ...knee.motor, mode: 'off' }, bodyA: 'pelvis' }, true);
+    expect(slides(rail)).toEqual([]);
+    // Every shipped rig and generated rig is silent (Generate makes no slides).
+    expect(slides(rig)).toEqual([]);
+  });
 });
 
 describe('boneAnatomy', () => {
