@@ -48,6 +48,8 @@ export interface JointScratch {
   readonly block: Float64Array;
   /** coupledJoint.ts's projection: the two bodies' poses (p 3, q 4; A then B) before its last Newton step. */
   readonly poses: Float64Array;
+  /** coupledJoint.ts's projection: the joint's six row geometries as prepared for the substep (6 × G_SIZE). */
+  readonly preparedRows: Float64Array;
 }
 
 export function createJointScratch(): JointScratch {
@@ -56,7 +58,7 @@ export function createJointScratch(): JointScratch {
     swing: new Float64Array(3), lam: new Float64Array(1), pointImpulse: new Float64Array(3),
     motorIn: new Float64Array(5), motorErr: new Float64Array(3), motorTarget: new Float64Array(4), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
     cur: new Float64Array(15), ce: new Float64Array(3), axes: new Float64Array(9), block: new Float64Array(30),
-    poses: new Float64Array(14),
+    poses: new Float64Array(14), preparedRows: new Float64Array(72),
   };
 }
 

@@ -309,6 +309,18 @@ const PROJECT_ITERATIONS = 8, PROJECT_TOLERANCE = 1e-12;
  */
 function project(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): void {
   if (ctx.positionBeta <= 0) return;
+  // The Newton steps rewrite the six row geometries at each pose they visit; the relax sweeps after the
+  // projection solve the rows prepared for the substep, whose motor rows' effective masses (M_MASS, S_MASS)
+  // were taken from those geometries' K. Kept as they were, not mixed with the projected pose's: with a
+  // slide's lever arm changed by the projection, the prepared mass against the new K over-corrected every
+  // relax sweep (×8 per sweep on coupled random rig 1826048578, docs/physics.md).
+  const J = ctx.joints, rows = o + G_ROWS, kept = ctx.scratch.preparedRows;
+  kept.set(J.subarray(rows, rows + 6 * G_SIZE));
+  projectNewton(ctx, o, iA, iB, spec);
+  J.set(kept, rows);
+}
+
+function projectNewton(ctx: StepContext, o: number, iA: number, iB: number, spec: Spec): void {
   const J = ctx.joints, b = ctx.bodies, I = b.invIw, K = ctx.scratch.block, hard = spec.hard, n = hard.length;
   const mA = b.invMass[iA]!, mB = b.invMass[iB]!, a9 = 9 * iA, b9 = 9 * iB;
   let last = Infinity, step = 1, halvings = 0;
