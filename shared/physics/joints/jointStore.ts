@@ -125,10 +125,13 @@ export function solveJointList(ctx: StepContext, order: Int32Array, from: number
  *  (positionProjection.ts). */
 export function projectJointPositions(ctx: StepContext, js: JointStore): void {
   if (ctx.positionBeta <= 0) return;
-  const J = ctx.joints;
+  const J = ctx.joints, motorIn = ctx.scratch.motorIn;
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE;
+    // A type whose projection prepares its rows again (the prismatic's) reads its own load ratio, as in
+    // prepareJoints — not the one of whichever joint was prepared last.
+    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!);
     JOINT_TYPES[J[o + TYPE]!]!.project(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
   }
 }
@@ -139,10 +142,11 @@ export function projectJointPositions(ctx: StepContext, js: JointStore): void {
  *  their RA/RB/AX/K⁻¹ being those of the start pose). */
 export function correctJointPositions(ctx: StepContext, js: JointStore, iteration: number): void {
   if (ctx.positionBeta <= 0) return;
-  const J = ctx.joints, first = iteration === 0;
+  const J = ctx.joints, first = iteration === 0, motorIn = ctx.scratch.motorIn;
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE;
+    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!); // as projectJointPositions
     JOINT_TYPES[J[o + TYPE]!]!.correct(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!, first);
   }
 }

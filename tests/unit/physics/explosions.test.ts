@@ -9,6 +9,7 @@ import { createSimulation } from '../../../shared/runtime';
 import { quatFromAxisAngle } from '../../../shared/math/quat';
 import { World } from '../../../shared/physics/world';
 import { MAX_PUSH_VELOCITY } from '../../../shared/physics/contacts/contactSolver';
+import { M_GAMMA, STRIDE } from '../../../shared/physics/joints/jointLayout';
 
 const fixture = new URL('../../fixtures/stress/ball-motor-twist.rig.json', import.meta.url);
 
@@ -204,5 +205,31 @@ describe('depenetration is bounded', () => {
       expect(vmax).toBeGreaterThan(0.1); // they do push apart
       expect(vmax).toBeLessThanOrEqual(MAX_PUSH_VELOCITY);
     }
+  });
+});
+
+describe('a prismatic joint\'s projection prepares its drive with its own load ratio', () => {
+  // The projection re-prepares a prismatic joint's rows at the projected pose (prismaticJoint.ts
+  // projectPrismatic), its drive included, and the drive's regularisation reads the load ratio ρ from the step
+  // context. That held the ratio of whichever joint prepareJoints did last: here a hinge between a 0.1 kg and
+  // a 2 kg box (ρ = 20, past LOAD_RATIO_FROM), so the relax sweeps solved the slider's rigid position drive
+  // (ρ 0: its partner is static) with the loaded compliance γ > 0. Each joint's own ρ is now set first.
+  it('its drive\'s γ after the projection is the one of its velocity solve (0 here), not the loaded hinge\'s', () => {
+    const w = new World({ gravity: [0, -9.81, 0], positionIterations: 2 });
+    const box = (y: number, mass: number) => w.addBody({ type: 'dynamic', position: [0, y, 0], shapes: [{ type: 'box', halfExtents: [0.1, 0.1, 0.1] }], mass, collisionGroup: 1, collisionMask: 0 });
+    const base = w.addBody({ type: 'static', position: [0, 1, 0], shapes: [{ type: 'sphere', radius: 0.05 }], collisionGroup: 1, collisionMask: 0 });
+    const slider = box(1, 1);
+    const slide = w.addJoint({ type: 'prismatic', bodyA: base, bodyB: slider, frameA: { position: [0, 0, 0] }, frameB: { position: [0, 0, 0] } });
+    w.setMotor(slide, { mode: 'position', maxTorque: 100 });
+    w.setMotorTarget(slide, 0.3);
+    const light = box(3, 0.1), heavy = box(3.5, 2);
+    const hinge = w.addJoint({ type: 'hinge', bodyA: light, bodyB: heavy, frameA: { position: [0, 0.25, 0] }, frameB: { position: [0, -0.25, 0] } });
+    w.setMotor(hinge, { mode: 'position', maxTorque: 100 });
+    // The joint record (world.ts's JointStore): the slider is slot 0, prepared first; the hinge is prepared last.
+    const J = (w as unknown as { joints: { data: Float64Array } }).joints.data;
+    for (let s = 0; s < 3; s++) w.step(1 / 60);
+    console.log(`prismatic drive γ after the projection: ${J[M_GAMMA]}; the hinge's (ρ = 20): ${J[STRIDE + M_GAMMA]}`);
+    expect(J[STRIDE + M_GAMMA]).toBeGreaterThan(0);
+    expect(J[M_GAMMA]).toBe(0);
   });
 });
