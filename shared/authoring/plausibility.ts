@@ -179,10 +179,11 @@ export function checkUnboundedSlides(rig: RigDocument): RigWarning[] {
       motor = j.slideMotor;
     }
     if (free.length === 0 || motor === null || (motor.mode !== 'off' && motor.mode !== 'velocity')) return;
-    const held = motor.mode === 'off' ? 'no drive holds it' : 'its velocity drive moves it along and never back';
+    const it = free.length > 1 ? 'them' : 'it';
+    const held = motor.mode === 'off' ? `no drive holds ${it}` : `its velocity drive moves ${it} along and never back`;
     out.push({
       kind: 'unbounded-slide', path: `joints[${i}]`,
-      message: `joint "${j.name}": the ${free.join(' and ')} of "${j.bodyB}" on "${j.bodyA}" has no limit and ${held}: when "${j.bodyA}" turns at ω, "${j.bodyB}" is flung out as cosh(ωt) (from 0.1 m at 10 rad/s, past 100 m/s in half a second) — give it a limit, or a position or PD drive`,
+      message: `joint "${j.name}": the ${free.join(' and ')} of "${j.bodyB}" on "${j.bodyA}" ${free.length > 1 ? 'have no limits' : 'has no limit'} and ${held}: when "${j.bodyA}" turns at ω, "${j.bodyB}" is flung out as cosh(ωt) (from 0.1 m at 10 rad/s, past 100 m/s in half a second) — give ${free.length > 1 ? 'each a limit' : 'it a limit'}, or a position or PD drive`,
     });
   });
   return out;

@@ -105,6 +105,9 @@ describe('checkRigPlausibility', () => {
     // A slide on the pelvis made static (a rail in the world): it cannot turn, so nothing flings the body.
     const rail = withKnee({ motor: { ...knee.motor, mode: 'off' }, bodyA: 'pelvis' }, true);
     expect(slides(rail)).toEqual([]);
+    // A planar joint's two slides, both free: one warning naming both.
+    const planar = slides(withKnee({ type: 'planar', slideLimitY: null, slideLimitZ: null, slideMotor: { ...knee.motor, mode: 'off' } }));
+    expect(planar.map((w) => w.message)).toEqual([expect.stringMatching(/the Y slide and Z slide of "shin_l" on "thigh_l" have no limits and no drive holds them: .*give each a limit/)]);
     // Every shipped rig and generated rig is silent (Generate makes no slides).
     expect(slides(rig)).toEqual([]);
   });
