@@ -1,4 +1,5 @@
 /** marionette validate <rig.json>… — every problem of every file, exit 1 if any file is invalid. */
+import { checkUnboundedSlides } from '../../shared/authoring';
 import { formatProblem, validateRig } from '../../shared/rig';
 import { parse, parseNumber, str } from '../args';
 import { readTextFile } from '../files';
@@ -14,12 +15,15 @@ newer ones refused), every field's type and range, and the cross-checks the
 schema cannot express (missing bones/bodies/joints, duplicate names, cycles in
 the joint graph, limit min > max, disconnected controller chains, joint anchors
 that do not meet at the rest pose, computed mass properties that disagree with
-the shapes). Every problem is listed with its JSON path. A particle scene
+the shapes). Every problem is listed with its JSON path. A valid rig may carry
+warnings, listed under it without changing the exit status: a slide with no
+limit that nothing brings back (its body is flung out when its parent turns).
+A particle scene
 (format "marionette-particles", assets/examples/) is checked by the particle
 loader instead.
 
 Options:
-  --json          print one JSON object per line: {"file","ok","problems":[{"path","message"}]}
+  --json          print one JSON object per line: {"file","ok","problems":[{"path","message"}],"warnings":[…]}
   --max-size MB   refuse files larger than this (default 16)
   -h, --help      show this help
 
@@ -47,12 +51,15 @@ export function run(argv: string[], io: CliIO): number {
     }
     const result = read.ok ? validateRig(read.text, { maxBytes }) : { ok: false as const, problems: [{ path: '', message: read.message }] };
     if (!result.ok) invalid++;
+    // Physically hopeless but valid: said up front, the rig still loads (shared/authoring/plausibility.ts).
+    const warnings = result.ok ? checkUnboundedSlides(result.rig).map((w) => ({ path: w.path, message: w.message })) : [];
     if (values.json) {
-      io.out(`${JSON.stringify(result.ok ? { file, ok: true, problems: [] } : { file, ok: false, problems: result.problems })}\n`);
+      io.out(`${JSON.stringify(result.ok ? { file, ok: true, problems: [], warnings } : { file, ok: false, problems: result.problems, warnings })}\n`);
     } else if (result.ok) {
       const r = result.rig;
       const migrated = result.migratedFrom === null ? '' : ` (migrated from version ${result.migratedFrom})`;
       io.out(`${file}: valid — rig "${r.name}", ${r.skeleton.bones.length} bones, ${r.bodies.length} bodies, ${r.joints.length} joints, ${r.controllers.length} controllers${migrated}\n`);
+      for (const w of warnings) io.out(`  warning: ${formatProblem(w)}\n`);
     } else {
       const n = result.problems.length;
       io.out(`${file}: INVALID — ${n} problem${n === 1 ? '' : 's'}\n${result.problems.map((p) => `  ${formatProblem(p)}\n`).join('')}`);

@@ -9,7 +9,7 @@ export { generateRagdoll, jointDefaults, motorFor, lowestPoint, measureInput, DE
 export { planBones, type BonePlan, type BonePlanReason } from './bodyPlan';
 export { boneAnatomy, isRecognisedBiped, type BoneAnatomy, type Role, type Side } from './anatomy';
 export { PLAUSIBLE_HEIGHT, measureSkeleton, scaleProblem, scaleForHeight, scaleSkeleton, rescaleRig, type CreatureMeasure, type ScaleProblem } from './creatureScale';
-export { checkRigPlausibility, checkRestOverlaps, fixRestOverlaps, type RigWarning, type RestOverlap } from './plausibility';
+export { checkRigPlausibility, checkRestOverlaps, checkUnboundedSlides, fixRestOverlaps, type RigWarning, type RestOverlap } from './plausibility';
 export { runTrial, type TrialResult } from './trial';
 export { newRigDocument, withGeneratedRagdoll, DEFAULT_SIMULATION } from './document';
 export { type EditResult, finishEdit } from './editResult';

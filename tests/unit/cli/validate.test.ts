@@ -48,6 +48,20 @@ describe('marionette validate', () => {
     expect(r.out).toContain('(migrated from version 0)');
   });
 
+  it('warns of a slide with no limit that nothing brings back and still exits 0 (text and --json)', async () => {
+    const rig = readJson(fixture('rigs/pendulum.rig.json')) as { joints: Record<string, unknown>[]; bodies: { name: string; type: string }[] };
+    // The pendulum's first joint made a free slider between two dynamic bodies (its drive off).
+    const j = rig.joints.find((x) => rig.bodies.find((b) => b.name === x.bodyA)?.type !== 'static')!;
+    const file = join(tmp, 'free-slide.rig.json');
+    writeFileSync(file, JSON.stringify({ ...rig, joints: rig.joints.map((x) => (x === j ? { ...x, type: 'prismatic', limit: null, motor: { ...(x.motor as object), mode: 'off' } } : x)) }));
+    const r = await runInProcess(['validate', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(new RegExp(`: valid — .*\\n  warning: joints\\[${rig.joints.indexOf(j)}\\]: joint "${j.name}": the slide of .* has no limit and no drive holds it`));
+    const json = await runInProcess(['validate', '--json', file, fixture('rigs/pendulum.rig.json')]);
+    const lines = json.out.trim().split('\n').map((l) => JSON.parse(l) as { ok: boolean; warnings: { path: string }[] });
+    expect(lines.map((l) => [l.ok, l.warnings.map((w) => w.path)])).toEqual([[true, [`joints[${rig.joints.indexOf(j)}]`]], [true, []]]);
+  });
+
   it('refuses a generated 50 MB file by its size without reading it (exit 1)', () => {
     const big = join(tmp, 'huge.rig.json');
     const rig = readJson(fixture('rigs/pendulum.rig.json')) as Record<string, unknown>;
