@@ -43,17 +43,18 @@ describe('three capsules at rest, gravity 0, a ball position motor against a twi
   });
 });
 
-/** Largest body-centre speed (m/s) of a fixture in tests/fixtures/stress over 2 s, and the step it passed 100 m/s
- *  (−1 if never); `velocityIterations` replaces the rig's own when given. */
-function fixtureSpeed(name: string, velocityIterations?: number): { speed: number; step: number } {
+/** A fixture of tests/fixtures/stress run for 2 s: its largest body-centre speed (m/s) and spin (rad/s), the
+ *  step it passed 100 m/s (−1 if never) and the simulation where it ended; `velocityIterations` replaces the
+ *  rig's own when given. */
+function runFixture(name: string, velocityIterations?: number): { sim: ReturnType<typeof createSimulation>; speed: number; spin: number; step: number } {
   const { sim, steps } = fixtureSimulation(name, velocityIterations);
-  let speed = 0;
+  let speed = 0, spin = 0, step = -1;
   for (let s = 0; s < steps; s++) {
     sim.step();
-    for (const b of Object.values(sim.frame().bodies)) speed = Math.max(speed, Math.hypot(...b.v));
-    if (!(speed < 100)) return { speed, step: s };
+    for (const b of Object.values(sim.frame().bodies)) { speed = Math.max(speed, Math.hypot(...b.v)); spin = Math.max(spin, Math.hypot(...b.w)); }
+    if (step < 0 && !(speed < 100)) step = s;
   }
-  return { speed, step: -1 };
+  return { sim, speed, spin, step };
 }
 
 /** A fixture of tests/fixtures/stress as a running simulation, and its number of steps in 2 s. */
@@ -66,7 +67,7 @@ function fixtureSimulation(name: string, velocityIterations?: number): { sim: Re
 }
 
 /** The motor-light-link fixture, with `velocityIterations` (the rig's 8 when absent). */
-const lightLinkSpeed = (velocityIterations?: number) => fixtureSpeed('motor-light-link', velocityIterations);
+const lightLinkSpeed = (velocityIterations?: number) => runFixture('motor-light-link', velocityIterations);
 
 describe('an island whose velocity sweeps do not converge sweeps on (world.ts UNCONVERGED_SPEED)', () => {
   // Stress case 1006272 of seed 1 (tests/fuzz/randomRigs.ts, not reduced): a tree of 10 capsules, boxes and
@@ -88,7 +89,7 @@ describe('an island whose velocity sweeps do not converge sweeps on (world.ts UN
     expect(speed).toBeLessThan(100);
   });
   it('the converged answer is calm: the same rig at 256 velocity iterations stays below 100 m/s too', () => {
-    expect(fixtureSpeed('unconverged-chain', 256).step).toBe(-1);
+    expect(runFixture('unconverged-chain', 256).step).toBe(-1);
   });
 });
 
@@ -101,12 +102,7 @@ describe('coupled joints: the relax sweeps solve the rows prepared for the subst
   // per relax sweep (b6: 5 → 333 → 2,688 → 20,535 rad/s in the four sweeps of step 58; |v| 197 m/s). The
   // projection now puts the prepared rows back.
   it('coupled-relax: no body reaches 100 m/s or spins past 1000 rad/s in 2 s (it passed 10,000 rad/s at step 58)', () => {
-    const { sim, steps } = fixtureSimulation('coupled-relax');
-    let speed = 0, spin = 0;
-    for (let s = 0; s < steps; s++) {
-      sim.step();
-      for (const b of Object.values(sim.frame().bodies)) { speed = Math.max(speed, Math.hypot(...b.v)); spin = Math.max(spin, Math.hypot(...b.w)); }
-    }
+    const { speed, spin } = runFixture('coupled-relax');
     console.log(`coupled-relax: largest |v| ${speed.toFixed(2)} m/s, |ω| ${spin.toFixed(1)} rad/s over 2 s`);
     expect(speed).toBeLessThan(100);
     expect(spin).toBeLessThan(1000);
@@ -142,7 +138,7 @@ describe('drives across or beside a jointed mass ratio over 10 (the load ratio c
   // (100×), a free prismatic slider of 0.018 kg on the 0.73 kg body. Before the partner counted in the load
   // ratio (only the neighbours other than the partner did: ρ 1.3, a rigid drive) it passed 100 m/s at step 96.
   it('drive-heavy-partner: a position drive against a partner 100× heavier stays at rest for 2 s (below 1e-6 m/s)', () => {
-    const r = fixtureSpeed('drive-heavy-partner');
+    const r = runFixture('drive-heavy-partner');
     expect(r.step).toBe(-1);
     expect(r.speed).toBeLessThan(1e-6);
   });
@@ -152,7 +148,7 @@ describe('drives across or beside a jointed mass ratio over 10 (the load ratio c
   // gravity 0, no ground, no collisions, dt 1/120, 4 substeps, 8 velocity and 2 position iterations. Before
   // the pd drives' regularisation it passed 100 m/s at step 33.
   it('pd-light-link: a stiff pd drive on a link 56× lighter than its partner stays at rest for 2 s (below 1e-6 m/s)', () => {
-    const r = fixtureSpeed('pd-light-link');
+    const r = runFixture('pd-light-link');
     expect(r.step).toBe(-1);
     expect(r.speed).toBeLessThan(1e-6);
   });
@@ -169,12 +165,7 @@ describe('a ball position drive whose target lies past its own twist stop (the d
   // (ballJoint.ts clampTargetToLimits, as Jolt's SwingTwistConstraint) the drive holds the stop: largest spin
   // 2.7 rad/s (the stop's own push from 0 to 2.12 rad), largest speed 2.2 m/s, twist 2.1243 rad at the end.
   it('ball-drive-past-stop: the box settles on its stop (spin below 10 rad/s, speed below 10 m/s over 2 s, twist at the limit within 0.01 rad)', () => {
-    const { sim, steps } = fixtureSimulation('ball-drive-past-stop');
-    let spin = 0, speed = 0;
-    for (let s = 0; s < steps; s++) {
-      sim.step();
-      for (const b of Object.values(sim.frame().bodies)) { spin = Math.max(spin, Math.hypot(...b.w)); speed = Math.max(speed, Math.hypot(...b.v)); }
-    }
+    const { sim, spin, speed } = runFixture('ball-drive-past-stop');
     expect(spin).toBeGreaterThan(1); // the stop does turn it
     expect(spin).toBeLessThan(10);
     expect(speed).toBeLessThan(10);
