@@ -377,23 +377,55 @@ export class PreviewEngine {
     }
   }
 
-  /** Spring-damper on the grabbed point: F = m·(ω²·(target − p) − 2ζω·v_p), capped, applied as an impulse F·dt. */
+  /**
+   * Spring-damper on the grabbed point, k = m·ω², c = 2ζ·m·ω (m the body's mass), stepped implicitly as a
+   * soft point constraint (Box2D's mouse joint): the impulse P solves P = dt·(k·C − (c + dt·k)·v_p′) with
+   * v_p′ = v_p + K·P, where K is the 3×3 inverse effective mass at the point (1/m + r×I⁻¹×r) and C the
+   * spring's stretch. The capped impulse is applied at the point.
+   *
+   * Stepped explicitly with the body's mass (F·dt from the velocity before the step) the damper was
+   * unstable: at a point off the centre of mass the effective mass is smaller (a solid sphere held at its
+   * surface: m/3.5), so the damping rate c·K·dt reached ~1.8 per frame and, with the spring, past the
+   * explicit bound of 2. The held Armed Mine then spun up to ~45 rad/s within half a second while its arm
+   * flailed, and its hand, striking the floor at 25 m/s, reached 465–544 rad/s (CI: a blow-up in Live
+   * simulate). The implicit step is stable at any stiffness; grabDrag.test.ts holds the held spin down.
+   */
   private grabStep(g: GrabState): void {
     const h = this.handles.get(g.body);
     if (h === undefined) return;
     const w = this.sim.world;
-    const m = w.getMassProperties(h).mass;
+    const mp = w.getMassProperties(h);
+    const m = mp.mass;
+    if (!(m > 0)) return;
     const p = this.grabPoint(g);
     const com = this.centreOfMass(h);
     const v = w.getLinearVelocity(h), om = w.getAngularVelocity(h);
     const r: Vec3 = [p[0] - com[0], p[1] - com[1], p[2] - com[2]];
     const vp: Vec3 = [v[0] + om[1] * r[2] - om[2] * r[1], v[1] + om[2] * r[0] - om[0] * r[2], v[2] + om[0] * r[1] - om[1] * r[0]];
     const wn = 2 * Math.PI * GRAB_FREQUENCY;
-    const F: Vec3 = [0, 1, 2].map((k) => m * (wn * wn * (g.target[k]! - p[k]!) - 2 * GRAB_DAMPING * wn * vp[k]!)) as Vec3;
-    const cap = GRAB_MAX_WEIGHTS * m * 9.81, mag = Math.hypot(F[0], F[1], F[2]);
+    const k = m * wn * wn, c = 2 * GRAB_DAMPING * m * wn, dt = this.sim.dt;
+    const soft = dt * (c + dt * k);
+    // A = I + soft·K, with K·e = e/m − r × (I_w⁻¹ (r × e)) for each axis e.
+    const invI = worldInverseInertia(mp.inertia, w.getRotation(h));
+    const A = new Float64Array(9);
+    for (let col = 0; col < 3; col++) {
+      const e: Vec3 = [0, 0, 0];
+      e[col] = 1;
+      const rxe = cross(r, e);
+      const dw: Vec3 = [
+        invI[0]! * rxe[0] + invI[1]! * rxe[1] + invI[2]! * rxe[2],
+        invI[3]! * rxe[0] + invI[4]! * rxe[1] + invI[5]! * rxe[2],
+        invI[6]! * rxe[0] + invI[7]! * rxe[1] + invI[8]! * rxe[2],
+      ];
+      const t = cross(r, dw);
+      for (let row = 0; row < 3; row++) A[row * 3 + col] = (row === col ? 1 : 0) + soft * (e[row]! / m - t[row]!);
+    }
+    const rhs: Vec3 = [0, 1, 2].map((i) => dt * k * (g.target[i]! - p[i]!) - soft * vp[i]!) as Vec3;
+    const P = solve3(A, rhs);
+    if (!P) return;
+    const cap = GRAB_MAX_WEIGHTS * m * 9.81 * dt, mag = Math.hypot(P[0], P[1], P[2]);
     const s = mag > cap ? cap / mag : 1;
-    const dt = this.sim.dt;
-    this.sim.applyImpulse(g.body, [F[0] * s * dt, F[1] * s * dt, F[2] * s * dt], p);
+    this.sim.applyImpulse(g.body, [P[0] * s, P[1] * s, P[2] * s], p);
   }
 
   private grabPoint(g: GrabState): Vec3Tuple {
@@ -445,3 +477,42 @@ const rotationAngle = (q: ReadonlyQuat): number => 2 * Math.acos(Math.min(1, Mat
 
 const sameTarget = (a: readonly number[] | null, b: readonly number[] | null): boolean =>
   a === b || (!!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);
+
+function cross(a: Vec3, b: Vec3): Vec3 {
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+}
+
+/** R·I⁻¹·Rᵀ for a body-axes inertia tensor (row-major 3×3) and the body's rotation. */
+function worldInverseInertia(inertia: readonly number[], q: ReadonlyQuat): number[] {
+  const inv = invert3(inertia) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const [x, y, z, w] = q;
+  const R = [
+    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
+    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
+    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+  ];
+  const out = new Array<number>(9).fill(0);
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      let sum = 0;
+      for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) sum += R[i * 3 + a]! * inv[a * 3 + b]! * R[j * 3 + b]!;
+      out[i * 3 + j] = sum;
+    }
+  }
+  return out;
+}
+
+function invert3(m: ArrayLike<number>): number[] | null {
+  const [a, b, c, d, e, f, g, h, i] = [m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!, m[6]!, m[7]!, m[8]!];
+  const A = e * i - f * h, B = f * g - d * i, C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  if (!(Math.abs(det) > 0) || !Number.isFinite(det)) return null;
+  const s = 1 / det;
+  return [A * s, (c * h - b * i) * s, (b * f - c * e) * s, B * s, (a * i - c * g) * s, (c * d - a * f) * s, C * s, (b * g - a * h) * s, (a * e - b * d) * s];
+}
+
+function solve3(A: ArrayLike<number>, b: Vec3): Vec3 | null {
+  const inv = invert3(A);
+  if (!inv) return null;
+  return [inv[0]! * b[0] + inv[1]! * b[1] + inv[2]! * b[2], inv[3]! * b[0] + inv[4]! * b[1] + inv[5]! * b[2], inv[6]! * b[0] + inv[7]! * b[1] + inv[8]! * b[2]];
+}

@@ -218,10 +218,13 @@ describe('direct path-handle drags, grab while paused, Live simulate', () => {
     await page.mouse.up();
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
     console.log(`Live simulate grab: spring end ${d0.toFixed(2)} m from the body's centre at the press (${(target[1]! - c0[1]!).toFixed(2)} m above); held, the centre moved ${median(along).toFixed(3)} m toward it (${median(heights).toFixed(3)} m higher; now ${median(gaps).toFixed(3)} m from it, the grabbed point ${median(points).toFixed(3)} m) — medians of ${gaps.length}`);
-    // The spring holds a point on the sphere's surface while the arm, still walking, pushes the body about
-    // it (it may overshoot the spring's end): what is steady is the body's motion toward the cursor.
+    // The spring holds the grabbed point on the shell at the cursor while the body hangs from it (its centre
+    // ~0.35 m below the point) and the arm, still walking, swings it about. Before the spring was stepped
+    // implicitly (engine.ts grabStep) the held mine spun and was flung past the cursor: the point ended
+    // 0.3–1.3 m from the spring's end, and once the hand blew up.
     expect(target[1]! - c0[1]!).toBeGreaterThan(0.3);
-    expect(median(along)).toBeGreaterThan(0.4 * d0);
+    expect(median(points)).toBeLessThan(0.3 * d0);
+    expect(median(along)).toBeGreaterThan(0.25 * d0);
     expect(median(heights)).toBeGreaterThan(0.15);
     await poll(async () => (await liveHook(page))!.grab.active).toBe(false);
     // Live inputs are not recorded.
