@@ -16,7 +16,7 @@
  *   6. integrate positions (semi-implicit Euler; quaternions renormalised)
  *   7. jointCorrection 'projection' (default): joint position projection × positionIterations (NGS)
  *   8. relax × positionIterations, island by island: velocity rows with useBias = false (removes the
- *      contacts' push-out velocity)
+ *      contacts' push-out velocity), each sweep an island's contacts then its joints
  *   9. restitution
  *  10. jointCorrection 'shake': joint position correction × positionIterations along the start-of-substep
  *      Jacobian, with the matching velocity change for the drift this substep made
@@ -615,8 +615,16 @@ export class World implements PhysicsWorld {
       const check = useBias && j1 > j0;
       for (let it = 0, last = iterations - 1; it <= last; it++) {
         if (check && it === last) this.recordJointVelocities(j0, j1);
-        if (j1 > j0) solveJointList(ctx, jo, j0, j1, useBias);
-        if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, useBias);
+        if (useBias) {
+          if (j1 > j0) solveJointList(ctx, jo, j0, j1, true);
+          if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, true);
+        } else {
+          // Relax: the contacts first, so the sweep ends on the joints (docs/physics.md "Relax ends on the
+          // joints"): a light body's contact letting go of its impulse last left its joint violated by
+          // hundreds of rad/s until the next step.
+          if (c1 > c0) this.contacts.solveList(ctx, co, c0, c1, false);
+          if (j1 > j0) solveJointList(ctx, jo, j0, j1, false);
+        }
         if (check && it === last && last < iterations - 1 + MAX_EXTRA_SWEEPS && this.jointVelocityChange(j0, j1) >= UNCONVERGED_SPEED) {
           last += EXTRA_SWEEP_BATCH;
           this.stats.extraSweeps += EXTRA_SWEEP_BATCH;

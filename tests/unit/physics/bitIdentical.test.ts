@@ -36,9 +36,9 @@ import { createSimulation } from '../../../shared/runtime';
 import type { ControllerContext, ControllerInstance, ControllerStep } from '../../../shared/runtime/controllers';
 
 const EXPECTED: Record<string, string> = {
-  armedMine: '0125ae2c',
-  ragdoll4MotorsOn: 'd97163ae',
-  ragdoll4MotorsOff: '83cb2860',
+  armedMine: 'c105769a',
+  ragdoll4MotorsOn: 'dc36aaf6',
+  ragdoll4MotorsOff: '965c57ad',
   mixedPile: '14a8b37f',
 };
 

@@ -74,4 +74,20 @@ describe('the grab spring holds a creature up without spinning it', () => {
     console.log(`24 grabs: body ≤ ${worstBody.toFixed(1)} rad/s, hand ≤ ${worstHand.toFixed(1)} rad/s`);
     expect(worstBody).toBeLessThan(25);
   });
+
+  it('the held mine\'s hand striking the floor keeps its wrist: relax ends on the joints (hand under 150 rad/s; contacts last: 289)', () => {
+    // Case 471 of the 1,500-grab sweep (seed 2; docs/physics.md "Relax ends on the joints"): the hand's floor
+    // contact let its impulse go in relax's last sweep and left the wrist broken by 276 rad/s for one step.
+    const rand = rng(2);
+    let args: [number, number, number, number, number, number] = [0, 0, 0, 0, 0, 0];
+    for (let c = 0; c <= 471; c++) {
+      const start = 120 + Math.floor(rand() * 200), holdFrames = 60 + Math.floor(rand() * 240);
+      const azimuth = rand() * Math.PI * 2, elevation = rand() * 1.2, up = 0.3 + rand() * 0.8, side = (rand() - 0.5) * 0.6;
+      args = [start, azimuth, elevation, up, side, holdFrames];
+    }
+    const h = hold(...args);
+    console.log(`grab case 471: hand ≤ ${h.handSpin.toFixed(1)} rad/s, body ≤ ${h.bodySpin.toFixed(1)} rad/s`);
+    expect(h.failure).toBeNull();
+    expect(h.handSpin).toBeLessThan(150);
+  });
 });
