@@ -39,6 +39,13 @@ export function makeSoft(kp: number, kv: number, dt: number, out: Softness = { b
  *  Δλ = −massScale·m·(Ċ + biasRate·C) − impulseScale·λ_acc. */
 export interface MassSoftness { biasRate: number; massScale: number; impulseScale: number }
 
+/** A MassSoftness for makeSoftHertz to write into: a class instance with double fields (stepContext.ts says why). */
+export class MassSoftnessOut implements MassSoftness {
+  biasRate = Number.NaN;
+  massScale = Number.NaN;
+  impulseScale = Number.NaN;
+}
+
 export function makeSoftHertz(hertz: number, zeta: number, h: number, out: MassSoftness = { biasRate: 0, massScale: 1, impulseScale: 0 }): MassSoftness {
   if (hertz === 0) { out.biasRate = 0; out.massScale = 1; out.impulseScale = 0; return out; }
   const omega = 2 * Math.PI * hertz;

@@ -52,14 +52,48 @@ export interface JointScratch {
   readonly preparedRows: Float64Array;
 }
 
+/**
+ * The per-world objects the hot functions read (the scratch and its softness, the step context, the
+ * contacts' softness) are class instances whose number fields start as NaN, a double. Two V8 behaviours
+ * made every World after a process's first throw away the solver's optimised code and run it ~300 steps
+ * slowly until it was optimised again (ragdoll11 × 1: 0.40 ms a step at first; 0.050 ms over the bench's
+ * timed window, 0.033 once warm; every re-simulation after an edit in the editor makes a new World):
+ *  - an object literal becomes a boilerplate the second time it runs, and its map's fields are then
+ *    marked mutable, deoptimising the code compiled against them (36 functions, from the joints' prepare
+ *    to the contact sweep);
+ *  - a number field first given an integer (0, 1, 4) is stored as a small integer and changes to a double
+ *    on its first fractional value, a map change that deoptimises the same way.
+ * tests/unit/physics/jit.test.ts counts these deoptimisations when a second World is made: none.
+ */
+class MutableSoftness implements Softness {
+  biasRate = Number.NaN;
+  softness = Number.NaN;
+}
+
+class Scratch implements JointScratch {
+  readonly qFA = new Float64Array(4);
+  readonly qFB = new Float64Array(4);
+  readonly tv = new Float64Array(3);
+  readonly qr = new Float64Array(4);
+  readonly swing = new Float64Array(3);
+  readonly lam = new Float64Array(1);
+  readonly pointImpulse = new Float64Array(3);
+  readonly motorIn = new Float64Array(5);
+  readonly motorErr = new Float64Array(3);
+  readonly motorTarget = new Float64Array(4);
+  readonly soft: Softness = new MutableSoftness();
+  readonly lv = new Float64Array(3);
+  readonly mv = new Float64Array(9);
+  readonly cur = new Float64Array(15);
+  readonly ce = new Float64Array(3);
+  readonly axes = new Float64Array(9);
+  readonly block = new Float64Array(30);
+  readonly poses = new Float64Array(14);
+  readonly preparedRows = new Float64Array(72);
+}
+
 export function createJointScratch(): JointScratch {
-  return {
-    qFA: new Float64Array(4), qFB: new Float64Array(4), tv: new Float64Array(3), qr: new Float64Array(4),
-    swing: new Float64Array(3), lam: new Float64Array(1), pointImpulse: new Float64Array(3),
-    motorIn: new Float64Array(5), motorErr: new Float64Array(3), motorTarget: new Float64Array(4), soft: { biasRate: 0, softness: 0 }, lv: new Float64Array(3), mv: new Float64Array(9),
-    cur: new Float64Array(15), ce: new Float64Array(3), axes: new Float64Array(9), block: new Float64Array(30),
-    poses: new Float64Array(14), preparedRows: new Float64Array(72),
-  };
+  return new Scratch();
 }
 
 export interface StepContext {
@@ -85,4 +119,23 @@ export interface StepContext {
   beta: number;
   /** Cap on any bias velocity from position error (m/s or rad/s), so a teleport does not explode. */
   maxBiasVelocity: number;
+}
+
+class Context implements StepContext {
+  readonly scratch: JointScratch = new Scratch();
+  h = Number.NaN;
+  invH = Number.NaN;
+  positionBeta = Number.NaN;
+  velocityBeta = Number.NaN;
+  beta = Number.NaN;
+  maxBiasVelocity = Number.NaN;
+  constructor(public bodies: BodyStore, public joints: Float64Array, positionBeta: number) {
+    this.h = 0; this.invH = 0;
+    this.positionBeta = positionBeta; this.velocityBeta = 0; this.beta = 0.2; this.maxBiasVelocity = 4;
+  }
+}
+
+/** A world's step context (a class instance with double fields: see above). */
+export function createStepContext(bodies: BodyStore, joints: Float64Array, positionBeta: number): StepContext {
+  return new Context(bodies, joints, positionBeta);
 }

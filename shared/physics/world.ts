@@ -59,7 +59,7 @@ import { rotationVector } from './joints/rows';
 import { Islands } from './islands';
 import { WarmStart } from './warmStart';
 import { computeMassProperties, invertSymmetric3 } from './massProperties';
-import { createJointScratch, type StepContext } from './stepContext';
+import { createStepContext, type StepContext } from './stepContext';
 import type {
   BodyDesc, BodyHandle, BodyType, ContactPoint, JointDesc, JointHandle, MassProperties, MotorDesc, MotorReport,
   PhysicsWorld, RayHit, WorldSettings, WorldSnapshot, WorldStats,
@@ -155,7 +155,7 @@ export class World implements PhysicsWorld {
     s.groundMaterial = { ...DEFAULT_WORLD_SETTINGS.groundMaterial, ...settings.groundMaterial };
     validateSettings(s);
     this.settings = Object.freeze(s);
-    this.ctx = { bodies: this.bodies, joints: this.joints.data, scratch: createJointScratch(), h: 0, invH: 0, positionBeta: s.jointErrorReduction, velocityBeta: 0, beta: 0.2, maxBiasVelocity: 4 };
+    this.ctx = createStepContext(this.bodies, this.joints.data, s.jointErrorReduction);
     this.contacts = new ContactSolver(this.bodies, (a, b) => this.excludedBetween(a, b), collision);
   }
 

@@ -15,7 +15,7 @@ import {
   ContactManifold, createWorldShape, updateWorldShape, type ContactManifoldData, type PairExclusion, type RayHitData,
   type WorldShape,
 } from '../collision';
-import { makeSoftHertz, type MassSoftness } from '../soft';
+import { makeSoftHertz, MassSoftnessOut, type MassSoftness } from '../soft';
 import type { StepContext } from '../stepContext';
 import type { Material, ShapeDesc } from '../types';
 import type { CollisionBackend } from './collisionBackend';
@@ -66,7 +66,7 @@ export class ContactSolver {
   private hashKeys = new Float64Array(256);
   private hashVals = new Int32Array(256);
   private readonly manifold: ContactManifoldData = new ContactManifold();
-  private readonly soft: MassSoftness = { biasRate: 0, massScale: 1, impulseScale: 0 };
+  private readonly soft: MassSoftness = new MassSoftnessOut();
   private readonly exclusion: PairExclusion;
   private broad: ReturnType<CollisionBackend['createBroadPhase']>;
   /** Body positions at prepare, so relax sees the separation after integration. */
