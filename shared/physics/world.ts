@@ -156,7 +156,7 @@ export class World implements PhysicsWorld {
     validateSettings(s);
     this.settings = Object.freeze(s);
     this.ctx = createStepContext(this.bodies, this.joints.data, s.jointErrorReduction);
-    this.contacts = new ContactSolver(this.bodies, (a, b) => this.excludedBetween(a, b), collision);
+    this.contacts = new ContactSolver(this.bodies, this, collision);
   }
 
   get time(): number { return this._time; }
@@ -217,6 +217,8 @@ export class World implements PhysicsWorld {
     b.group[i] = (desc.collisionGroup ?? 1) >>> 0;
     b.mask[i] = (desc.collisionMask ?? 0xffffffff) >>> 0;
     this.contacts.addBody(i, desc.shapes, b.names[i]!);
+    this.joints.ensureBodies(b.capacity);
+    this.sizeSweepScratch();
     this.structureVersion = ++this.structureCounter;
     return this.bodyHandle(i);
   }
@@ -415,7 +417,17 @@ export class World implements PhysicsWorld {
       (this.exclusionPartners[iA] ??= []).push(iB);
       (this.exclusionPartners[iB] ??= []).push(iA);
     }
+    this.sizeSweepScratch();
     return (js.generation[j]! * SLOT_BITS + j) as JointHandle;
+  }
+
+  /** The extra-sweep and local-sweep scratch sized for every joint and body now, not by the step: a compiled
+   *  step then has no allocation branch that only a new world's first step takes (a deoptimisation). */
+  private sizeSweepScratch(): void {
+    const nj = this.joints.count, nb = this.bodies.count;
+    if (this.sweepStart.length < 12 * nj) this.sweepStart = new Float64Array(24 * nj);
+    if (this.localList.length < nj) this.localList = new Int32Array(2 * nj);
+    if (this.localMark.length < nb) this.localMark = new Uint8Array(2 * nb);
   }
 
   private writeMotor(o: number, m: MotorDesc | undefined): void {
@@ -548,6 +560,11 @@ export class World implements PhysicsWorld {
 
   /** Should bodies (slots) a and b collide as far as joints are concerned? */
   jointAllowsCollision(a: number, b: number): boolean { return !this.excludedBetween(a, b); }
+
+  /** The contacts' pair filter (collision/types.ts PairExclusion): slots a and b are jointed and must not
+   *  collide. The World itself, not a closure per world: the broad phase's call then has one target in
+   *  every world, and V8 keeps it compiled when a second World is made. */
+  excluded(a: number, b: number): boolean { return this.excludedBetween(a, b); }
 
   private excludedBetween(a: number, b: number): boolean {
     const list = this.exclusionPartners[a];

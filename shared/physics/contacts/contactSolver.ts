@@ -73,8 +73,8 @@ export class ContactSolver {
   private p0 = new Float64Array(0);
   pointCount = 0;
 
-  constructor(private readonly bodies: BodyStore, excluded: (a: number, b: number) => boolean, readonly backend: CollisionBackend) {
-    this.exclusion = { excluded };
+  constructor(private readonly bodies: BodyStore, exclusion: PairExclusion, readonly backend: CollisionBackend) {
+    this.exclusion = exclusion;
     this.broad = backend.createBroadPhase();
   }
 
@@ -90,6 +90,8 @@ export class ContactSolver {
       this.labels.push(name);
     });
     this.bodyShapes[i] = list;
+    // Sized here, not in prepare: a compiled step has no branch that only a new world's first step takes.
+    if (this.p0.length < this.bodies.p.length) { const p0 = new Float64Array(this.bodies.p.length); p0.set(this.p0); this.p0 = p0; }
     this.syncBody(i);
   }
 
@@ -145,7 +147,7 @@ export class ContactSolver {
   prepare(ctx: StepContext, groundHeight: number | null, ground: Material): number {
     const b = this.bodies;
     for (let i = 1; i < b.count; i++) if (b.alive[i] && b.type[i] !== 2) this.syncBody(i);
-    if (this.p0.length < b.p.length) this.p0 = new Float64Array(b.p.length);
+    if (this.p0.length < b.p.length) this.p0 = new Float64Array(b.p.length); // sized by addBody: never taken there
     this.p0.set(b.p);
     makeSoftHertz(Math.min(CONTACT_HERTZ, 0.5 * ctx.invH), CONTACT_DAMPING_RATIO, ctx.h, this.soft);
     this.count = 0;

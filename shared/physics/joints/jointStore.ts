@@ -29,7 +29,14 @@ export class JointStore {
     const d = new Float64Array(capacity * STRIDE); d.set(this.data); this.data = d;
     const a = new Uint8Array(capacity); a.set(this.alive); this.alive = a;
     const g = new Uint32Array(capacity); g.set(this.generation); this.generation = g;
+    const l = new Uint8Array(capacity); l.set(this.loaded); this.loaded = l;
     this.capacity = capacity;
+  }
+
+  /** Size `heavy` for the body slots (World.addBody): the step never grows an array, so the compiled step
+   *  has no allocation branch that only a new world's first step takes (a deoptimisation then). */
+  ensureBodies(bodyCapacity: number): void {
+    if (this.heavy.length < bodyCapacity) { const h = new Float64Array(bodyCapacity); h.set(this.heavy); this.heavy = h; }
   }
 
   allocate(): number {
@@ -59,7 +66,7 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
   }
   // The heaviest neighbours for motorLoadRatio (masses do not change within a step).
   const nb = ctx.bodies.count, inv = ctx.bodies.invMass, mass = ctx.bodies.mass;
-  if (js.heavy.length < nb) js.heavy = new Float64Array(Math.max(nb, 2 * js.heavy.length));
+  if (js.heavy.length < nb) js.heavy = new Float64Array(Math.max(nb, 2 * js.heavy.length)); // sized by World.addBody
   const heavy = js.heavy;
   heavy.fill(0, 0, nb);
   for (let j = 0; j < js.count; j++) {
@@ -88,7 +95,7 @@ export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB:
 export function prepareJoints(ctx: StepContext, js: JointStore): number {
   const J = ctx.joints;
   let rows = 0;
-  if (js.loaded.length < js.count) js.loaded = new Uint8Array(js.capacity);
+  if (js.loaded.length < js.count) js.loaded = new Uint8Array(js.capacity); // sized with the slots (grow)
   const loaded = js.loaded;
   for (let j = 0; j < js.count; j++) {
     loaded[j] = 0;

@@ -58,9 +58,13 @@ import {
 
 /** Number of motor rows active this substep for a joint with `axes` motor axes (0 when off, frictionless). */
 export function activeMotorRows(J: Float64Array, o: number, axes: number): number {
-  const mode = J[o + M_MODE]!;
-  if (mode === MOTOR_OFF && !(J[o + M_FRICTION]! > 0)) return 0;
-  return axes;
+  // Both tests in their own statements, never short-circuited: V8 compiles a comparison it has never run
+  // as a deoptimisation, and with `mode === MOTOR_OFF && …` a world whose motors were all on never ran the
+  // friction test — its first motor turned off (a limp switch, a motors-off world) then threw away the
+  // compiled code of every joint function that inlines this one.
+  const off = J[o + M_MODE]! === MOTOR_OFF;
+  const friction = J[o + M_FRICTION]! > 0;
+  return off && !friction ? 0 : axes;
 }
 
 /** Where one motor's fields sit in a joint record: the joint's own motor (M_*) or a second drive, e.g.
