@@ -54,7 +54,7 @@ export interface JointScratch {
 
 /**
  * The per-world objects the hot functions read (the scratch and its softness, the step context, the
- * contacts' softness) are class instances whose number fields start as NaN, a double. Two V8 behaviours
+ * contacts' softness) are class instances whose changing number fields start as NaN, a double. Two V8 behaviours
  * made every World after a process's first throw away the solver's optimised code and run it ~300 steps
  * slowly until it was optimised again (ragdoll11 × 1: 0.40 ms a step at first; 0.050 ms over the bench's
  * timed window, 0.033 once warm; every re-simulation after an edit in the editor makes a new World):
@@ -125,13 +125,13 @@ class Context implements StepContext {
   readonly scratch: JointScratch = new Scratch();
   h = Number.NaN;
   invH = Number.NaN;
+  /** Per world (WorldSettings.jointErrorReduction: 1, or a fraction): a double from the start. */
   positionBeta = Number.NaN;
-  velocityBeta = Number.NaN;
-  beta = Number.NaN;
-  maxBiasVelocity = Number.NaN;
+  readonly velocityBeta = 0;
+  readonly beta = 0.2;
+  readonly maxBiasVelocity = 4;
   constructor(public bodies: BodyStore, public joints: Float64Array, positionBeta: number) {
-    this.h = 0; this.invH = 0;
-    this.positionBeta = positionBeta; this.velocityBeta = 0; this.beta = 0.2; this.maxBiasVelocity = 4;
+    this.h = 0; this.invH = 0; this.positionBeta = positionBeta;
   }
 }
 
