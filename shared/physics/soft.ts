@@ -39,6 +39,12 @@ export function makeSoft(kp: number, kv: number, dt: number, out: Softness = { b
  *  Δλ = −massScale·m·(Ċ + biasRate·C) − impulseScale·λ_acc. */
 export interface MassSoftness { biasRate: number; massScale: number; impulseScale: number }
 
+/** A Softness for makeSoft to write into: a class instance with double fields (stepContext.ts says why). */
+export class SoftnessOut implements Softness {
+  biasRate = Number.NaN;
+  softness = Number.NaN;
+}
+
 /** A MassSoftness for makeSoftHertz to write into: a class instance with double fields (stepContext.ts says why). */
 export class MassSoftnessOut implements MassSoftness {
   biasRate = Number.NaN;

@@ -1,6 +1,6 @@
 /** What every solver stage needs for one substep, passed explicitly (no globals, no closures). */
 import type { BodyStore } from './bodies';
-import type { Softness } from './soft';
+import { SoftnessOut, type Softness } from './soft';
 
 /**
  * Per-world scratch for the joint solver: small vectors the row helpers write their results into. V8 boxes
@@ -9,51 +9,51 @@ import type { Softness } from './soft';
  * One set per World (in its StepContext), never module state: two worlds stepping in one thread, or a
  * joint type added in another file, share nothing.
  */
-export interface JointScratch {
+export class JointScratch {
   /** World frame rotations qA·QA, qB·QB of the joint being worked on (x y z w). */
-  readonly qFA: Float64Array;
-  readonly qFB: Float64Array;
+  readonly qFA = new Float64Array(4);
+  readonly qFB = new Float64Array(4);
   /** Vector result of rotate(), rotateFrom(), rotationVector(). */
-  readonly tv: Float64Array;
+  readonly tv = new Float64Array(3);
   /** Relative rotation conj(qFA)·qFB (x y z w). */
-  readonly qr: Float64Array;
+  readonly qr = new Float64Array(4);
   /** swingTwist() result: [twist about X, swing about Y, swing about Z] (rad), frame A. */
-  readonly swing: Float64Array;
+  readonly swing = new Float64Array(3);
   /** Impulse magnitude λ for an angular kick along a stored axis. */
-  readonly lam: Float64Array;
+  readonly lam = new Float64Array(1);
   /** Linear impulse P for kickPoint (N·s). */
-  readonly pointImpulse: Float64Array;
+  readonly pointImpulse = new Float64Array(3);
   /** prepareMotorRow inputs: C (current − target), the row's inverse effective mass K, and the joint's load
    *  ratio (jointStore.ts motorLoadRatio: the heaviest dynamic body jointed to a dynamic side, the partner included, over that side's mass), and the K that scales the
    *  position drive's compliance (the same for every row of a joint: the rows share one γ); out, [4]: set to 1
    *  when the load ratio's compliance acted on a row (prepareJoints marks the joint for world.ts's local sweeps). */
-  readonly motorIn: Float64Array;
+  readonly motorIn = new Float64Array(5);
   /** Per-axis motor errors for prepareAngularMotor. */
-  readonly motorErr: Float64Array;
+  readonly motorErr = new Float64Array(3);
   /** ballJoint.ts: the motor's target clamped into the twist range and swing cone (x y z w). */
-  readonly motorTarget: Float64Array;
+  readonly motorTarget = new Float64Array(4);
   /** makeSoft's output for a PD motor row. */
-  readonly soft: Softness;
+  readonly soft: Softness = new SoftnessOut();
   /** Position moves: angular pseudo-impulse L (turn / turnBy / kickAngularBy). */
-  readonly lv: Float64Array;
+  readonly lv = new Float64Array(3);
   /** Position moves: linear pseudo-impulse P (0..2), arm r_A (3..5), arm r_B (6..8) for push(). */
-  readonly mv: Float64Array;
+  readonly mv = new Float64Array(9);
   /** SHAKE correction: r_A 0..2, r_B 3..5, K⁻¹ 6..11, C 12..14 at the current poses. */
-  readonly cur: Float64Array;
+  readonly cur = new Float64Array(15);
   /** SHAKE correction: the angular lock error at the current poses. */
-  readonly ce: Float64Array;
+  readonly ce = new Float64Array(3);
   /** coupledJoint.ts: frame A's x, y, z axes (world, 9) and its position projection's block system
    *  (K, up to 5×5, then the right-hand side, 5). */
-  readonly axes: Float64Array;
-  readonly block: Float64Array;
+  readonly axes = new Float64Array(9);
+  readonly block = new Float64Array(30);
   /** coupledJoint.ts's projection: the two bodies' poses (p 3, q 4; A then B) before its last Newton step. */
-  readonly poses: Float64Array;
+  readonly poses = new Float64Array(14);
   /** coupledJoint.ts's projection: the joint's six row geometries as prepared for the substep (6 × G_SIZE). */
-  readonly preparedRows: Float64Array;
+  readonly preparedRows = new Float64Array(72);
 }
 
 /**
- * The per-world objects the hot functions read (the scratch and its softness, the step context, the
+ * The per-world objects the hot functions read (this context, its joint scratch and softness, the
  * contacts' softness) are class instances whose changing number fields start as NaN, a double. Two V8 behaviours
  * made every World after a process's first throw away the solver's optimised code and run it ~300 steps
  * slowly until it was optimised again (ragdoll11 × 1: 0.40 ms a step at first; 0.050 ms over the bench's
@@ -65,46 +65,12 @@ export interface JointScratch {
  *    on its first fractional value, a map change that deoptimises the same way.
  * tests/unit/physics/jit.test.ts counts these deoptimisations when a second World is made: none.
  */
-class MutableSoftness implements Softness {
-  biasRate = Number.NaN;
-  softness = Number.NaN;
-}
-
-class Scratch implements JointScratch {
-  readonly qFA = new Float64Array(4);
-  readonly qFB = new Float64Array(4);
-  readonly tv = new Float64Array(3);
-  readonly qr = new Float64Array(4);
-  readonly swing = new Float64Array(3);
-  readonly lam = new Float64Array(1);
-  readonly pointImpulse = new Float64Array(3);
-  readonly motorIn = new Float64Array(5);
-  readonly motorErr = new Float64Array(3);
-  readonly motorTarget = new Float64Array(4);
-  readonly soft: Softness = new MutableSoftness();
-  readonly lv = new Float64Array(3);
-  readonly mv = new Float64Array(9);
-  readonly cur = new Float64Array(15);
-  readonly ce = new Float64Array(3);
-  readonly axes = new Float64Array(9);
-  readonly block = new Float64Array(30);
-  readonly poses = new Float64Array(14);
-  readonly preparedRows = new Float64Array(72);
-}
-
-export function createJointScratch(): JointScratch {
-  return new Scratch();
-}
-
-export interface StepContext {
-  bodies: BodyStore;
-  /** Joint records (see joints/jointLayout.ts). */
-  joints: Float64Array;
+export class StepContext {
   /** The joint solver's scratch vectors (this world's own). */
-  readonly scratch: JointScratch;
+  readonly scratch = new JointScratch();
   /** Substep h = dt / substeps (s) and its inverse. The motor clamp is per h: |λ_acc| ≤ τmax·h. */
-  h: number;
-  invH: number;
+  h = Number.NaN;
+  invH = Number.NaN;
   /**
    * Joint error correction (our choice: Baumgarte at the POSITION level, Box2D v2.4 / Jolt style).
    * The velocity rows of joints are rigid (Ċ = 0, no bias: no energy is pumped in); after the positions
@@ -112,30 +78,17 @@ export interface StepContext {
    * pseudo-impulse −positionBeta·K⁻¹·C (non-linear Gauss-Seidel), so chains keep their anchors together
    * without any correction velocity surviving into the next step.
    */
-  positionBeta: number;
-  /** Optional velocity-level Baumgarte for the equality rows (0 = off, the default). */
-  velocityBeta: number;
-  /** Velocity Baumgarte for penetrated joint LIMITS (β·C/h in the solve pass, 0.2). */
-  beta: number;
-  /** Cap on any bias velocity from position error (m/s or rad/s), so a teleport does not explode. */
-  maxBiasVelocity: number;
-}
-
-class Context implements StepContext {
-  readonly scratch: JointScratch = new Scratch();
-  h = Number.NaN;
-  invH = Number.NaN;
-  /** Per world (WorldSettings.jointErrorReduction: 1, or a fraction): a double from the start. */
   positionBeta = Number.NaN;
+  /** Optional velocity-level Baumgarte for the equality rows (0 = off, the default). */
   readonly velocityBeta = 0;
+  /** Velocity Baumgarte for penetrated joint LIMITS (β·C/h in the solve pass, 0.2). */
   readonly beta = 0.2;
+  /** Cap on any bias velocity from position error (m/s or rad/s), so a teleport does not explode. */
   readonly maxBiasVelocity = 4;
+
+  /** `joints` is the world's joint records (see joints/jointLayout.ts); positionBeta its
+   *  WorldSettings.jointErrorReduction. */
   constructor(public bodies: BodyStore, public joints: Float64Array, positionBeta: number) {
     this.h = 0; this.invH = 0; this.positionBeta = positionBeta;
   }
-}
-
-/** A world's step context (a class instance with double fields: see above). */
-export function createStepContext(bodies: BodyStore, joints: Float64Array, positionBeta: number): StepContext {
-  return new Context(bodies, joints, positionBeta);
 }

@@ -59,7 +59,7 @@ import { rotationVector } from './joints/rows';
 import { Islands } from './islands';
 import { WarmStart } from './warmStart';
 import { computeMassProperties, invertSymmetric3 } from './massProperties';
-import { createStepContext, type StepContext } from './stepContext';
+import { StepContext } from './stepContext';
 import type {
   BodyDesc, BodyHandle, BodyType, ContactPoint, JointDesc, JointHandle, MassProperties, MotorDesc, MotorReport,
   PhysicsWorld, RayHit, WorldSettings, WorldSnapshot, WorldStats,
@@ -155,7 +155,7 @@ export class World implements PhysicsWorld {
     s.groundMaterial = { ...DEFAULT_WORLD_SETTINGS.groundMaterial, ...settings.groundMaterial };
     validateSettings(s);
     this.settings = Object.freeze(s);
-    this.ctx = createStepContext(this.bodies, this.joints.data, s.jointErrorReduction);
+    this.ctx = new StepContext(this.bodies, this.joints.data, s.jointErrorReduction);
     this.contacts = new ContactSolver(this.bodies, this, collision);
   }
 

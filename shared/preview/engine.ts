@@ -23,7 +23,8 @@ import type { BodyHandle, JointHandle } from '../physics/types';
 import type { RigDocument } from '../rig';
 import { animationTargets, inheritVelocity } from '../authoring';
 import type { AnimationClip } from '../authoring/skeletonInput';
-import { quatFromRotationVector, quatRotate, type Quat, type ReadonlyQuat } from '../math/quat';
+import { quatFromRotationVector, quatRotate, quatToMat3, type Quat, type ReadonlyQuat } from '../math/quat';
+import { invertSymmetric3 } from '../physics/massProperties';
 import type { Vec3 } from '../math/vec3';
 import { Timeline } from './timeline';
 import type { PreviewInput, Vec3Tuple } from './input';
@@ -405,24 +406,12 @@ export class PreviewEngine {
     const wn = 2 * Math.PI * GRAB_FREQUENCY;
     const k = m * wn * wn, c = 2 * GRAB_DAMPING * m * wn, dt = this.sim.dt;
     const soft = dt * (c + dt * k);
-    // A = I + soft·K, with K·e = e/m − r × (I_w⁻¹ (r × e)) for each axis e.
-    const invI = worldInverseInertia(mp.inertia, w.getRotation(h));
-    const A = new Float64Array(9);
-    for (let col = 0; col < 3; col++) {
-      const e: Vec3 = [0, 0, 0];
-      e[col] = 1;
-      const rxe = cross(r, e);
-      const dw: Vec3 = [
-        invI[0]! * rxe[0] + invI[1]! * rxe[1] + invI[2]! * rxe[2],
-        invI[3]! * rxe[0] + invI[4]! * rxe[1] + invI[5]! * rxe[2],
-        invI[6]! * rxe[0] + invI[7]! * rxe[1] + invI[8]! * rxe[2],
-      ];
-      const t = cross(r, dw);
-      for (let row = 0; row < 3; row++) A[row * 3 + col] = (row === col ? 1 : 0) + soft * (e[row]! / m - t[row]!);
-    }
-    const rhs: Vec3 = [0, 1, 2].map((i) => dt * k * (g.target[i]! - p[i]!) - soft * vp[i]!) as Vec3;
-    const P = solve3(A, rhs);
-    if (!P) return;
+    // K = 1/m − [r]×·I_w⁻¹·[r]× (symmetric), and P = (1 + soft·K)⁻¹·(dt·k·C − soft·v_p).
+    const S = [0, -r[2], r[1], r[2], 0, -r[0], -r[1], r[0], 0];
+    const SIS = mul3(mul3(S, worldInverseInertia(mp.inertia, w.getRotation(h))), S);
+    const inv = invertSymmetric3(SIS.map((x, i) => (i % 4 === 0 ? 1 + soft / m : 0) - soft * x));
+    const rhs = [0, 1, 2].map((i) => dt * k * (g.target[i]! - p[i]!) - soft * vp[i]!);
+    const P = [0, 3, 6].map((i) => inv[i]! * rhs[0]! + inv[i + 1]! * rhs[1]! + inv[i + 2]! * rhs[2]!);
     const cap = GRAB_MAX_WEIGHTS * m * 9.81 * dt, mag = Math.hypot(P[0], P[1], P[2]);
     const s = mag > cap ? cap / mag : 1;
     this.sim.applyImpulse(g.body, [P[0] * s, P[1] * s, P[2] * s], p);
@@ -478,41 +467,15 @@ const rotationAngle = (q: ReadonlyQuat): number => 2 * Math.acos(Math.min(1, Mat
 const sameTarget = (a: readonly number[] | null, b: readonly number[] | null): boolean =>
   a === b || (!!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);
 
-function cross(a: Vec3, b: Vec3): Vec3 {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+/** Row-major 3×3 product. */
+function mul3(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(9);
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) out[3 * i + j] = a[3 * i]! * b[j]! + a[3 * i + 1]! * b[3 + j]! + a[3 * i + 2]! * b[6 + j]!;
+  return out;
 }
 
 /** R·I⁻¹·Rᵀ for a body-axes inertia tensor (row-major 3×3) and the body's rotation. */
 function worldInverseInertia(inertia: readonly number[], q: ReadonlyQuat): number[] {
-  const inv = invert3(inertia) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  const [x, y, z, w] = q;
-  const R = [
-    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
-  ];
-  const out = new Array<number>(9).fill(0);
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) {
-      let sum = 0;
-      for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) sum += R[i * 3 + a]! * inv[a * 3 + b]! * R[j * 3 + b]!;
-      out[i * 3 + j] = sum;
-    }
-  }
-  return out;
-}
-
-function invert3(m: ArrayLike<number>): number[] | null {
-  const [a, b, c, d, e, f, g, h, i] = [m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!, m[6]!, m[7]!, m[8]!];
-  const A = e * i - f * h, B = f * g - d * i, C = d * h - e * g;
-  const det = a * A + b * B + c * C;
-  if (!(Math.abs(det) > 0) || !Number.isFinite(det)) return null;
-  const s = 1 / det;
-  return [A * s, (c * h - b * i) * s, (b * f - c * e) * s, B * s, (a * i - c * g) * s, (c * d - a * f) * s, C * s, (b * g - a * h) * s, (a * e - b * d) * s];
-}
-
-function solve3(A: ArrayLike<number>, b: Vec3): Vec3 | null {
-  const inv = invert3(A);
-  if (!inv) return null;
-  return [inv[0]! * b[0] + inv[1]! * b[1] + inv[2]! * b[2], inv[3]! * b[0] + inv[4]! * b[1] + inv[5]! * b[2], inv[6]! * b[0] + inv[7]! * b[1] + inv[8]! * b[2]];
+  const R = quatToMat3(q), Rt = [R[0]!, R[3]!, R[6]!, R[1]!, R[4]!, R[7]!, R[2]!, R[5]!, R[8]!];
+  return mul3(mul3(R, invertSymmetric3(inertia)), Rt);
 }
