@@ -14,7 +14,11 @@
  * A case is stepped `seconds` through createSimulation/step. It fails when a step throws, when a body's
  * pose or velocity becomes non-finite, or when a body's centre moves faster than MAX_SPEED (100 m/s) or a
  * point of it faster than MAX_POINT_SPEED (|ω|·max(R, 0.1 m) > 1000 m/s, R the body's extent) — no impulse
- * is applied, so nothing the rig does legitimately reaches that in 2 s (a free fall reaches 19.6 m/s).
+ * is applied, so nothing the rig does legitimately reaches that in 2 s (a free fall reaches 19.6 m/s) — except
+ * on a slide `marionette validate` warns has no limit and nothing bringing it back (checkUnboundedSlides):
+ * the parent's turn flings the slid body out as cosh(ωt). A fast body far out along such a slide (more than
+ * FLUNG_SLIDE) is counted apart, as 'flung', with the joint and how far out it is; anything else past the
+ * bounds is 'fast', a solver failure.
  *
  * Used by tests/unit/fuzz/randomRigs.test.ts (2,000 rigs per run) and scripts/stress-rigs.ts (10,000).
  */
@@ -31,6 +35,7 @@ import { registerCyclicPathController } from '../../shared/gait/register';
 import { generateRagdoll } from '../../shared/authoring/generate';
 import { newRigDocument, withGeneratedRagdoll } from '../../shared/authoring/document';
 import { computeMassProperties } from '../../shared/physics/massProperties';
+import { checkUnboundedSlides } from '../../shared/authoring';
 import type { ShapeDesc } from '../../shared/physics/types';
 
 registerCyclicPathController();
@@ -304,7 +309,9 @@ function hasOverlap(rig: RigDocument): boolean {
 }
 
 export interface StressResult {
-  outcome: 'refused' | 'ok' | 'nan' | 'throw' | 'fast';
+  /** 'flung': past 100 m/s on a slide `marionette validate` warned is unbounded, far out along it (flungAlong):
+   *  the rig's physics, counted apart from 'fast' (a solver failure). */
+  outcome: 'refused' | 'ok' | 'nan' | 'throw' | 'fast' | 'flung';
   detail?: string;
   /** Step at which it failed. */
   step?: number;
@@ -333,10 +340,36 @@ export function runValidRig(rig: RigDocument, seconds: number, features: string[
       const b = frame.bodies[names[k]!]!;
       const all = [...b.p, ...b.q, ...b.v, ...b.w];
       if (!all.every(Number.isFinite)) return { outcome: 'nan', detail: `body ${names[k]} at step ${s}`, step: s, features, kind };
-      if (Math.hypot(...b.v) > MAX_SPEED || Math.hypot(...b.w) * Math.max(extent[k]!, 0.1) > MAX_POINT_SPEED) return { outcome: 'fast', detail: `body ${names[k]}: |v| ${Math.hypot(...b.v).toFixed(1)} m/s, |ω| ${Math.hypot(...b.w).toFixed(1)} rad/s at step ${s}`, step: s, features, kind };
+      if (Math.hypot(...b.v) > MAX_SPEED || Math.hypot(...b.w) * Math.max(extent[k]!, 0.1) > MAX_POINT_SPEED) {
+        const detail = `body ${names[k]}: |v| ${Math.hypot(...b.v).toFixed(1)} m/s, |ω| ${Math.hypot(...b.w).toFixed(1)} rad/s at step ${s}`;
+        const slide = flungAlong(rig, sim, names[k]!);
+        if (slide !== null) return { outcome: 'flung', detail: `${detail}, ${slide}`, step: s, features, kind };
+        return { outcome: 'fast', detail, step: s, features, kind };
+      }
     }
   }
   return { outcome: 'ok', features, kind };
+}
+
+/** How far out along a warned slide a flung body must be (m): the random rigs are under 1.5 m across. */
+export const FLUNG_SLIDE = 1;
+
+/**
+ * When `body` is the slid body of a joint `marionette validate` warns about as an unbounded slide
+ * (checkUnboundedSlides: no limit, nothing that brings it back) and that slide has carried it more than
+ * FLUNG_SLIDE out, what the warning predicts happened — the parent's turn flings it out as cosh(ωt) — and a
+ * fast body there is that physics, not the solver: returns the joint and its offset; otherwise null.
+ */
+function flungAlong(rig: RigDocument, sim: ReturnType<typeof createSimulation>, body: string): string | null {
+  for (const w of checkUnboundedSlides(rig)) {
+    const joint = rig.joints[Number(/\d+/.exec(w.path)![0])]!;
+    if (joint.bodyB !== body) continue;
+    const h = sim.jointHandle(joint.name);
+    const at = joint.type === 'prismatic' ? [sim.world.getJointAngle(h) as number] : sim.world.getJointSlide?.(h) ?? [];
+    const out = Math.max(0, ...at.map(Math.abs));
+    if (out > FLUNG_SLIDE) return `${out.toFixed(1)} m out along the unbounded slide of joint "${joint.name}"`;
+  }
+  return null;
 }
 
 /** Largest distance of a shape's surface from the body origin (m), roughly. */
@@ -354,12 +387,14 @@ function bodyExtent(shapes: readonly ShapeDesc[]): number {
 
 export interface StressReport {
   cases: number; refused: number; ok: number; failed: StressResult[]; byOutcome: Record<string, number>; failedSeeds: number[];
+  /** Rigs flung out along a slide validation warned is unbounded (outcome 'flung'), not in `failed`. */
+  flung: StressResult[]; flungSeeds: number[];
   /** Rigs that ran (not refused), per feature and kind (`kind:tree`, `kind:generate`). */
   ranByFeature: Record<string, number>;
 }
 
 export function stress(count: number, seed: number, seconds = 2, options: RandomRigOptions = {}): StressReport {
-  const report: StressReport = { cases: 0, refused: 0, ok: 0, failed: [], byOutcome: {}, failedSeeds: [], ranByFeature: {} };
+  const report: StressReport = { cases: 0, refused: 0, ok: 0, failed: [], byOutcome: {}, failedSeeds: [], flung: [], flungSeeds: [], ranByFeature: {} };
   for (let i = 0; i < count; i++) {
     const caseSeed = (seed * 1_000_003 + i) >>> 0;
     const res = runRandomRig(caseSeed, seconds, options);
@@ -368,6 +403,7 @@ export function stress(count: number, seed: number, seconds = 2, options: Random
     if (res.outcome === 'refused') { report.refused++; continue; }
     for (const x of [...res.features, `kind:${res.kind}`]) report.ranByFeature[x] = (report.ranByFeature[x] ?? 0) + 1;
     if (res.outcome === 'ok') report.ok++;
+    else if (res.outcome === 'flung') { report.flung.push(res); report.flungSeeds.push(caseSeed); }
     else { report.failed.push(res); report.failedSeeds.push(caseSeed); }
   }
   return report;

@@ -4,7 +4,7 @@
  * on the record's type through the registry (registry.ts) — the only dispatch on the type in the solver.
  */
 import type { StepContext } from '../stepContext';
-import { BODY_A, BODY_B, M_TORQUE, M_TORQUE_NORM, S_TORQUE, S_TORQUE_NORM, STRIDE, TYPE } from './jointLayout';
+import { BODY_A, BODY_B, LA, LB, M_TORQUE, M_TORQUE_NORM, S_TORQUE, S_TORQUE_NORM, STRIDE, TYPE } from './jointLayout';
 import { JOINT_TYPES } from './registry';
 
 export class JointStore {
@@ -79,15 +79,42 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
   }
 }
 
-/** A joint's load ratio ρ (motor.ts's regularisation of the drives): over its dynamic sides S, the heaviest
- *  dynamic body jointed to S — the joint's partner included — over S's own mass (0 when S has none). The
- *  motor row's effective mass is about the lighter side's own; ρ says how much heavier what is jointed to it
- *  is: a load it carries (another joint) or the partner it turns against (this one). */
-export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB: number): number {
-  const mass = ctx.bodies.mass, inv = ctx.bodies.invMass, heavy = js.heavy;
+/** A joint's load ratio ρ (motor.ts's regularisation of the drives), the larger of two ratios of what a drive
+ *  row moves to what its effective mass assumes, each over the joint's dynamic sides S:
+ *  - the heaviest dynamic body jointed to S — the joint's partner included — over S's own mass (0 when S has
+ *    none): a load S carries (another joint) or the partner it turns against (this one);
+ *  - S's inertia about the joint's anchor over its inertia about its own centre of mass, 1 + 2·m·|r|²/tr(I)
+ *    (the parallel-axis theorem, averaged over the axes; r the anchor's arm from S's centre of mass): an
+ *    angular row's effective mass is S's inertia about its centre, but a body held at the anchor turns about
+ *    the anchor, and the Gauss-Seidel sweeps then hand the impulse back and forth between the drive's rows
+ *    and the anchor's point rows, converging as ≈ (1 − 1/ρ) a sweep. A limb turning about its end gives
+ *    ≈ 4 and a ball about its surface 2.7; a compact body on a long arm (a sphere 0.06 m across hung 0.24 m
+ *    from its joint: 25) is what this catches. Counted for the lighter side only (or either, when equal). */
+export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB: number, o: number): number {
+  const mass = ctx.bodies.mass, inv = ctx.bodies.invMass, heavy = js.heavy, Il = ctx.bodies.Il, J = ctx.joints;
   let rho = 0;
-  if (inv[iA]! > 0) rho = heavy[iA]! / mass[iA]!;
-  if (inv[iB]! > 0) { const r = heavy[iB]! / mass[iB]!; if (r > rho) rho = r; }
+  // The anchor is what holds S only when the partner is at least as heavy (or static, kinematic): the
+  // heavier side of a joint — a hexapod's body at a hip on its corner — turns about its other supports.
+  if (inv[iA]! > 0) {
+    const m = mass[iA]!, x = J[o + LA]!, y = J[o + LA + 1]!, z = J[o + LA + 2]!, a = 9 * iA;
+    const r = heavy[iA]! / m;
+    if (r > rho) rho = r;
+    const partnerMoves = inv[iB]! > 0, partnerHeavier = mass[iB]! >= m; // both always run (jit.test.ts)
+    if (!partnerMoves || partnerHeavier) {
+      const p = 1 + (2 * m * (x * x + y * y + z * z)) / (Il[a]! + Il[a + 4]! + Il[a + 8]!);
+      if (p > rho) rho = p;
+    }
+  }
+  if (inv[iB]! > 0) {
+    const m = mass[iB]!, x = J[o + LB]!, y = J[o + LB + 1]!, z = J[o + LB + 2]!, b = 9 * iB;
+    const r = heavy[iB]! / m;
+    if (r > rho) rho = r;
+    const partnerMoves = inv[iA]! > 0, partnerHeavier = mass[iA]! >= m;
+    if (!partnerMoves || partnerHeavier) {
+      const p = 1 + (2 * m * (x * x + y * y + z * z)) / (Il[b]! + Il[b + 4]! + Il[b + 8]!);
+      if (p > rho) rho = p;
+    }
+  }
   return rho;
 }
 
@@ -102,7 +129,7 @@ export function prepareJoints(ctx: StepContext, js: JointStore): number {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE;
     const motorIn = ctx.scratch.motorIn;
-    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!);
+    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!, o);
     motorIn[4] = 0;
     rows += JOINT_TYPES[J[o + TYPE]!]!.prepare(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
     if (motorIn[4] === 1) loaded[j] = 1;
@@ -138,7 +165,7 @@ export function projectJointPositions(ctx: StepContext, js: JointStore): void {
     const o = j * STRIDE;
     // A type whose projection prepares its rows again (the prismatic's) reads its own load ratio, as in
     // prepareJoints — not the one of whichever joint was prepared last.
-    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!);
+    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!, o);
     JOINT_TYPES[J[o + TYPE]!]!.project(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
   }
 }
@@ -153,7 +180,7 @@ export function correctJointPositions(ctx: StepContext, js: JointStore, iteratio
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE;
-    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!); // as projectJointPositions
+    motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!, o); // as projectJointPositions
     JOINT_TYPES[J[o + TYPE]!]!.correct(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!, first);
   }
 }

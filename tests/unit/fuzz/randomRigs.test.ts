@@ -11,7 +11,7 @@
  * Also the minimal cases the stress run found, each with its numbers before and after the fix.
  */
 import { describe, expect, it } from 'vitest';
-import { randomRig, runValidRig, stress } from '../../fuzz/randomRigs';
+import { FLUNG_SLIDE, randomRig, runRandomRig, runValidRig, stress } from '../../fuzz/randomRigs';
 import { validateRig } from '../../../shared/rig';
 import { MAX_JOINTED_MASS_RATIO } from '../../../shared/rig/semantics';
 
@@ -33,9 +33,12 @@ const fixedSeed = seed === FIXED_SEED;
  * target clamped into its joint's twist and swing limits (ballJoint.ts clampTargetToLimits: a drive held far
  * from its target by a stop is unstable) it has 0; it keeps 0 with the drives' speed bound (motor.maxSpeed,
  * 50 rad/s by default) and the extra sweeps of an island that has not converged (world.ts UNCONVERGED_SPEED).
- * The target is met on the CI seed, NOT on every seed: seed 1 still has 7 of 10,000 (45 before the hinge and
- * slider clamp, 43 before the speed bound and the extra sweeps, 19 with the bound at 100; docs/physics.md "What
- * prevents explosions"; the reduced cases, now cured, in tests/unit/physics/explosions.test.ts).
+ * The target is met on the CI seed, NOT on every seed: seed 1 still has 1 of 10,000 (1009003), and 4 more
+ * flung out along a slide validation warns is unbounded, counted apart as 'flung' (randomRigs.ts flungAlong;
+ * 7 before the load ratio counted the anchor's arm, 45 before the hinge and slider clamp, 43 before the speed
+ * bound and the extra sweeps, 19 with the bound at 100; docs/physics.md "What prevents explosions"; the
+ * reduced cases, now cured, in tests/unit/physics/explosions.test.ts). The bound for other seeds below was
+ * set on the 7, flung ones included: it stays (lower it as fixes land, never raise it).
  * The bound on the fixed seed is its count (0: the target). Another seed (MARIONETTE_STRESS_SEED) is held to
  * the larger of the rates measured on seed 1 (7 of 10,000, 1.4 per 2,000; the bound of 50 was chosen on it)
  * and seed 2 (2 of its first 2,000, chosen on nothing) plus 4σ (2 + 4·1.4 ≈ 8; 21 before, from 45 of 10,000 on
@@ -49,6 +52,7 @@ describe('random valid rigs never explode', () => {
     const report = stress(2000, seed);
     const ran = report.cases - report.refused;
     console.log(`stress seed ${seed}: ${report.cases} rigs, ${report.refused} refused, ${report.ok} clean, ${JSON.stringify(report.byOutcome)}`);
+    for (const [i, f] of report.flung.entries()) console.log(`  flung (not a failure): case ${report.flungSeeds[i]}: ${f.detail}`);
     // The generator makes valid rigs: almost all are accepted (validation refuses only what it should).
     expect(report.refused).toBeLessThan(report.cases * 0.02);
     expect(ran).toBeGreaterThanOrEqual(1960);
@@ -89,6 +93,29 @@ describe('random valid rigs with screw, cylindrical and planar joints never expl
     expect(hard.map((f) => `${f.outcome}: ${f.detail}`)).toEqual([]);
     expect(report.byOutcome.fast ?? 0).toBeLessThanOrEqual(KNOWN_FAST_COUPLED_PER_300);
   }, 600_000);
+});
+
+describe('bodies flung out along a slide validation warned is unbounded are counted apart (randomRigs.ts flungAlong)', () => {
+  // Seed 1's three such rigs of 10,000 (cases 1,004,049, 1,006,728 and 1,007,191): a prismatic slide with no
+  // limit whose drive is off or in velocity mode, which `marionette validate` warns about (checkUnboundedSlides:
+  // the parent's turn flings the body out as cosh(ωt)); each passes 100 m/s metres out along that slide.
+  it('each is "flung", naming its joint and how far out it is; with a limit on the slide, 1,006,728 runs clean', () => {
+    const expected: Record<number, string> = { 1004049: 'j11', 1006728: 'j7', 1007191: 'j1' };
+    for (const [c, joint] of Object.entries(expected)) {
+      const r = runRandomRig(Number(c));
+      expect(r.outcome, `${c}: ${r.detail}`).toBe('flung');
+      const m = /\|v\| ([\d.]+) m\/s.*, ([\d.]+) m out along the unbounded slide of joint "(\w+)"/.exec(r.detail ?? '');
+      expect(m, r.detail).not.toBeNull();
+      expect(Number(m![1])).toBeGreaterThan(100);
+      expect(Number(m![2])).toBeGreaterThan(FLUNG_SLIDE);
+      expect(m![3]).toBe(joint);
+    }
+    const { rig } = randomRig(1006728);
+    for (const j of rig.joints) if (j.type === 'prismatic' && (j.limit === null || j.limit === undefined)) j.limit = [-0.3, 0.3];
+    const v = validateRig(rig);
+    if (!v.ok) throw new Error('the limited rig should validate');
+    expect(runValidRig(v.rig, 2).outcome).toBe('ok');
+  });
 });
 
 describe('the generator makes what validation accepts', () => {

@@ -154,6 +154,23 @@ describe('drives across or beside a jointed mass ratio over 10 (the load ratio c
   });
 });
 
+describe('a drive on a compact body held far from its centre (the load ratio counts the anchor\'s arm)', () => {
+  // Seed-1 stress case 1001134, reduced to what explodes: a kinematic root; a 0.44 kg sphere (r 0.062 m) on a
+  // ball joint whose anchor is 0.236 m from the sphere's centre, held at rest by a stiff pd drive (kp 25,666,
+  // kv 0.79: biasRate ≈ 1/h, a rigid drive), and a 0.117 kg capsule on a prismatic slider (limited, a weak
+  // velocity drive) on the sphere; gravity, no ground, dt 1/60, 2 substeps, 8 velocity and 2 position
+  // iterations. The sphere turns about the anchor (inertia about it 25× its own about its centre) while the
+  // drive's rows assume its own: before the anchor's arm counted in the load ratio (ρ was 0.27, by the masses
+  // alone) the sweeps under-converged, and it passed 100 m/s at step 58 (102 m/s, 98 rad/s in 2 s).
+  it('drive-far-anchor: the largest speed over 2 s stays within 0.05 m/s of the converged answer (256 velocity iterations)', () => {
+    const r = runFixture('drive-far-anchor');
+    const converged = runFixture('drive-far-anchor', 256);
+    expect(r.step).toBe(-1);
+    expect(converged.speed).toBeLessThan(1);
+    expect(Math.abs(r.speed - converged.speed)).toBeLessThan(0.05);
+  });
+});
+
 describe('a ball position drive whose target lies past its own twist stop (the drive\'s target is clamped into the limits)', () => {
   // CI stress case 1826048594, reduced greedily: a 3.6 kg body, a 0.089 kg box on a ball joint whose position
   // drive holds rest (τmax 60 N·m, r 0.71) while its twist limit [2.124, 2.591] rad excludes rest, and a free
