@@ -356,9 +356,10 @@ export const FLUNG_SLIDE = 1;
 
 /**
  * When `body` is the slid body of a joint `marionette validate` warns about as an unbounded slide
- * (checkUnboundedSlides: no limit, nothing that brings it back) and that slide has carried it more than
- * FLUNG_SLIDE out, what the warning predicts happened — the parent's turn flings it out as cosh(ωt) — and a
- * fast body there is that physics, not the solver: returns the joint and its offset; otherwise null.
+ * (checkUnboundedSlides: no limit, nothing that brings it back), that slide has carried it more than
+ * FLUNG_SLIDE out, and its speed relative to the slide's parent is what the parent's turn gives at that
+ * distance, then what the warning predicts happened — the parent's turn flings it out as cosh(ωt) — and a
+ * fast body there is that physics, not the solver: returns the joint, the offset and the speeds; else null.
  */
 function flungAlong(rig: RigDocument, sim: ReturnType<typeof createSimulation>, body: string): string | null {
   for (const w of checkUnboundedSlides(rig)) {
@@ -367,7 +368,13 @@ function flungAlong(rig: RigDocument, sim: ReturnType<typeof createSimulation>, 
     const h = sim.jointHandle(joint.name);
     const at = joint.type === 'prismatic' ? [sim.world.getJointAngle(h) as number] : sim.world.getJointSlide?.(h) ?? [];
     const out = Math.max(0, ...at.map(Math.abs));
-    if (out > FLUNG_SLIDE) return `${out.toFixed(1)} m out along the unbounded slide of joint "${joint.name}"`;
+    if (!(out > FLUNG_SLIDE)) continue;
+    // The speed is the parent's turn at that distance: flung out as r₀·cosh(ωt), the body moves at ≈ ω·r
+    // outwards and ω·r around, √2·ω·r relative to its parent; a margin of 1.5 for the parent's own changes.
+    const f = sim.frame(), a = f.bodies[joint.bodyA]!, b = f.bodies[body]!;
+    const rel = Math.hypot(b.v[0] - a.v[0], b.v[1] - a.v[1], b.v[2] - a.v[2]);
+    const turn = Math.hypot(...a.w) * Math.hypot(b.p[0] - a.p[0], b.p[1] - a.p[1], b.p[2] - a.p[2]);
+    if (rel <= 1.5 * turn) return `${out.toFixed(1)} m out along the unbounded slide of joint "${joint.name}" (${rel.toFixed(1)} m/s relative to "${joint.bodyA}", whose turn gives ${turn.toFixed(1)} m/s at that distance)`;
   }
   return null;
 }
