@@ -108,7 +108,14 @@ function preparePrismatic(ctx: StepContext, o: number, iA: number, iB: number): 
     const motorIn = ctx.scratch.motorIn;
     // C = x − x̂, x̂ clamped into the limit (widened to x past a stop), as Jolt's SliderConstraint::SetTargetPosition.
     const C = offset - J[o + T_Q]!;
-    motorIn[0] = limited ? clampedDriveError(offset, C, J[o + LIM_LO]!, J[o + LIM_HI]!) : C; motorIn[1] = kAxis; motorIn[3] = kAxis; prepareMotorRow(ctx, o, 0);
+    motorIn[0] = limited ? clampedDriveError(offset, C, J[o + LIM_LO]!, J[o + LIM_HI]!) : C; motorIn[1] = kAxis; motorIn[3] = kAxis;
+    // The drive's row assumes the bodies free to turn (kAxis counts the arms' angular terms), but the angular
+    // lock holds their turn: along the slide they move as their masses alone, 1/(m_A⁻¹ + m_B⁻¹). A row whose K
+    // is many times that is loaded like a light link (motor.ts), and gets the same compliance.
+    const im = ctx.bodies.invMass, kLinear = im[iA]! + im[iB]!;
+    const rowLoad = kLinear > 0 ? kAxis / kLinear : 0;
+    if (rowLoad > motorIn[2]!) motorIn[2] = rowLoad;
+    prepareMotorRow(ctx, o, 0);
   }
   return 5 + motorRows + (limited ? 2 : 0);
 }

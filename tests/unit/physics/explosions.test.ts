@@ -171,6 +171,24 @@ describe('a drive on a compact body held far from its centre (the load ratio cou
   });
 });
 
+describe('a slider drive whose anchor is off its body\'s centre (the prismatic\'s row load: its K over the masses\' alone)', () => {
+  // Coupled-run seed-1 case 1009561, reduced to what explodes: a static root and a 2.4 kg box on a prismatic
+  // joint without a limit, its anchor 0.205 m from the box's centre, held at rest by a position drive (r 0.86,
+  // 83,496 N at most) against gravity; dt 1/60, 2 substeps, 1 velocity and 1 position iteration, nothing else.
+  // The drive's row counts the box free to turn (its K is 1/m plus the arm's angular term), but the angular
+  // lock holds the turn, so along the slide the box moves as its mass alone: the row's K is that many times
+  // too large, the one sweep under-delivers, and the carried impulse and the bias close the loop. It
+  // oscillated along the slide, growing ×1.9 every 6 steps, and passed 100 m/s at step 36 (157 m/s).
+  it('slider-off-centre: below 0.1 m/s over 2 s, and held within 2 mm of its target (the compliance\'s sag)', () => {
+    const r = runFixture('slider-off-centre');
+    expect(r.step).toBe(-1);
+    expect(r.speed).toBeLessThan(0.1);
+    const w = r.sim.world;
+    const offset = w.getJointAngle(r.sim.jointHandle('j1')) as number;
+    expect(Math.abs(offset)).toBeLessThan(2e-3);
+  });
+});
+
 describe('a ball position drive whose target lies past its own twist stop (the drive\'s target is clamped into the limits)', () => {
   // CI stress case 1826048594, reduced greedily: a 3.6 kg body, a 0.089 kg box on a ball joint whose position
   // drive holds rest (τmax 60 N·m, r 0.71) while its twist limit [2.124, 2.591] rad excludes rest, and a free
