@@ -91,29 +91,23 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
  *    ≈ 4 and a ball about its surface 2.7; a compact body on a long arm (a sphere 0.06 m across hung 0.24 m
  *    from its joint: 25) is what this catches. Counted for the lighter side only (or either, when equal). */
 export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB: number, o: number): number {
-  const mass = ctx.bodies.mass, inv = ctx.bodies.invMass, heavy = js.heavy, Il = ctx.bodies.Il, J = ctx.joints;
-  let rho = 0;
+  const a = sideLoad(ctx, js, iA, iB, o + LA), b = sideLoad(ctx, js, iB, iA, o + LB);
+  return a > b ? a : b;
+}
+
+/** One side S of motorLoadRatio (0 when S is not dynamic); `arm` is the offset of S's anchor (LA or LB). */
+function sideLoad(ctx: StepContext, js: JointStore, s: number, partner: number, arm: number): number {
+  const inv = ctx.bodies.invMass;
+  if (!(inv[s]! > 0)) return 0;
+  const mass = ctx.bodies.mass, Il = ctx.bodies.Il, J = ctx.joints, m = mass[s]!;
+  let rho = js.heavy[s]! / m;
   // The anchor is what holds S only when the partner is at least as heavy (or static, kinematic): the
   // heavier side of a joint — a hexapod's body at a hip on its corner — turns about its other supports.
-  if (inv[iA]! > 0) {
-    const m = mass[iA]!, x = J[o + LA]!, y = J[o + LA + 1]!, z = J[o + LA + 2]!, a = 9 * iA;
-    const r = heavy[iA]! / m;
-    if (r > rho) rho = r;
-    const partnerMoves = inv[iB]! > 0, partnerHeavier = mass[iB]! >= m; // both always run (jit.test.ts)
-    if (!partnerMoves || partnerHeavier) {
-      const p = 1 + (2 * m * (x * x + y * y + z * z)) / (Il[a]! + Il[a + 4]! + Il[a + 8]!);
-      if (p > rho) rho = p;
-    }
-  }
-  if (inv[iB]! > 0) {
-    const m = mass[iB]!, x = J[o + LB]!, y = J[o + LB + 1]!, z = J[o + LB + 2]!, b = 9 * iB;
-    const r = heavy[iB]! / m;
-    if (r > rho) rho = r;
-    const partnerMoves = inv[iA]! > 0, partnerHeavier = mass[iA]! >= m;
-    if (!partnerMoves || partnerHeavier) {
-      const p = 1 + (2 * m * (x * x + y * y + z * z)) / (Il[b]! + Il[b + 4]! + Il[b + 8]!);
-      if (p > rho) rho = p;
-    }
+  const partnerMoves = inv[partner]! > 0, partnerHeavier = mass[partner]! >= m; // both always run (jit.test.ts)
+  if (!partnerMoves || partnerHeavier) {
+    const x = J[arm]!, y = J[arm + 1]!, z = J[arm + 2]!, i = 9 * s;
+    const p = 1 + (2 * m * (x * x + y * y + z * z)) / (Il[i]! + Il[i + 4]! + Il[i + 8]!);
+    if (p > rho) rho = p;
   }
   return rho;
 }
