@@ -89,7 +89,11 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
  *    the anchor, and the Gauss-Seidel sweeps then hand the impulse back and forth between the drive's rows
  *    and the anchor's point rows, converging as ≈ (1 − 1/ρ) a sweep. A limb turning about its end gives
  *    ≈ 4 and a ball about its surface 2.7; a compact body on a long arm (a sphere 0.06 m across hung 0.24 m
- *    from its joint: 25) is what this catches. Counted for the lighter side only (or either, when equal). */
+ *    from its joint: 25) is what this catches. Counted only for a side whose partner cannot move (static or
+ *    kinematic): with a dynamic partner k times S's mass the two turn about their common centre, and the
+ *    row's over-estimate grows with k (the pair's exact ratio, the point rows' Schur complement, is ≈ 1.4·k
+ *    up to the arm's own limit), which the mass ratio above already counts. Counted for every lighter side
+ *    it softened a third-party fox's wrist (a 2.5 kg forearm on an 11 kg paw: 20.6) that converges rigid. */
 export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB: number, o: number): number {
   const a = sideLoad(ctx, js, iA, iB, o + LA), b = sideLoad(ctx, js, iB, iA, o + LB);
   return a > b ? a : b;
@@ -101,10 +105,9 @@ function sideLoad(ctx: StepContext, js: JointStore, s: number, partner: number, 
   if (!(inv[s]! > 0)) return 0;
   const mass = ctx.bodies.mass, Il = ctx.bodies.Il, J = ctx.joints, m = mass[s]!;
   let rho = js.heavy[s]! / m;
-  // The anchor is what holds S only when the partner is at least as heavy (or static, kinematic): the
-  // heavier side of a joint — a hexapod's body at a hip on its corner — turns about its other supports.
-  const partnerMoves = inv[partner]! > 0, partnerHeavier = mass[partner]! >= m; // both always run (jit.test.ts)
-  if (!partnerMoves || partnerHeavier) {
+  // The anchor is what holds S only when the partner cannot move; a dynamic partner turns with S about their
+  // common centre, by the mass ratio above (a hexapod's body at a hip on its corner turns about its six legs).
+  if (!(inv[partner]! > 0)) {
     const x = J[arm]!, y = J[arm + 1]!, z = J[arm + 2]!, i = 9 * s;
     const p = 1 + (2 * m * (x * x + y * y + z * z)) / (Il[i]! + Il[i + 4]! + Il[i + 8]!);
     if (p > rho) rho = p;
