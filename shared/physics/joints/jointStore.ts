@@ -91,9 +91,10 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
  *    ≈ 4 and a ball about its surface 2.7; a compact body on a long arm (a sphere 0.06 m across hung 0.24 m
  *    from its joint: 25) is what this catches. Counted only for a side whose partner cannot move (static or
  *    kinematic): with a dynamic partner k times S's mass the two turn about their common centre, and the
- *    row's over-estimate grows with k (the pair's exact ratio, the point rows' Schur complement, is ≈ 1.4·k
- *    up to the arm's own limit), which the mass ratio above already counts. Counted for every lighter side
- *    it softened a third-party fox's wrist (a 2.5 kg forearm on an 11 kg paw: 20.6) that converges rigid. */
+ *    row's over-estimate grows with k (the pair's exact ratio, the point rows' Schur complement: 1.4–3× k
+ *    for k ≤ 20 on a fox's wrist, reaching the arm's own value only as k → ∞) — the mass ratio above counts k.
+ *    Counted for every lighter side it softened that third-party fox's wrist (a 2.5 kg forearm on an 11 kg
+ *    paw: 20.6, pair ratio 8.3), a drive that converges rigid (docs/physics.md). */
 export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB: number, o: number): number {
   const a = sideLoad(ctx, js, iA, iB, o + LA), b = sideLoad(ctx, js, iB, iA, o + LB);
   return a > b ? a : b;
