@@ -32,10 +32,10 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*scri
     const row = {
       name: entry.name, bodies: r.rig.bodies.length, bones: r.rig.skeleton.bones.length, mass: +r.generated.summary.totalMass.toFixed(1), massSource: r.generated.summary.massSource,
       valid: r.valid.ok, warnings: r.warnings.map((w) => w.kind), massRatioWarnings: r.warnings.filter((w) => w.kind === 'mass-ratio').length,
-      poweredBlowUp: r.powered.blewUpAt, poweredMinTop: +r.powered.minTopFraction.toFixed(3), poweredFinalTop: +r.powered.finalTopFraction.toFixed(3),
+      poweredBlowUp: r.powered.blewUpAt, poweredMinTop: +r.powered.minTopFraction.toFixed(3), poweredFinalTop: +r.powered.finalTopFraction.toFixed(3), poweredCompliantDrives: r.powered.compliantDrives,
       limpBlowUp: r.limp.blewUpAt, limpMaxSpeed: +r.limp.maxSpeed.toFixed(2), limpFinalTop: +r.limp.finalTopFraction.toFixed(3),
     };
     if (json) console.log(JSON.stringify(row));
-    else console.log(`${row.name.padEnd(26)} ${String(row.bodies).padStart(3)}/${String(row.bones).padEnd(3)} ${String(row.mass).padStart(7)} kg ${row.massSource.padEnd(8)} valid=${row.valid} warn=[${row.warnings.join(',')}] powered: ${row.poweredBlowUp === null ? 'ok' : `BLEW ${row.poweredBlowUp.toFixed(2)}s`} top min ${row.poweredMinTop} end ${row.poweredFinalTop} | limp: ${row.limpBlowUp === null ? 'ok' : `BLEW ${row.limpBlowUp.toFixed(2)}s`} vmax ${row.limpMaxSpeed} end ${row.limpFinalTop}`);
+    else console.log(`${row.name.padEnd(26)} ${String(row.bodies).padStart(3)}/${String(row.bones).padEnd(3)} ${String(row.mass).padStart(7)} kg ${row.massSource.padEnd(8)} valid=${row.valid} warn=[${row.warnings.join(',')}] powered: ${row.poweredBlowUp === null ? 'ok' : `BLEW ${row.poweredBlowUp.toFixed(2)}s`} top min ${row.poweredMinTop} end ${row.poweredFinalTop} compliant drives ${row.poweredCompliantDrives} | limp: ${row.limpBlowUp === null ? 'ok' : `BLEW ${row.limpBlowUp.toFixed(2)}s`} vmax ${row.limpMaxSpeed} end ${row.limpFinalTop}`);
   }
 }

@@ -149,7 +149,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
   if (values.check) {
     const powered = runTrial(rig, 5, true), limp = runTrial(rig, 5, false);
-    const line = (what: string, r: typeof powered) => `${what}: ${r.blewUpAt !== null ? `BLEW UP at ${r.blewUpAt.toFixed(2)} s (${r.blowUp})` : 'no blow-up'}, top body ${(100 * r.minTopFraction).toFixed(0)} % of its start at its lowest, ${(100 * r.finalTopFraction).toFixed(0)} % at 5 s, fastest body ${r.maxSpeed.toFixed(1)} m/s\n`;
+    const line = (what: string, r: typeof powered) => `${what}: ${r.blewUpAt !== null ? `BLEW UP at ${r.blewUpAt.toFixed(2)} s (${r.blowUp})` : 'no blow-up'}, top body ${(100 * r.minTopFraction).toFixed(0)} % of its start at its lowest, ${(100 * r.finalTopFraction).toFixed(0)} % at 5 s, fastest body ${r.maxSpeed.toFixed(1)} m/s${r.compliantDrives > 0 ? `; ${r.compliantDrives} drive(s) softened on a light link that carries a heavy load (they sag a little: docs/physics.md "What prevents explosions")` : ''}\n`;
     io.out(line('powered 5 s', powered));
     io.out(line('limp 5 s', limp));
     if (powered.blewUpAt !== null || limp.blewUpAt !== null) return EXIT_INVALID;

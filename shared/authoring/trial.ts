@@ -16,6 +16,9 @@ export interface TrialResult {
   finalTopFraction: number;
   /** Largest body speed (m/s) seen. */
   maxSpeed: number;
+  /** The most drives that took the loaded-link compliance in one step (WorldStats.compliantDrives): 0 when
+   *  every drive was solved rigid, as Generate's jointed mass ratios (≤ 9.5) intend. */
+  compliantDrives: number;
 }
 
 export function runTrial(rig: RigDocument, seconds: number, powered: boolean): TrialResult {
@@ -24,13 +27,14 @@ export function runTrial(rig: RigDocument, seconds: number, powered: boolean): T
   const ground = rig.simulation.ground?.height ?? 0;
   const top = () => Math.max(...sim.bodyNames.map((b) => sim.bodyPose(b).position[1])) - ground;
   const startTop = top();
-  let minTop = startTop, maxSpeed = 0;
+  let minTop = startTop, maxSpeed = 0, compliantDrives = 0;
   const steps = Math.round(seconds / sim.dt);
   const prev = new Map(sim.bodyNames.map((b) => [b, sim.bodyPose(b).position]));
   for (let i = 0; i < steps; i++) {
     sim.step();
+    compliantDrives = Math.max(compliantDrives, sim.world.getStats().compliantDrives ?? 0);
     if (sim.blowUp) {
-      return { blewUpAt: sim.time, blowUp: `${sim.blowUp.body}: ${sim.blowUp.reason}`, startTop, minTopFraction: minTop / startTop, finalTopFraction: top() / startTop, maxSpeed };
+      return { blewUpAt: sim.time, blowUp: `${sim.blowUp.body}: ${sim.blowUp.reason}`, startTop, minTopFraction: minTop / startTop, finalTopFraction: top() / startTop, maxSpeed, compliantDrives };
     }
     for (const b of sim.bodyNames) {
       const p = sim.bodyPose(b).position, q = prev.get(b)!;
@@ -39,5 +43,5 @@ export function runTrial(rig: RigDocument, seconds: number, powered: boolean): T
     }
     minTop = Math.min(minTop, top());
   }
-  return { blewUpAt: null, blowUp: null, startTop, minTopFraction: minTop / startTop, finalTopFraction: top() / startTop, maxSpeed };
+  return { blewUpAt: null, blowUp: null, startTop, minTopFraction: minTop / startTop, finalTopFraction: top() / startTop, maxSpeed, compliantDrives };
 }

@@ -288,4 +288,9 @@ export interface WorldStats {
    *  an island's last sweep still moved a jointed body by UNCONVERGED_SPEED or more (rigid solver; 0 when
    *  every island converged, which is every step of the shipped creatures). */
   extraSweeps?: number;
+  /** Joints whose drive took the loaded-link compliance in the last step (the most in any substep; rigid
+   *  solver): a drive on a link its load ratio says carries over LOAD_RATIO_FROM times what its rows assume
+   *  (shared/physics/joints/motor.ts), softened so the sweeps cannot pump it, at the price of some sag.
+   *  0 for the shipped creatures and for Generate's (tests/unit/authoring/corpus.test.ts). */
+  compliantDrives?: number;
 }

@@ -147,7 +147,7 @@ export class World implements PhysicsWorld {
    *  snapshot with another id rebuilds the collision shapes. */
   private structureVersion = 0;
   private structureCounter = 0;
-  private stats: WorldStats & { extraSweeps: number } = { bodies: 0, joints: 0, contacts: 0, rows: 0, velocityIterations: 0, substeps: 0, extraSweeps: 0 };
+  private stats: WorldStats & { extraSweeps: number; compliantDrives: number } = { bodies: 0, joints: 0, contacts: 0, rows: 0, velocityIterations: 0, substeps: 0, extraSweeps: 0, compliantDrives: 0 };
 
   constructor(settings: Partial<WorldSettings> = {}, collision: CollisionBackend = defaultCollisionBackend) {
     const s: WorldSettings = { ...DEFAULT_WORLD_SETTINGS, ...settings };
@@ -585,10 +585,12 @@ export class World implements PhysicsWorld {
     const shake = s.jointCorrection === 'shake', conserving = s.gyroscopic !== 'damped', energyWarmStart = s.warmStart === 'energy';
     beginStepJoints(ctx, js);
     this.stats.extraSweeps = 0;
+    let compliant = 0;
     for (let sub = 0; sub < n; sub++) {
       updateWorldInertia(b);
       integrateVelocities(b, h, gx, gy, gz, conserving);
       rows = prepareJoints(ctx, js);
+      if (js.loadedCount > compliant) compliant = js.loadedCount;
       rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial);
       const isl = this.islands;
       isl.build(b, js, this.contacts); // before the warm start (it reads only joints and manifolds)
@@ -619,6 +621,7 @@ export class World implements PhysicsWorld {
     this.stats.rows = rows;
     this.stats.velocityIterations = s.velocityIterations;
     this.stats.substeps = n;
+    this.stats.compliantDrives = compliant;
     this.checkBlowUp();
   }
 

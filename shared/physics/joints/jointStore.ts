@@ -22,6 +22,8 @@ export class JointStore {
    *  (motor.ts prepareMotorRow: a position drive at ρ > LOAD_RATIO_FROM, a pd drive whose own softness is
    *  below the floor), else 0. */
   loaded = new Uint8Array(0);
+  /** How many joints the last prepareJoints marked `loaded` (WorldStats.compliantDrives). */
+  loadedCount = 0;
 
   constructor(initialCapacity = 64) { this.grow(initialCapacity); }
 
@@ -119,7 +121,7 @@ function sideLoad(ctx: StepContext, js: JointStore, s: number, partner: number, 
 /** Stage "prepare joints": frames, arms, effective masses, errors, motor targets. Returns the row count. */
 export function prepareJoints(ctx: StepContext, js: JointStore): number {
   const J = ctx.joints;
-  let rows = 0;
+  let rows = 0, count = 0;
   if (js.loaded.length < js.count) js.loaded = new Uint8Array(js.capacity); // sized with the slots (grow)
   const loaded = js.loaded;
   for (let j = 0; j < js.count; j++) {
@@ -130,8 +132,9 @@ export function prepareJoints(ctx: StepContext, js: JointStore): number {
     motorIn[2] = motorLoadRatio(ctx, js, J[o + BODY_A]!, J[o + BODY_B]!, o);
     motorIn[4] = 0;
     rows += JOINT_TYPES[J[o + TYPE]!]!.prepare(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
-    if (motorIn[4] === 1) loaded[j] = 1;
+    if (motorIn[4] === 1) { loaded[j] = 1; count++; }
   }
+  js.loadedCount = count;
   return rows;
 }
 

@@ -169,6 +169,23 @@ describe('a drive on a compact body held far from its centre (the load ratio cou
     expect(converged.speed).toBeLessThan(1);
     expect(Math.abs(r.speed - converged.speed)).toBeLessThan(0.05);
   });
+  it('WorldStats.compliantDrives counts the drive that took the compliance: 1 on the kinematic root, 0 when the root is dynamic', () => {
+    const { sim } = fixtureSimulation('drive-far-anchor');
+    sim.step();
+    expect(sim.world.getStats().compliantDrives).toBe(1);
+    // The same rig with the root dynamic and 4× the sphere's mass (1.75 kg against 0.43; the Fox's paw is 4.5×
+    // its forearm): the pair turns about its common centre and the load ratio is the mass ratio, 4; the
+    // anchor's arm counts only against a partner that cannot move (jointStore.ts motorLoadRatio), so the drive
+    // stays rigid. (Counted for any heavier partner, as it first was, the arm made it 1 here too.)
+    const doc = JSON.parse(readFileSync(new URL('../../fixtures/stress/drive-far-anchor.rig.json', import.meta.url), 'utf8')) as RigDocument;
+    const root = doc.bodies.find((b) => b.name === 'b0')!;
+    root.type = 'dynamic'; root.mass = 1.75; root.density = null;
+    const v = validateRig(doc);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    const dynamicRoot = createSimulation(v.rig);
+    dynamicRoot.step();
+    expect(dynamicRoot.world.getStats().compliantDrives).toBe(0);
+  });
 });
 
 describe('a slider drive whose anchor is off its body\'s centre (the prismatic\'s row load: its K over the masses\' alone)', () => {
