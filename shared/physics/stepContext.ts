@@ -24,7 +24,7 @@ export class JointScratch {
   /** Linear impulse P for kickPoint (N·s). */
   readonly pointImpulse = new Float64Array(3);
   /** prepareMotorRow inputs: C (current − target), the row's inverse effective mass K, and the joint's load
-   *  ratio (jointStore.ts motorLoadRatio: masses and the anchors' arms; a prismatic raises it to its slide row's own), and the K that scales the
+   *  ratio (jointStore.ts motorLoadRatio: masses, and a side's anchor arm when its partner cannot move; a prismatic raises it to its slide row's own), and the K that scales the
    *  position drive's compliance (the same for every row of a joint: the rows share one γ); out, [4]: set to 1
    *  when the load ratio's compliance acted on a row (prepareJoints marks the joint for world.ts's local sweeps). */
   readonly motorIn = new Float64Array(5);
