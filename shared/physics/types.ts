@@ -191,6 +191,14 @@ export interface WorldSettings {
    * (random valid rigs ran away to thousands of m/s through it; docs/physics.md "Random rigs").
    */
   warmStart?: 'full' | 'energy';
+  /**
+   * Reuse a shape pair's contact geometry from an earlier substep while the pair's relative pose has moved
+   * less than 1 mm and 1° since the narrow phase ran (Jolt's body pair cache; contactSolver.ts
+   * PAIR_CACHE_DISTANCE, PAIR_CACHE_ANGLE): the points are kept as material points of the two bodies and
+   * each depth is measured again. Default true; false runs the narrow phase on every pair every substep.
+   * The ground plane is always tested.
+   */
+  contactCache?: boolean;
   /** Speed (m/s) or angular speed (rad/s) past which the world reports a blow-up. */
   maxSpeed: number;
 }
@@ -293,4 +301,6 @@ export interface WorldStats {
    *  (shared/physics/joints/motor.ts), softened so the sweeps cannot pump it, at the price of some sag.
    *  0 for the shipped creatures and for Generate's (tests/unit/authoring/corpus.test.ts). */
   compliantDrives?: number;
+  /** Shape pairs whose contact geometry came from the pair cache in the last substep (WorldSettings.contactCache). */
+  cachedPairs?: number;
 }

@@ -125,6 +125,7 @@ export function validateSettings(s: WorldSettings): void {
   if (!(fin(s.jointErrorReduction) && s.jointErrorReduction >= 0 && s.jointErrorReduction <= 1)) throw new Error(`world settings: jointErrorReduction must be in [0, 1], got ${s.jointErrorReduction}`);
   if (s.jointCorrection !== undefined && s.jointCorrection !== 'projection' && s.jointCorrection !== 'shake') throw new Error(`world settings: jointCorrection must be 'projection' or 'shake', got '${String(s.jointCorrection)}'`);
   if (s.warmStart !== undefined && s.warmStart !== 'full' && s.warmStart !== 'energy') throw new Error(`world settings: warmStart must be 'full' or 'energy', got '${String(s.warmStart)}'`);
+  if (s.contactCache !== undefined && typeof s.contactCache !== 'boolean') throw new Error(`world settings: contactCache must be true or false, got '${String(s.contactCache)}'`);
   if (s.gyroscopic !== undefined && s.gyroscopic !== 'conserving' && s.gyroscopic !== 'damped') throw new Error(`world settings: gyroscopic must be 'conserving' or 'damped', got '${String(s.gyroscopic)}'`);
   if (!(s.maxSpeed > 0)) throw new Error(`world settings: maxSpeed must be > 0, got ${s.maxSpeed}`);
 }

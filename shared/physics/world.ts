@@ -92,6 +92,7 @@ export const DEFAULT_WORLD_SETTINGS: Readonly<WorldSettings> = Object.freeze({
   jointCorrection: 'projection',
   gyroscopic: 'conserving',
   warmStart: 'full',
+  contactCache: true,
   maxSpeed: 500,
 });
 
@@ -147,7 +148,7 @@ export class World implements PhysicsWorld {
    *  snapshot with another id rebuilds the collision shapes. */
   private structureVersion = 0;
   private structureCounter = 0;
-  private stats: WorldStats & { extraSweeps: number; compliantDrives: number } = { bodies: 0, joints: 0, contacts: 0, rows: 0, velocityIterations: 0, substeps: 0, extraSweeps: 0, compliantDrives: 0 };
+  private stats: WorldStats & { extraSweeps: number; compliantDrives: number; cachedPairs: number } = { bodies: 0, joints: 0, contacts: 0, rows: 0, velocityIterations: 0, substeps: 0, extraSweeps: 0, compliantDrives: 0, cachedPairs: 0 };
 
   constructor(settings: Partial<WorldSettings> = {}, collision: CollisionBackend = defaultCollisionBackend) {
     const s: WorldSettings = { ...DEFAULT_WORLD_SETTINGS, ...settings };
@@ -582,6 +583,7 @@ export class World implements PhysicsWorld {
     ctx.h = h; ctx.invH = 1 / h; ctx.joints = js.data;
     const gx = s.gravity[0], gy = s.gravity[1], gz = s.gravity[2];
     let rows = 0;
+    const cacheGeometry = s.contactCache !== false;
     const shake = s.jointCorrection === 'shake', conserving = s.gyroscopic !== 'damped', energyWarmStart = s.warmStart === 'energy';
     beginStepJoints(ctx, js);
     this.stats.extraSweeps = 0;
@@ -591,7 +593,7 @@ export class World implements PhysicsWorld {
       integrateVelocities(b, h, gx, gy, gz, conserving);
       rows = prepareJoints(ctx, js);
       if (js.loadedCount > compliant) compliant = js.loadedCount;
-      rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial);
+      rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial, cacheGeometry);
       const isl = this.islands;
       isl.build(b, js, this.contacts); // before the warm start (it reads only joints and manifolds)
       if (energyWarmStart) {
@@ -622,6 +624,7 @@ export class World implements PhysicsWorld {
     this.stats.velocityIterations = s.velocityIterations;
     this.stats.substeps = n;
     this.stats.compliantDrives = compliant;
+    this.stats.cachedPairs = this.contacts.cachedPairs;
     this.checkBlowUp();
   }
 

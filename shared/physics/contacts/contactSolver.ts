@@ -47,6 +47,17 @@ const P = ROWS + 3 * ROW, M = P0 + 4 * P;
 // Warm-start cache record, stride C: shape A, shape B, point count, then per point (feature id, normal,
 // tangent 1, tangent 2 impulses). Only what the next step matches, so storing it is cheap.
 const C_SA = 0, C_SB = 1, C_COUNT = 2, C_P0 = 3, C = C_P0 + 4 * 4;
+// Pair geometry record (stride G, parallel to the manifold records): what the narrow phase found, kept in the
+// bodies' frames so a pair whose relative pose has barely moved since can reuse it (Jolt's body pair cache).
+// OK = 1 when the record holds geometry; RP, RQ: B's centre and rotation in A's body frame when the narrow
+// phase ran; NL: the normal in A's frame; per point k at PT + 6k: the point on A (A's frame), on B (B's frame).
+const G_OK = 0, G_RP = 1, G_RQ = 4, G_NL = 8, G_PT = 11, G = G_PT + 6 * 4;
+/** A cached pair's geometry is reused while B's centre has moved less than this (m) in A's frame since the
+ *  narrow phase ran, and its rotation relative to A by less than PAIR_CACHE_ANGLE (rad); Jolt's defaults
+ *  are 1 mm and 2°. */
+export const PAIR_CACHE_DISTANCE = 0.001;
+export const PAIR_CACHE_ANGLE = Math.PI / 180;
+const PAIR_CACHE_COS_HALF = Math.cos(PAIR_CACHE_ANGLE / 2);
 const GROUND_SHAPE = 2097151;
 const KEY_SCALE = 2097152;
 
@@ -63,6 +74,11 @@ export class ContactSolver {
    *  (shapeA, shapeB) keys. */
   private prev = new Float64Array(64 * C);
   private prevCount = 0;
+  /** Pair geometry of this substep's manifolds (stride G) and of the stored ones (prevGeo, index as prev). */
+  private geo = new Float64Array(64 * G);
+  private prevGeo = new Float64Array(64 * G);
+  /** Shape pairs whose geometry came from the cache in the last prepare (the stats). */
+  cachedPairs = 0;
   private hashKeys = new Float64Array(256);
   private hashVals = new Int32Array(256);
   private readonly manifold: ContactManifoldData = new ContactManifold();
@@ -137,32 +153,131 @@ export class ContactSolver {
   }
 
   private ensure(n: number): void {
+    if (n * G > this.geo.length) { const g = new Float64Array(Math.max(n, 2 * this.geo.length / G) * G); g.set(this.geo); this.geo = g; }
     if (n * M <= this.data.length) return;
     const d = new Float64Array(Math.max(n, 2 * this.data.length / M) * M);
     d.set(this.data);
     this.data = d;
   }
 
+  /**
+   * The narrow phase of shapes sa, sb (bodies a, b) into this.manifold, or the geometry it found for them in
+   * an earlier substep when B has since moved less than PAIR_CACHE_DISTANCE and turned less than
+   * PAIR_CACHE_ANGLE relative to A (Jolt's body pair cache): the stored points are material points of the
+   * two bodies, placed at their current poses, and each depth is measured again along the current normal,
+   * (p_A − p_B)·n. Writes the pair's geometry record at manifold index this.count. Returns the point count.
+   */
+  /** prev: the pair's stored record, or −1 (none, or the cache off). */
+  private collidePair(sa: number, sb: number, a: number, bb: number, prev: number): number {
+    const m = this.manifold, b = this.bodies, p = b.p, q = b.q, gi = this.count * G, g = this.geo, pg = this.prevGeo;
+    const cached = prev >= 0 && pg[prev * G + G_OK] === 1;
+    if (!cached) {
+      const n = this.backend.collide(this.shapes[sa]!, this.shapes[sb]!, SPECULATIVE_MARGIN, m);
+      if (n > 0) this.storeGeometry(gi, a, bb);
+      return n;
+    }
+    // B's centre and rotation in A's body frame: r = conj(qA)·(pB − pA), u = conj(qA)·qB.
+    const ax = -q[4 * a]!, ay = -q[4 * a + 1]!, az = -q[4 * a + 2]!, aw = q[4 * a + 3]!;
+    const bx = q[4 * bb]!, by = q[4 * bb + 1]!, bz = q[4 * bb + 2]!, bw = q[4 * bb + 3]!;
+    const ux = aw * bx + ax * bw + ay * bz - az * by, uy = aw * by - ax * bz + ay * bw + az * bx;
+    const uz = aw * bz + ax * by - ay * bx + az * bw, uw = aw * bw - ax * bx - ay * by - az * bz;
+    const dx = p[3 * bb]! - p[3 * a]!, dy = p[3 * bb + 1]! - p[3 * a + 1]!, dz = p[3 * bb + 2]! - p[3 * a + 2]!;
+    let tx = 2 * (ay * dz - az * dy), ty = 2 * (az * dx - ax * dz), tz = 2 * (ax * dy - ay * dx);
+    const rx = dx + aw * tx + (ay * tz - az * ty), ry = dy + aw * ty + (az * tx - ax * tz), rz = dz + aw * tz + (ax * ty - ay * tx);
+    const po = prev * G;
+    const ex = rx - pg[po + G_RP]!, ey = ry - pg[po + G_RP + 1]!, ez = rz - pg[po + G_RP + 2]!;
+    const cosHalf = Math.abs(ux * pg[po + G_RQ]! + uy * pg[po + G_RQ + 1]! + uz * pg[po + G_RQ + 2]! + uw * pg[po + G_RQ + 3]!);
+    if (!(ex * ex + ey * ey + ez * ez < PAIR_CACHE_DISTANCE * PAIR_CACHE_DISTANCE && cosHalf > PAIR_CACHE_COS_HALF)) {
+      const n = this.backend.collide(this.shapes[sa]!, this.shapes[sb]!, SPECULATIVE_MARGIN, m);
+      if (n > 0) this.storeGeometry(gi, a, bb);
+      return n;
+    }
+    for (let k = 0; k < G; k++) g[gi + k] = pg[po + k]!; // the record keeps the pose the narrow phase ran at, so drift cannot add up
+    const n = this.prev[prev * C + C_COUNT]! | 0; // an int: a double would turn ContactManifold.count into a double field (jit.test.ts)
+    // World normal n = qA·NL (qA = conj of (ax, ay, az, aw) above).
+    const qx = -ax, qy = -ay, qz = -az, qw = aw;
+    let x = g[gi + G_NL]!, y = g[gi + G_NL + 1]!, z = g[gi + G_NL + 2]!;
+    tx = 2 * (qy * z - qz * y); ty = 2 * (qz * x - qx * z); tz = 2 * (qx * y - qy * x);
+    const nx = x + qw * tx + (qy * tz - qz * ty), ny = y + qw * ty + (qz * tx - qx * tz), nz = z + qw * tz + (qx * ty - qy * tx);
+    m.normal[0] = nx; m.normal[1] = ny; m.normal[2] = nz;
+    for (let k = 0; k < n; k++) {
+      const o = gi + G_PT + 6 * k, k3 = 3 * k;
+      x = g[o]!; y = g[o + 1]!; z = g[o + 2]!;
+      tx = 2 * (qy * z - qz * y); ty = 2 * (qz * x - qx * z); tz = 2 * (qx * y - qy * x);
+      const pax = p[3 * a]! + x + qw * tx + (qy * tz - qz * ty), pay = p[3 * a + 1]! + y + qw * ty + (qz * tx - qx * tz);
+      const paz = p[3 * a + 2]! + z + qw * tz + (qx * ty - qy * tx);
+      x = g[o + 3]!; y = g[o + 4]!; z = g[o + 5]!;
+      tx = 2 * (by * z - bz * y); ty = 2 * (bz * x - bx * z); tz = 2 * (bx * y - by * x);
+      const pbx = p[3 * bb]! + x + bw * tx + (by * tz - bz * ty), pby = p[3 * bb + 1]! + y + bw * ty + (bz * tx - bx * tz);
+      const pbz = p[3 * bb + 2]! + z + bw * tz + (bx * ty - by * tx);
+      // The depth along the normal; the point midway between the two material points (the solver's contact
+      // point), so a tangential drift of either body shifts it by half: pointA/B = mid ± depth/2·n.
+      const depth = (pax - pbx) * nx + (pay - pby) * ny + (paz - pbz) * nz, hd = 0.5 * depth;
+      const mx = 0.5 * (pax + pbx), my = 0.5 * (pay + pby), mz = 0.5 * (paz + pbz);
+      m.pointA[k3] = mx + hd * nx; m.pointA[k3 + 1] = my + hd * ny; m.pointA[k3 + 2] = mz + hd * nz;
+      m.pointB[k3] = mx - hd * nx; m.pointB[k3 + 1] = my - hd * ny; m.pointB[k3 + 2] = mz - hd * nz;
+      m.depth[k] = depth;
+      m.featureId[k] = this.prev[prev * C + C_P0 + 4 * k]!;
+    }
+    m.count = n;
+    this.cachedPairs++;
+    return n;
+  }
+
+  /** The narrow phase's manifold (this.manifold) of bodies a, b into the pair geometry record at gi: B's pose
+   *  in A's frame, the normal in A's frame, each point on A in A's frame and on B in B's frame. */
+  private storeGeometry(gi: number, a: number, bb: number): void {
+    const m = this.manifold, b = this.bodies, p = b.p, q = b.q, g = this.geo;
+    // conj(qA) = (ax, ay, az, aw), conj(qB) = (cx, cy, cz, bw).
+    const ax = -q[4 * a]!, ay = -q[4 * a + 1]!, az = -q[4 * a + 2]!, aw = q[4 * a + 3]!;
+    const bx = q[4 * bb]!, by = q[4 * bb + 1]!, bz = q[4 * bb + 2]!, bw = q[4 * bb + 3]!, cx = -bx, cy = -by, cz = -bz;
+    g[gi + G_OK] = 1;
+    g[gi + G_RQ] = aw * bx + ax * bw + ay * bz - az * by; g[gi + G_RQ + 1] = aw * by - ax * bz + ay * bw + az * bx;
+    g[gi + G_RQ + 2] = aw * bz + ax * by - ay * bx + az * bw; g[gi + G_RQ + 3] = aw * bw - ax * bx - ay * by - az * bz;
+    let x = p[3 * bb]! - p[3 * a]!, y = p[3 * bb + 1]! - p[3 * a + 1]!, z = p[3 * bb + 2]! - p[3 * a + 2]!;
+    let tx = 2 * (ay * z - az * y), ty = 2 * (az * x - ax * z), tz = 2 * (ax * y - ay * x);
+    g[gi + G_RP] = x + aw * tx + (ay * tz - az * ty); g[gi + G_RP + 1] = y + aw * ty + (az * tx - ax * tz); g[gi + G_RP + 2] = z + aw * tz + (ax * ty - ay * tx);
+    x = m.normal[0]!; y = m.normal[1]!; z = m.normal[2]!;
+    tx = 2 * (ay * z - az * y); ty = 2 * (az * x - ax * z); tz = 2 * (ax * y - ay * x);
+    g[gi + G_NL] = x + aw * tx + (ay * tz - az * ty); g[gi + G_NL + 1] = y + aw * ty + (az * tx - ax * tz); g[gi + G_NL + 2] = z + aw * tz + (ax * ty - ay * tx);
+    for (let k = 0; k < m.count; k++) {
+      const o = gi + G_PT + 6 * k, k3 = 3 * k;
+      x = m.pointA[k3]! - p[3 * a]!; y = m.pointA[k3 + 1]! - p[3 * a + 1]!; z = m.pointA[k3 + 2]! - p[3 * a + 2]!;
+      tx = 2 * (ay * z - az * y); ty = 2 * (az * x - ax * z); tz = 2 * (ax * y - ay * x);
+      g[o] = x + aw * tx + (ay * tz - az * ty); g[o + 1] = y + aw * ty + (az * tx - ax * tz); g[o + 2] = z + aw * tz + (ax * ty - ay * tx);
+      x = m.pointB[k3]! - p[3 * bb]!; y = m.pointB[k3 + 1]! - p[3 * bb + 1]!; z = m.pointB[k3 + 2]! - p[3 * bb + 2]!;
+      tx = 2 * (cy * z - cz * y); ty = 2 * (cz * x - cx * z); tz = 2 * (cx * y - cy * x);
+      g[o + 3] = x + bw * tx + (cy * tz - cz * ty); g[o + 4] = y + bw * ty + (cz * tx - cx * tz); g[o + 5] = z + bw * tz + (cx * ty - cy * tx);
+    }
+  }
+
   /** Stage "prepare contacts": collide, build rows, match cached impulses. Returns the row count. */
-  prepare(ctx: StepContext, groundHeight: number | null, ground: Material): number {
+  prepare(ctx: StepContext, groundHeight: number | null, ground: Material, cacheGeometry: boolean): number {
     const b = this.bodies;
     for (let i = 1; i < b.count; i++) if (b.alive[i] && b.type[i] !== 2) this.syncBody(i);
     if (this.p0.length < b.p.length) this.p0 = new Float64Array(b.p.length); // sized by addBody: never taken there
     this.p0.set(b.p);
     makeSoftHertz(Math.min(CONTACT_HERTZ, 0.5 * ctx.invH), CONTACT_DAMPING_RATIO, ctx.h, this.soft);
     this.count = 0;
+    this.cachedPairs = 0;
     const shapes = this.shapes, m = this.manifold;
     const bp = this.broad;
     bp.update(shapes, shapes.length, this.exclusion);
     for (let k = 0; k < bp.pairCount; k++) {
-      const sa = bp.pairs[2 * k]!, sb = bp.pairs[2 * k + 1]!;
-      if (this.backend.collide(shapes[sa]!, shapes[sb]!, SPECULATIVE_MARGIN, m) > 0) this.addManifold(ctx, sa, sb, shapes[sa]!.body, shapes[sb]!.body, -1, -1);
+      const sa = bp.pairs[2 * k]!, sb = bp.pairs[2 * k + 1]!, a = shapes[sa]!.body, bb = shapes[sb]!.body;
+      this.ensure(this.count + 1);
+      const prev = this.lookup(sa, sb);
+      if (this.collidePair(sa, sb, a, bb, cacheGeometry ? prev : -1) > 0) this.addManifold(ctx, sa, sb, a, bb, -1, -1, prev);
     }
     if (groundHeight !== null) {
       for (let s = 0; s < shapes.length; s++) {
         const sh = shapes[s]!;
         if (!sh.dynamic) continue;
-        if (this.backend.collideGround(sh, groundHeight, SPECULATIVE_MARGIN, m) > 0) this.addManifold(ctx, s, GROUND_SHAPE, sh.body, 0, ground.friction, ground.restitution);
+        if (this.backend.collideGround(sh, groundHeight, SPECULATIVE_MARGIN, m) > 0) {
+          this.ensure(this.count + 1);
+          this.geo[this.count * G + G_OK] = 0; // the plane test is cheaper than the cache's
+          this.addManifold(ctx, s, GROUND_SHAPE, sh.body, 0, ground.friction, ground.restitution, this.lookup(s, GROUND_SHAPE));
+        }
       }
     }
     let points = 0;
@@ -171,7 +286,7 @@ export class ContactSolver {
     return 3 * points;
   }
 
-  private addManifold(ctx: StepContext, sa: number, sb: number, a: number, bb: number, mu: number, e: number): void {
+  private addManifold(ctx: StepContext, sa: number, sb: number, a: number, bb: number, mu: number, e: number, prev: number): void {
     const m = this.manifold, b = this.bodies;
     this.ensure(this.count + 1);
     const D = this.data, o = this.count * M;
@@ -190,7 +305,6 @@ export class ContactSolver {
     D[o + T1] = t1x; D[o + T1 + 1] = t1y; D[o + T1 + 2] = t1z;
     D[o + T2] = t2x; D[o + T2 + 1] = t2y; D[o + T2 + 2] = t2z;
     D[o + COUNT] = m.count;
-    const prev = this.lookup(sa, sb);
     const p = b.p, v = b.v, w = b.w, a3 = 3 * a, b3 = 3 * bb;
     const I = b.invIw, oa = 9 * a, ob = 9 * bb, km = b.invMass[a]! + b.invMass[bb]!;
     const a0 = I[oa]!, a1 = I[oa + 1]!, a2 = I[oa + 2]!, a3_ = I[oa + 3]!, a4 = I[oa + 4]!, a5 = I[oa + 5]!, a6 = I[oa + 6]!, a7 = I[oa + 7]!, a8 = I[oa + 8]!;
@@ -423,6 +537,10 @@ export class ContactSolver {
       }
     }
     this.prevCount = this.count;
+    // The pair geometry needs no copy: this substep's records become the stored ones.
+    const g = this.prevGeo;
+    this.prevGeo = this.geo;
+    this.geo = g.length >= this.prevGeo.length ? g : new Float64Array(this.prevGeo.length);
     this.rebuildHash();
   }
 
@@ -478,16 +596,21 @@ export class ContactSolver {
   }
 
   snapshot(): unknown {
-    return { data: this.data.slice(0, this.count * M), count: this.count, prev: this.prev.slice(0, this.prevCount * C), prevCount: this.prevCount, pointCount: this.pointCount };
+    return {
+      data: this.data.slice(0, this.count * M), count: this.count, prev: this.prev.slice(0, this.prevCount * C), prevCount: this.prevCount,
+      prevGeo: this.prevGeo.slice(0, this.prevCount * G), pointCount: this.pointCount,
+    };
   }
 
   restore(snap: unknown, _bodies: BodyStore): void {
-    const s = snap as { data: Float64Array; count: number; prev: Float64Array; prevCount: number; pointCount: number };
+    const s = snap as { data: Float64Array; count: number; prev: Float64Array; prevCount: number; prevGeo: Float64Array; pointCount: number };
     this.ensure(s.count);
     this.data.set(s.data);
     this.count = s.count;
     if (this.prev.length < s.prev.length) this.prev = new Float64Array(s.prev.length);
     this.prev.set(s.prev);
+    if (this.prevGeo.length < s.prevGeo.length) this.prevGeo = new Float64Array(s.prevGeo.length);
+    this.prevGeo.set(s.prevGeo);
     this.prevCount = s.prevCount;
     this.pointCount = s.pointCount;
     this.rebuildHash();
