@@ -192,11 +192,13 @@ export interface WorldSettings {
    */
   warmStart?: 'full' | 'energy';
   /**
-   * Reuse a shape pair's contact geometry from an earlier substep while the pair's relative pose has moved
-   * less than 1 mm and 1° since the narrow phase ran (Jolt's body pair cache; contactSolver.ts
-   * PAIR_CACHE_DISTANCE, PAIR_CACHE_ANGLE): the points are kept as material points of the two bodies and
-   * each depth is measured again. Default true; false runs the narrow phase on every pair every substep.
-   * The ground plane is always tested.
+   * The contacts' caches across substeps (Jolt's body pair cache and Box2D's fat AABBs). A shape pair whose
+   * relative pose has moved less than 1 mm and 1° since the narrow phase ran reuses that geometry
+   * (contactSolver.ts PAIR_CACHE_DISTANCE, PAIR_CACHE_ANGLE): its points kept as material points of the two
+   * bodies, each depth measured again. The broad phase keeps its candidate pairs while every shape stays
+   * inside its AABB grown by 5 cm (collision/fatPairs.ts), and reports the pairs in a canonical order (by
+   * shape index). Default true; false runs the broad and narrow phases from scratch every substep. The
+   * ground plane is always tested.
    */
   contactCache?: boolean;
   /** Speed (m/s) or angular speed (rad/s) past which the world reports a blow-up. */

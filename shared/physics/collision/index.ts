@@ -6,4 +6,5 @@ export { collide } from './narrowphase';
 export { collideGround } from './ground';
 export { SweepAndPrune, BodyPairSet, bruteForcePairs } from './broadphase';
 export { HashGrid } from './hashGrid';
+export { FatPairs, FAT_MARGIN } from './fatPairs';
 export { RayHit, raycastShape, raycastGround } from './raycast';

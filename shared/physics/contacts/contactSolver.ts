@@ -12,7 +12,7 @@
 import type { BodyStore } from '../bodies';
 import { DYNAMIC } from '../bodies';
 import {
-  ContactManifold, createWorldShape, updateWorldShape, type ContactManifoldData, type PairExclusion, type RayHitData,
+  ContactManifold, createWorldShape, FatPairs, updateWorldShape, type ContactManifoldData, type PairExclusion, type RayHitData,
   type WorldShape,
 } from '../collision';
 import { makeSoftHertz, MassSoftnessOut, type MassSoftness } from '../soft';
@@ -85,6 +85,8 @@ export class ContactSolver {
   private readonly soft: MassSoftness = new MassSoftnessOut();
   private readonly exclusion: PairExclusion;
   private broad: ReturnType<CollisionBackend['createBroadPhase']>;
+  /** With the pair cache on: the broad phase's candidates kept across steps (fatPairs.ts). */
+  private fatBroad: FatPairs;
   /** Body positions at prepare, so relax sees the separation after integration. */
   private p0 = new Float64Array(0);
   pointCount = 0;
@@ -92,6 +94,7 @@ export class ContactSolver {
   constructor(private readonly bodies: BodyStore, exclusion: PairExclusion, readonly backend: CollisionBackend) {
     this.exclusion = exclusion;
     this.broad = backend.createBroadPhase();
+    this.fatBroad = new FatPairs(backend.createBroadPhase());
   }
 
   addBody(i: number, descs: readonly ShapeDesc[], name: string): void {
@@ -123,6 +126,7 @@ export class ContactSolver {
     // Shape indices moved: forget cached impulses and the broad phase's incremental order.
     this.count = 0; this.prevCount = 0;
     this.broad = this.backend.createBroadPhase();
+    this.fatBroad = new FatPairs(this.backend.createBroadPhase());
   }
 
   /** Recreate every shape from the bodies' descriptions, in slot order (after a restore across adds or
@@ -132,6 +136,7 @@ export class ContactSolver {
     this.shapes = []; this.bodyShapes = []; this.labels = [];
     for (let i = 1; i < b.count; i++) if (b.alive[i]) this.addBody(i, b.shapes[i]!, b.names[i]!);
     this.broad = this.backend.createBroadPhase();
+    this.fatBroad = new FatPairs(this.backend.createBroadPhase());
   }
 
   setDynamic(i: number, dynamic: boolean): void {
@@ -261,7 +266,9 @@ export class ContactSolver {
     this.count = 0;
     this.cachedPairs = 0;
     const shapes = this.shapes, m = this.manifold;
-    const bp = this.broad;
+    // With the cache on, candidates kept across steps and a canonical pair order (fatPairs.ts); off, the
+    // broad phase from scratch every substep, in its own order.
+    const bp = cacheGeometry ? this.fatBroad : this.broad;
     bp.update(shapes, shapes.length, this.exclusion);
     for (let k = 0; k < bp.pairCount; k++) {
       const sa = bp.pairs[2 * k]!, sb = bp.pairs[2 * k + 1]!, a = shapes[sa]!.body, bb = shapes[sb]!.body;
