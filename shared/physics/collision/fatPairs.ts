@@ -1,10 +1,10 @@
 /**
  * A broad phase that keeps its candidate pairs across steps (Box2D's fat AABBs, once for the whole world):
  * each shape gets a "fat" box, its AABB grown by FAT_MARGIN on every side, and the candidates are the pairs
- * whose fat boxes overlap, found by a HashGrid over the fat boxes. While every shape's AABB stays inside its
- * fat box (and no shape was added, removed or changed between static and dynamic), no pair can start to
- * overlap that is not a candidate, so a step only tests the candidates' AABBs and filters; when one shape
- * leaves its box, every fat box and the candidates are made again.
+ * whose fat boxes overlap, found by the world's own broad phase (a HashGrid) over the fat boxes. While every
+ * shape's AABB stays inside its fat box (and no shape was added, removed or changed between static and
+ * dynamic), no pair can start to overlap that is not a candidate, so a step only tests the candidates' AABBs
+ * and filters; when one shape leaves its box, every fat box and the candidates are made again.
  *
  * The output is exactly the pairs the plain grid finds (the AABBs overlap, different bodies, at least one
  * dynamic, group/mask both ways, not excluded — the filters run every step, so joints added or removed
@@ -37,12 +37,13 @@ export class FatPairs implements BroadPhaseResult {
   private fat = new Float64Array(0);
   private dyn = new Uint8Array(0);
   private known = -1;
-  constructor(private readonly grid: CandidateFinder) {}
-
+  /** Stand-ins the candidate finder reads for the shapes: fat boxes, a body each, no group filter. */
   private proxies: FatProxy[] = [];
   private keys = new Float64Array(256);
   /** Rebuilds of the candidates so far (tests, stats). */
   rebuilds = 0;
+
+  constructor(private readonly grid: CandidateFinder) {}
 
   update(shapes: readonly WorldShape[], count: number, exclusion?: PairExclusion): number {
     if (!this.inside(shapes, count)) this.rebuild(shapes, count);

@@ -8,6 +8,10 @@
  * The geometry comes from the collision module (shared/physics/collision): world shapes, the broad phase
  * (group/mask and our jointed-pair exclusion), the narrow phase and the ground plane. This file only reads
  * manifolds: normal A→B, depth > 0 overlapping.
+ *
+ * With WorldSettings.contactCache (the default) two caches carry work across substeps: the broad phase's
+ * candidates (collision/fatPairs.ts, fat AABBs; pairs in canonical order) and each pair's narrow-phase
+ * geometry while its relative pose stays within PAIR_CACHE_DISTANCE and PAIR_CACHE_ANGLE (collidePair).
  */
 import type { BodyStore } from '../bodies';
 import { DYNAMIC } from '../bodies';
