@@ -85,6 +85,10 @@ export class StepContext {
   readonly beta = 0.2;
   /** Cap on any bias velocity from position error (m/s or rad/s), so a teleport does not explode. */
   readonly maxBiasVelocity = 4;
+  /** The most one position iteration turns a joint back toward a stop it is past (rad): maxBiasVelocity·h /
+   *  positionIterations, so over a substep the position correction restores a stop no faster than the stop's
+   *  velocity bias may push (positionProjection.ts projectAngularStop). Set by World.step. */
+  stopStep = 0;
 
   /** `joints` is the world's joint records (see joints/jointLayout.ts); positionBeta its
    *  WorldSettings.jointErrorReduction. */

@@ -581,6 +581,7 @@ export class World implements PhysicsWorld {
     const s = this.settings, b = this.bodies, ctx = this.ctx, js = this.joints;
     const n = s.substeps, h = dt / n;
     ctx.h = h; ctx.invH = 1 / h; ctx.joints = js.data;
+    ctx.stopStep = ctx.maxBiasVelocity * h / Math.max(1, s.positionIterations);
     const gx = s.gravity[0], gy = s.gravity[1], gz = s.gravity[2];
     let rows = 0;
     const cacheGeometry = s.contactCache !== false;

@@ -19,7 +19,7 @@ import {
 import type { JointTypeDef } from './jointType';
 import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor';
 import { shakePoint } from './positionCorrection';
-import { projectPoint } from './positionProjection';
+import { projectAngularStop, projectPoint } from './positionProjection';
 import {
   angularK, computeFrames, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotationVector, storeMotorReport,
 } from './rows';
@@ -63,12 +63,7 @@ function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): numbe
 
   if (flags & FLAG_TWIST) {
     // Twist axis: the bisector of the two frames' X axes, so the row stays well defined under swing.
-    rotate(tv, qFA, 0, 1, 0, 0); const ax = tv[0]!, ay = tv[1]!, az = tv[2]!;
-    rotate(tv, qFB, 0, 1, 0, 0);
-    let x = ax + tv[0]!, y = ay + tv[1]!, z = az + tv[2]!;
-    const n = Math.sqrt(x * x + y * y + z * z);
-    if (n > 1e-9) { x /= n; y /= n; z /= n; } else { x = tv[0]!; y = tv[1]!; z = tv[2]!; }
-    J[o + LIM_AXIS] = x; J[o + LIM_AXIS + 1] = y; J[o + LIM_AXIS + 2] = z;
+    twistAxis(tv, qFA, qFB, J, o + LIM_AXIS);
     prepareAngularLimit(ctx, o, iA, iB, twist, J[o + LIM_LO]!, J[o + LIM_HI]!);
   }
 
@@ -315,6 +310,55 @@ function solveBall(ctx: StepContext, o: number, iA: number, iB: number, useBias:
   w[b3 + 2] = wbz + (b6 * bx + b7 * by + b8 * bz);
 }
 
+/**
+ * Position projection of the ball's stops (after its point block, in either joint correction): the twist past [lo, hi] about the frames'
+ * bisector axis, then, at the poses that leaves, the swing past its elliptical cone along the cone's outward
+ * normal — each with projectAngularStop. Stops that hold are left alone.
+ */
+function projectBallStops(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, flags = J[o + FLAGS]!;
+  if (!(flags & (FLAG_TWIST | FLAG_SWING))) return;
+  const s = ctx.scratch, tv = s.tv, qFA = s.qFA, qFB = s.qFB, qr = s.qr, lv = s.lv;
+  computeFrames(ctx, o, iA, iB);
+  relativeFrame(s);
+  swingTwist(s.swing, qr[0]!, qr[1]!, qr[2]!, qr[3]!);
+  if (flags & FLAG_TWIST) {
+    const twist = s.swing[0]!, lo = J[o + LIM_LO]!, hi = J[o + LIM_HI]!;
+    const C = twist < lo ? twist - lo : twist > hi ? twist - hi : 0;
+    if (C !== 0) {
+      twistAxis(tv, qFA, qFB, lv, 0);
+      projectAngularStop(ctx, iA, iB, C);
+      if (!(flags & FLAG_SWING)) return;
+      computeFrames(ctx, o, iA, iB);
+      relativeFrame(s);
+      swingTwist(s.swing, qr[0]!, qr[1]!, qr[2]!, qr[3]!);
+    }
+  }
+  if (flags & FLAG_SWING) {
+    const sy = s.swing[1]!, sz = s.swing[2]!, theta = Math.sqrt(sy * sy + sz * sz);
+    if (!(theta > 1e-9)) return;
+    const ay = J[o + SWING_Y]!, az = J[o + SWING_Z]!, dy = sy / theta, dz = sz / theta;
+    const limit = 1 / Math.sqrt((dy / ay) ** 2 + (dz / az) ** 2);
+    if (theta <= limit) return;
+    let ny = dy / (ay * ay), nz = dz / (az * az);
+    const nn = Math.sqrt(ny * ny + nz * nz);
+    ny /= nn; nz /= nn;
+    rotate(lv, qFA, 0, 0, ny, nz);
+    projectAngularStop(ctx, iA, iB, (theta - limit) * (dy * ny + dz * nz));
+  }
+}
+
+/** The twist row's axis into out[at..at+2]: the unit bisector of the two frames' X axes (world; tv is scratch),
+ *  so the row stays well defined under swing. */
+function twistAxis(tv: Float64Array, qFA: Float64Array, qFB: Float64Array, out: Float64Array, at: number): void {
+  rotate(tv, qFA, 0, 1, 0, 0); const ax = tv[0]!, ay = tv[1]!, az = tv[2]!;
+  rotate(tv, qFB, 0, 1, 0, 0);
+  let x = ax + tv[0]!, y = ay + tv[1]!, z = az + tv[2]!;
+  const n = Math.sqrt(x * x + y * y + z * z);
+  if (n > 1e-9) { x /= n; y /= n; z /= n; } else { x = tv[0]!; y = tv[1]!; z = tv[2]!; }
+  out[at] = x; out[at + 1] = y; out[at + 2] = z;
+}
+
 export const ballJoint: JointTypeDef<'ball'> = {
   name: 'ball',
   code: 0,
@@ -346,8 +390,14 @@ export const ballJoint: JointTypeDef<'ball'> = {
   prepare: prepareBall,
   warmStart: warmStartBall,
   solve: solveBall,
-  project: projectPoint,
-  correct: shakePoint,
+  project(ctx: StepContext, o: number, iA: number, iB: number): void {
+    projectPoint(ctx, o, iA, iB);
+    projectBallStops(ctx, o, iA, iB);
+  },
+  correct(ctx: StepContext, o: number, iA: number, iB: number, first: boolean): void {
+    shakePoint(ctx, o, iA, iB, first);
+    projectBallStops(ctx, o, iA, iB);
+  },
   finish(ctx: StepContext, o: number): void {
     if (activeMotorRows(ctx.joints, o, 3) > 0) storeMotorReport(ctx, o, 3);
     else clearMotorReport(ctx.joints, o);

@@ -21,7 +21,7 @@ import {
 import type { JointTypeDef } from './jointType';
 import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor';
 import { shakeLock, shakePoint } from './positionCorrection';
-import { projectLock, projectPoint } from './positionProjection';
+import { projectAngularStop, projectLock, projectPoint } from './positionProjection';
 import {
   computeFrames, kickPoint, pointError, preparePoint, prepareAngularLimit, prepareAngularLock, rotate, storeMotorReport,
 } from './rows';
@@ -226,6 +226,20 @@ function solveHinge(ctx: StepContext, o: number, iA: number, iB: number, useBias
   w[b3 + 2] = wbz + (b6 * bx + b7 * by + b8 * bz);
 }
 
+/** The angle's stops at position level (positionProjection.ts projectAngularStop), about frame A's X at the
+ *  current poses, after the lock and the point were corrected (in either joint correction). */
+function projectHingeStops(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints;
+  if (!(J[o + FLAGS]! & FLAG_LIMIT)) return;
+  const s = ctx.scratch;
+  computeFrames(ctx, o, iA, iB);
+  const prev = J[o + ANGLE]!, theta = prev + wrapAngle(rawHingeAngle(s) - prev), lo = J[o + LIM_LO]!, hi = J[o + LIM_HI]!;
+  const C = theta < lo ? theta - lo : theta > hi ? theta - hi : 0;
+  if (C === 0) return;
+  rotate(s.lv, s.qFA, 0, 1, 0, 0);
+  projectAngularStop(ctx, iA, iB, C);
+}
+
 export const hingeJoint: JointTypeDef<'hinge'> = {
   name: 'hinge',
   code: 1,
@@ -252,9 +266,11 @@ export const hingeJoint: JointTypeDef<'hinge'> = {
   project(ctx: StepContext, o: number, iA: number, iB: number): void {
     computeFrames(ctx, o, iA, iB); prepareHingeLock(ctx, o, iA, iB); projectLock(ctx, o, iA, iB, 2);
     projectPoint(ctx, o, iA, iB);
+    projectHingeStops(ctx, o, iA, iB);
   },
   correct(ctx: StepContext, o: number, iA: number, iB: number, first: boolean): void {
     hingeLockError(ctx, o, iA, iB); shakeLock(ctx, o, iA, iB, 2, first); shakePoint(ctx, o, iA, iB, first);
+    projectHingeStops(ctx, o, iA, iB);
   },
   finish(ctx: StepContext, o: number): void {
     if (activeMotorRows(ctx.joints, o, 1) > 0) storeMotorReport(ctx, o, 1);

@@ -15,7 +15,7 @@
 import type { StepContext } from '../stepContext';
 import { push, turn, turnBy } from './poseMoves';
 import { AC, AK, AX1, AX2, AX3, JA1, JA2, JB1, JB2, LC, LK, N1, N2, PC, PK, RA, RB } from './jointLayout';
-import { preparePoint } from './rows';
+import { angularK, preparePoint } from './rows';
 
 /** Point block: recompute C at the current poses (preparePoint) and push the bodies by −β·K⁻¹·C. */
 export function projectPoint(ctx: StepContext, o: number, iA: number, iB: number): void {
@@ -61,4 +61,28 @@ export function projectSlide(ctx: StepContext, o: number, iA: number, iB: number
     lv[0] = bx; lv[1] = by; lv[2] = bz;
     turnBy(ctx, iB, 1);
   }
+}
+
+/**
+ * An angular stop at position level (Box2D v2.4's revolute limit in SolvePositionConstraints, Jolt's
+ * SwingTwistConstraint position step): the unit axis u in ctx.scratch.lv (world) and the excess C (rad) by
+ * which B's rotation relative to A about u is past the stop (> 0 too far along +u). The bodies are turned by
+ * the pseudo-impulse λ = −β·C/K about u (K = uᵀ(I_A⁻¹ + I_B⁻¹)u), with β·C clamped to ±ctx.stopStep
+ * (maxBiasVelocity·h / positionIterations): over a substep the stop is restored no faster than its velocity
+ * row's own bias may push, so a rig started far past its stop is brought back over steps, not snapped into
+ * place by the projections of many substeps and iterations. Velocities are untouched (a stop is inelastic).
+ *
+ * Why (docs/physics.md "Limits in the projection"): the equality projection alone moved joints into their
+ * stops — on the bench ragdoll lying still, motors off, the elbow's lock projection twisted the light upper
+ * arm into its shoulder's twist stop every substep, the stop's velocity bias pushed it back the next, and the
+ * arm rocked at up to 1 rad/s for as long as it lay there.
+ */
+export function projectAngularStop(ctx: StepContext, iA: number, iB: number, C: number): void {
+  const lv = ctx.scratch.lv, x = lv[0]!, y = lv[1]!, z = lv[2]!;
+  const K = angularK(ctx, iA, iB, x, y, z, x, y, z);
+  if (!(K > 0)) return;
+  const cap = ctx.stopStep, c = ctx.positionBeta * C;
+  const l = -(c > cap ? cap : c < -cap ? -cap : c) / K;
+  lv[0] = x * l; lv[1] = y * l; lv[2] = z * l;
+  turn(ctx, iA, iB);
 }

@@ -20,6 +20,9 @@
  * joints, motors or simulation settings in assets/creatures/armed-mine.rig.json change (its controller
  * settings do not matter here): re-record it then, after checking on the unchanged solver that the rig edit
  * alone moved it. Digests are of V8's floating point (Node); Math.sin/cos are deterministic there.
+ *
+ * Re-recorded deliberately (2026-11-28): the joint stops joined the position projection
+ * (positionProjection.ts projectAngularStop), a physics change; every scene here has stops that are reached.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -36,20 +39,20 @@ import { createSimulation } from '../../../shared/runtime';
 import type { ControllerContext, ControllerInstance, ControllerStep } from '../../../shared/runtime/controllers';
 
 const EXPECTED: Record<string, string> = {
-  armedMine: 'c105769a',
-  ragdoll4MotorsOn: 'dc36aaf6',
-  ragdoll4MotorsOff: '965c57ad',
+  armedMine: '3bffd805',
+  ragdoll4MotorsOn: '650931b1',
+  ragdoll4MotorsOff: '8fa662fd',
   mixedPile: '14a8b37f',
 };
 
 /** The default contact pair cache (WorldSettings.contactCache) reuses geometry and keeps the broad phase's
  *  candidates (contacts in a canonical pair order): a deliberate change of results, recorded when it became
  *  the default. The digests above are of the world without it, which
- *  must stay bit for bit what it was before the cache (so the cache is the whole of that change). The Armed
+ *  stayed bit for bit what it was before the cache (so the cache was the whole of that change). The Armed
  *  Mine touches only the ground plane, which is always tested, so its digest is the same either way. */
 const EXPECTED_CACHED: Record<string, string> = {
-  ragdoll4MotorsOn: '6b1749a7',
-  ragdoll4MotorsOff: '0d97708c',
+  ragdoll4MotorsOn: '37018db2',
+  ragdoll4MotorsOff: '77444026',
   mixedPile: '7eaf952b',
 };
 const NO_CACHE: Partial<WorldSettings> = { contactCache: false };
