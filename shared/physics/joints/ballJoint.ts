@@ -311,9 +311,9 @@ function solveBall(ctx: StepContext, o: number, iA: number, iB: number, useBias:
 }
 
 /**
- * Position projection of the ball's stops (after its point block, in either joint correction): the twist past [lo, hi] about the frames'
- * bisector axis, then, at the poses that leaves, the swing past its elliptical cone along the cone's outward
- * normal — each with projectAngularStop. Stops that hold are left alone.
+ * The ball's stops at position level, after its point block, in either joint correction: the twist past
+ * [lo, hi] about the frames' bisector axis, then, at the poses that leaves, the swing past its elliptical
+ * cone along the cone's outward normal — each with projectAngularStop. Stops that hold are left alone.
  */
 function projectBallStops(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, flags = J[o + FLAGS]!;

@@ -72,7 +72,7 @@ export function projectSlide(ctx: StepContext, o: number, iA: number, iB: number
  * row's own bias may push, so a rig started far past its stop is brought back over steps, not snapped into
  * place by the projections of many substeps and iterations. Velocities are untouched (a stop is inelastic).
  *
- * Why (docs/physics.md "Limits in the projection"): the equality projection alone moved joints into their
+ * Why (docs/physics.md "Stops in the position correction"): the equality projection alone moved joints into their
  * stops — on the bench ragdoll lying still, motors off, the elbow's lock projection twisted the light upper
  * arm into its shoulder's twist stop every substep, the stop's velocity bias pushed it back the next, and the
  * arm rocked at up to 1 rad/s for as long as it lay there.

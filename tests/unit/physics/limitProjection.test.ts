@@ -7,7 +7,7 @@
  * Before, the stops were held only by their velocity rows: the equality projection moved limbs into their
  * stops (an elbow's lock projection twisting the light upper arm about its own axis), the stops' bias pushed
  * them back the next substep, and resting limbs rocked. Figures measured before the change are in the
- * comments (docs/physics.md "Limits in the projection").
+ * comments (docs/physics.md "Stops in the position correction").
  */
 import { describe, expect, it } from 'vitest';
 import { createMarionetteWorld } from '../../../bench/marionetteEngine';
