@@ -19,6 +19,8 @@ export class JointScratch {
   readonly qr = new Float64Array(4);
   /** swingTwist() result: [twist about X, swing about Y, swing about Z] (rad), frame A. */
   readonly swing = new Float64Array(3);
+  /** ballJoint.ts swingConeGap: the swing cone's outward unit normal (frame A's Y, Z components). */
+  readonly cone = new Float64Array(2);
   /** Impulse magnitude λ for an angular kick along a stored axis. */
   readonly lam = new Float64Array(1);
   /** Linear impulse P for kickPoint (N·s). */

@@ -71,18 +71,12 @@ function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): numbe
   if (flags & FLAG_SWING) {
     const theta = Math.sqrt(sy * sy + sz * sz);
     if (theta > 1e-9) {
-      const ay = J[o + SWING_Y]!, az = J[o + SWING_Z]!;
-      const dy = sy / theta, dz = sz / theta;
-      // Radius of the ellipse (θy/αy)² + (θz/αz)² = 1 in direction d, and its outward normal there.
-      const limit = 1 / Math.sqrt((dy / ay) ** 2 + (dz / az) ** 2);
-      let ny = dy / (ay * ay), nz = dz / (az * az);
-      const nn = Math.sqrt(ny * ny + nz * nz);
-      ny /= nn; nz /= nn;
-      rotate(tv, qFA, 0, 0, ny, nz);
+      const cone = s.cone, gap = swingConeGap(sy, sz, theta, J[o + SWING_Y]!, J[o + SWING_Z]!, cone);
+      rotate(tv, qFA, 0, 0, cone[0]!, cone[1]!);
       J[o + SW_AXIS] = tv[0]!; J[o + SW_AXIS + 1] = tv[1]!; J[o + SW_AXIS + 2] = tv[2]!;
       const K = angularK(ctx, iA, iB, tv[0]!, tv[1]!, tv[2]!, tv[0]!, tv[1]!, tv[2]!);
       J[o + SW_MASS] = K > 0 ? 1 / K : 0;
-      J[o + SW_C] = (limit - theta) * (dy * ny + dz * nz);
+      J[o + SW_C] = gap;
     }
   }
 
@@ -337,15 +331,27 @@ function projectBallStops(ctx: StepContext, o: number, iA: number, iB: number): 
   if (flags & FLAG_SWING) {
     const sy = s.swing[1]!, sz = s.swing[2]!, theta = Math.sqrt(sy * sy + sz * sz);
     if (!(theta > 1e-9)) return;
-    const ay = J[o + SWING_Y]!, az = J[o + SWING_Z]!, dy = sy / theta, dz = sz / theta;
-    const limit = 1 / Math.sqrt((dy / ay) ** 2 + (dz / az) ** 2);
-    if (theta <= limit) return;
-    let ny = dy / (ay * ay), nz = dz / (az * az);
-    const nn = Math.sqrt(ny * ny + nz * nz);
-    ny /= nn; nz /= nn;
-    rotate(lv, qFA, 0, 0, ny, nz);
-    projectAngularStop(ctx, iA, iB, (theta - limit) * (dy * ny + dz * nz));
+    const cone = s.cone, gap = swingConeGap(sy, sz, theta, J[o + SWING_Y]!, J[o + SWING_Z]!, cone);
+    if (gap >= 0) return;
+    rotate(lv, qFA, 0, 0, cone[0]!, cone[1]!);
+    projectAngularStop(ctx, iA, iB, -gap);
   }
+}
+
+/**
+ * The elliptical swing cone (θy/αy)² + (θz/αz)² ≤ 1 at the swing (sy, sz) of angle θ = |(sy, sz)| > 0: the
+ * cone's radius in the swing's direction d and its outward normal n there (into `cone`). Returns the gap
+ * (radius − θ)·(d·n) along n: ≥ 0 inside the cone, the swing row's C (prepareBall) and, negated, how far past
+ * the cone the position projection turns back (projectBallStops).
+ */
+function swingConeGap(sy: number, sz: number, theta: number, ay: number, az: number, cone: Float64Array): number {
+  const dy = sy / theta, dz = sz / theta;
+  const limit = 1 / Math.sqrt((dy / ay) ** 2 + (dz / az) ** 2);
+  let ny = dy / (ay * ay), nz = dz / (az * az);
+  const nn = Math.sqrt(ny * ny + nz * nz);
+  ny /= nn; nz /= nn;
+  cone[0] = ny; cone[1] = nz;
+  return (limit - theta) * (dy * ny + dz * nz);
 }
 
 /** The twist row's axis into out[at..at+2]: the unit bisector of the two frames' X axes (world; tv is scratch),

@@ -37,6 +37,13 @@ export function rawHingeAngle(s: JointScratch): number {
   return wrapAngle(2 * Math.atan2(x, w));
 }
 
+/** The unwrapped hinge angle at the current frames (scratch): the raw angle taken continuously from the last
+ *  prepared one (J[o + ANGLE]), so it passes ±π without a jump. */
+function hingeAngle(J: Float64Array, o: number, s: JointScratch): number {
+  const prev = J[o + ANGLE]!;
+  return prev + wrapAngle(rawHingeAngle(s) - prev);
+}
+
 /** The 2 angular rows (axes, errors, 2×2 inverse K) from the current frames qFA, qFB. */
 function prepareHingeLock(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, s = ctx.scratch, tv = s.tv, qFA = s.qFA, qFB = s.qFB;
@@ -65,8 +72,7 @@ function prepareHinge(ctx: StepContext, o: number, iA: number, iB: number): numb
   computeFrames(ctx, o, iA, iB);
   preparePoint(ctx, o, iA, iB);
   prepareHingeLock(ctx, o, iA, iB);
-  const prev = J[o + ANGLE]!;
-  const theta = prev + wrapAngle(rawHingeAngle(s) - prev);
+  const theta = hingeAngle(J, o, s);
   J[o + ANGLE] = theta;
   rotate(tv, s.qFA, 0, 1, 0, 0);
   const limited = J[o + FLAGS]! & FLAG_LIMIT;
@@ -233,7 +239,7 @@ function projectHingeStops(ctx: StepContext, o: number, iA: number, iB: number):
   if (!(J[o + FLAGS]! & FLAG_LIMIT)) return;
   const s = ctx.scratch;
   computeFrames(ctx, o, iA, iB);
-  const prev = J[o + ANGLE]!, theta = prev + wrapAngle(rawHingeAngle(s) - prev), lo = J[o + LIM_LO]!, hi = J[o + LIM_HI]!;
+  const theta = hingeAngle(J, o, s), lo = J[o + LIM_LO]!, hi = J[o + LIM_HI]!;
   const C = theta < lo ? theta - lo : theta > hi ? theta - hi : 0;
   if (C === 0) return;
   rotate(s.lv, s.qFA, 0, 1, 0, 0);
@@ -278,8 +284,7 @@ export const hingeJoint: JointTypeDef<'hinge'> = {
   },
   position(ctx: StepContext, o: number, iA: number, iB: number): number {
     computeFrames(ctx, o, iA, iB);
-    const prev = ctx.joints[o + ANGLE]!;
-    return prev + wrapAngle(rawHingeAngle(ctx.scratch) - prev);
+    return hingeAngle(ctx.joints, o, ctx.scratch);
   },
   anchorError: pointError,
 };

@@ -7,6 +7,9 @@ import type { StepContext } from '../stepContext';
 import { BODY_A, BODY_B, LA, LB, M_TORQUE, M_TORQUE_NORM, S_TORQUE, S_TORQUE_NORM, STRIDE, TYPE } from './jointLayout';
 import { JOINT_TYPES } from './registry';
 
+/** Doubles a body in JointStore.load. */
+const LOAD_FIELDS = 5;
+
 export class JointStore {
   capacity = 0;
   count = 0;
@@ -18,6 +21,10 @@ export class JointStore {
   /** Per body, over the joints between two dynamic bodies (beginStepJoints): the heaviest mass jointed to
    *  it (0 when none). */
   heavy = new Float64Array(0);
+  /** Per body, over the same joints, what the dynamic bodies jointed to it weigh and where (beginStepJoints),
+   *  LOAD_FIELDS a body: Σm, Σm·c (3), Σ(m·|c|² + tr(I)/2), c the centre of mass (world): a side's load about
+   *  an anchor A for motorLoadRatio, Σ tr(I_k about A) = 2·(Σ(m|c|² + tr/2) − 2A·Σm·c + |A|²·Σm). */
+  load = new Float64Array(0);
   /** Per joint slot (prepareJoints): 1 when one of its drives got the load ratio's compliance this substep
    *  (motor.ts prepareMotorRow: a position drive at ρ > LOAD_RATIO_FROM, a pd drive whose own softness is
    *  below the floor), else 0. */
@@ -39,6 +46,7 @@ export class JointStore {
    *  has no allocation branch that only a new world's first step takes (a deoptimisation then). */
   ensureBodies(bodyCapacity: number): void {
     if (this.heavy.length < bodyCapacity) { const h = new Float64Array(bodyCapacity); h.set(this.heavy); this.heavy = h; }
+    if (this.load.length < LOAD_FIELDS * bodyCapacity) { const l = new Float64Array(LOAD_FIELDS * bodyCapacity); l.set(this.load); this.load = l; }
   }
 
   allocate(): number {
@@ -69,24 +77,36 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
   // The heaviest neighbours for motorLoadRatio (masses do not change within a step).
   const nb = ctx.bodies.count, inv = ctx.bodies.invMass, mass = ctx.bodies.mass;
   if (js.heavy.length < nb) js.heavy = new Float64Array(Math.max(nb, 2 * js.heavy.length)); // sized by World.addBody
-  const heavy = js.heavy;
+  if (js.load.length < LOAD_FIELDS * nb) js.load = new Float64Array(LOAD_FIELDS * Math.max(nb, 2 * js.heavy.length));
+  const heavy = js.heavy, load = js.load;
   heavy.fill(0, 0, nb);
+  load.fill(0, 0, LOAD_FIELDS * nb);
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE, a = J[o + BODY_A]!, b = J[o + BODY_B]!;
     if (inv[a]! > 0 && inv[b]! > 0) {
       if (mass[b]! > heavy[a]!) heavy[a] = mass[b]!;
       if (mass[a]! > heavy[b]!) heavy[b] = mass[a]!;
+      addLoad(ctx, load, a, b); addLoad(ctx, load, b, a);
     }
   }
+}
+
+/** Body k's mass, moment and second moment into body s's row of JointStore.load. */
+function addLoad(ctx: StepContext, load: Float64Array, s: number, k: number): void {
+  const m = ctx.bodies.mass[k]!, p = ctx.bodies.p, Il = ctx.bodies.Il, i = 3 * k, l = LOAD_FIELDS * s;
+  const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
+  load[l] += m; load[l + 1] += m * x; load[l + 2] += m * y; load[l + 3] += m * z;
+  load[l + 4] += m * (x * x + y * y + z * z) + (Il[9 * k]! + Il[9 * k + 4]! + Il[9 * k + 8]!) / 2;
 }
 
 /** A joint's load ratio ρ (motor.ts's regularisation of the drives), the larger of two ratios of what a drive
  *  row moves to what its effective mass assumes, each over the joint's dynamic sides S:
  *  - the heaviest dynamic body jointed to S — the joint's partner included — over S's own mass (0 when S has
  *    none): a load S carries (another joint) or the partner it turns against (this one);
- *  - S's inertia about the joint's anchor over its inertia about its own centre of mass, 1 + 2·m·|r|²/tr(I)
- *    (the parallel-axis theorem, averaged over the axes; r the anchor's arm from S's centre of mass): an
+ *  - what the drive turns about the joint's anchor over S's inertia about its own centre of mass,
+ *    1 + (2·m·|r|² + Σ_k tr(I_k about the anchor))/tr(I) (the parallel-axis theorem, averaged over the axes;
+ *    r the anchor's arm from S's centre of mass, k the dynamic bodies jointed to S, JointStore.load): an
  *    angular row's effective mass is S's inertia about its centre, but a body held at the anchor turns about
  *    the anchor, and the Gauss-Seidel sweeps then hand the impulse back and forth between the drive's rows
  *    and the anchor's point rows, converging as ≈ (1 − 1/ρ) a sweep. A limb turning about its end gives
@@ -96,7 +116,10 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
  *    row's over-estimate grows with k (the pair's exact ratio, the point rows' Schur complement: 1.4–3× k
  *    for k ≤ 20 on a fox's wrist, reaching the arm's own value only as k → ∞) — the mass ratio above counts k.
  *    Counted for every lighter side it softened that third-party fox's wrist (a 2.5 kg forearm on an 11 kg
- *    paw: 20.6, pair ratio 8.3), a drive that converges rigid (docs/physics.md). */
+ *    paw: 20.6, pair ratio 8.3), a drive that converges rigid (docs/physics.md). What S carries counts the
+ *    same way, held at the same anchor: a 0.81 kg link carrying a 7.6 kg body ≈ 0.3 m out gives 127 where the
+ *    masses gave 9.4 (tests/fixtures/stress/drive-static-heavy-load.rig.json; docs/physics.md "The load ratio
+ *    counts what a held link carries"). */
 export function motorLoadRatio(ctx: StepContext, js: JointStore, iA: number, iB: number, o: number): number {
   const a = sideLoad(ctx, js, iA, iB, o + LA), b = sideLoad(ctx, js, iB, iA, o + LB);
   return a > b ? a : b;
@@ -112,10 +135,27 @@ function sideLoad(ctx: StepContext, js: JointStore, s: number, partner: number, 
   // common centre, by the mass ratio above (a hexapod's body at a hip on its corner turns about its six legs).
   if (!(inv[partner]! > 0)) {
     const x = J[arm]!, y = J[arm + 1]!, z = J[arm + 2]!, i = 9 * s;
-    const p = 1 + (2 * m * (x * x + y * y + z * z)) / (Il[i]! + Il[i + 4]! + Il[i + 8]!);
+    const p = 1 + (2 * m * (x * x + y * y + z * z) + loadAbout(ctx, js, s, x, y, z)) / (Il[i]! + Il[i + 4]! + Il[i + 8]!);
     if (p > rho) rho = p;
   }
   return rho;
+}
+
+/** Σ tr(I_k about A) over the dynamic bodies k jointed to S (JointStore.load), A = S's anchor at the arm
+ *  (x, y, z) in S's axes: what S carries on its other joints, turned about the anchor S is held at. 0 when S
+ *  carries nothing. */
+function loadAbout(ctx: StepContext, js: JointStore, s: number, x: number, y: number, z: number): number {
+  const load = js.load, l = LOAD_FIELDS * s, M = load[l]!;
+  if (!(M > 0)) return 0;
+  const q = ctx.bodies.q, p = ctx.bodies.p, k = 4 * s;
+  const qx = q[k]!, qy = q[k + 1]!, qz = q[k + 2]!, qw = q[k + 3]!;
+  // A = p_S + q·arm·q⁻¹ (t = 2 q_v × arm; arm + w·t + q_v × t).
+  const tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
+  const ax = p[3 * s]! + x + qw * tx + (qy * tz - qz * ty);
+  const ay = p[3 * s + 1]! + y + qw * ty + (qz * tx - qx * tz);
+  const az = p[3 * s + 2]! + z + qw * tz + (qx * ty - qy * tx);
+  const about = load[l + 4]! - 2 * (ax * load[l + 1]! + ay * load[l + 2]! + az * load[l + 3]!) + (ax * ax + ay * ay + az * az) * M;
+  return about > 0 ? 2 * about : 0;
 }
 
 /** Stage "prepare joints": frames, arms, effective masses, errors, motor targets. Returns the row count. */
