@@ -7,6 +7,10 @@ import type { StepContext } from '../stepContext';
 import { BODY_A, BODY_B, LA, LB, M_TORQUE, M_TORQUE_NORM, S_TORQUE, S_TORQUE_NORM, STRIDE, TYPE } from './jointLayout';
 import { JOINT_TYPES } from './registry';
 
+/** The mass ratio (heaviest dynamic body jointed to a side over the side's) from which motorLoadRatio counts
+ *  what a side held by a static or kinematic partner carries, turned about the anchor. */
+export const CARRIED_LOAD_FROM = 2;
+
 /** Doubles a body in JointStore.load. */
 const LOAD_FIELDS = 5;
 
@@ -106,7 +110,8 @@ function addLoad(ctx: StepContext, load: Float64Array, s: number, k: number): vo
  *    none): a load S carries (another joint) or the partner it turns against (this one);
  *  - what the drive turns about the joint's anchor over S's inertia about its own centre of mass,
  *    1 + (2·m·|r|² + Σ_k tr(I_k about the anchor))/tr(I) (the parallel-axis theorem, averaged over the axes;
- *    r the anchor's arm from S's centre of mass, k the dynamic bodies jointed to S, JointStore.load): an
+ *    r the anchor's arm from S's centre of mass, k the dynamic bodies jointed to S, JointStore.load, counted
+ *    when the heaviest of them is ≥ CARRIED_LOAD_FROM × S's mass): an
  *    angular row's effective mass is S's inertia about its centre, but a body held at the anchor turns about
  *    the anchor, and the Gauss-Seidel sweeps then hand the impulse back and forth between the drive's rows
  *    and the anchor's point rows, converging as ≈ (1 − 1/ρ) a sweep. A limb turning about its end gives
@@ -135,7 +140,10 @@ function sideLoad(ctx: StepContext, js: JointStore, s: number, partner: number, 
   // common centre, by the mass ratio above (a hexapod's body at a hip on its corner turns about its six legs).
   if (!(inv[partner]! > 0)) {
     const x = J[arm]!, y = J[arm + 1]!, z = J[arm + 2]!, i = 9 * s;
-    const p = 1 + (2 * m * (x * x + y * y + z * z) + loadAbout(ctx, js, s, x, y, z)) / (Il[i]! + Il[i + 4]! + Il[i + 8]!);
+    // What S carries counts only when it outweighs S (CARRIED_LOAD_FROM): a limb carrying a lighter one (an
+    // upper arm its forearm) converges rigid however far out the load sits.
+    const carried = rho >= CARRIED_LOAD_FROM ? loadAbout(ctx, js, s, x, y, z) : 0;
+    const p = 1 + (2 * m * (x * x + y * y + z * z) + carried) / (Il[i]! + Il[i + 4]! + Il[i + 8]!);
     if (p > rho) rho = p;
   }
   return rho;

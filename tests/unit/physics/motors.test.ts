@@ -118,8 +118,9 @@ describe('ball-joint motor turning a body 90°', () => {
 describe('a position drive on a light link that carries ≥ 10× its mass is regularised (motor.ts POSITION_DRIVE_COMPLIANCE)', () => {
   // A 0.1 kg arm (0.2 m) on a hinge to a static base whose position drive holds it level, a block welded to
   // its tip; gravity. The arm is held at the hinge, so its load ratio is what the drive turns about the hinge
-  // (arm and block, parallel axis) over the arm's own inertia (jointStore.ts motorLoadRatio): ≈ 7 with a
-  // block of 0.2× the arm's mass, ≈ 94 at 5×. Below 10 the drive is rigid (bias r·ε/h exactly: at rest on
+  // (arm and block, parallel axis) over the arm's own inertia (jointStore.ts motorLoadRatio), ≈ 94 at 5×; a
+  // block lighter than 2× the arm (CARRIED_LOAD_FROM) does not count, so at 0.2× it is the arm's own 3.8.
+  // Below 10 the drive is rigid (bias r·ε/h exactly: at rest on
   // target); from 20 (ramp full) the row has γ = 0.1·K and settles where r·C/h = γ·λ, i.e. C = 0.1·K·τ·h²/r
   // for the torque τ it holds. Rigid, the 5× arm swung round at 8 sweeps (24 rad) and the 15× and 30× arms
   // never settled (2.5 and 21 rad at 64 sweeps).
