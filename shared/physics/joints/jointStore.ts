@@ -84,15 +84,24 @@ export function beginStepJoints(ctx: StepContext, js: JointStore): void {
   if (js.load.length < LOAD_FIELDS * nb) js.load = new Float64Array(LOAD_FIELDS * Math.max(nb, 2 * js.heavy.length));
   const heavy = js.heavy, load = js.load;
   heavy.fill(0, 0, nb);
+  let held = false;
+  for (let j = 0; j < js.count; j++) {
+    if (js.alive[j] === 0) continue;
+    const o = j * STRIDE, a = J[o + BODY_A]!, b = J[o + BODY_B]!;
+    const da = inv[a]! > 0, db = inv[b]! > 0;
+    if (da && db) {
+      if (mass[b]! > heavy[a]!) heavy[a] = mass[b]!;
+      if (mass[a]! > heavy[b]!) heavy[b] = mass[a]!;
+    } else if (da || db) held = true;
+  }
+  // What each body carries (loadAbout) is read only for a side held by a static or kinematic partner: a world
+  // without such a joint (a free creature, the bench's ragdolls) skips the sums.
+  if (!held) return;
   load.fill(0, 0, LOAD_FIELDS * nb);
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 0) continue;
     const o = j * STRIDE, a = J[o + BODY_A]!, b = J[o + BODY_B]!;
-    if (inv[a]! > 0 && inv[b]! > 0) {
-      if (mass[b]! > heavy[a]!) heavy[a] = mass[b]!;
-      if (mass[a]! > heavy[b]!) heavy[b] = mass[a]!;
-      addLoad(ctx, load, a, b); addLoad(ctx, load, b, a);
-    }
+    if (inv[a]! > 0 && inv[b]! > 0) { addLoad(ctx, load, a, b); addLoad(ctx, load, b, a); }
   }
 }
 

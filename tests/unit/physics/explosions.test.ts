@@ -155,6 +155,17 @@ describe('drives across or beside a jointed mass ratio over 10 (the load ratio c
   });
 });
 
+/** A fixture run at its own iterations never passes 100 m/s, and its largest speed over 2 s is within 0.05 m/s
+ *  of the same rig's at 256 velocity iterations (converged, below 1 m/s); returns the run at its own. */
+function expectConvergedSpeed(name: string): ReturnType<typeof runFixture> {
+  const r = runFixture(name);
+  const converged = runFixture(name, 256);
+  expect(r.step).toBe(-1);
+  expect(converged.speed).toBeLessThan(1);
+  expect(Math.abs(r.speed - converged.speed)).toBeLessThan(0.05);
+  return r;
+}
+
 describe('a drive on a compact body held far from its centre (the load ratio counts the anchor\'s arm)', () => {
   // Seed-1 stress case 1001134, reduced to what explodes: a kinematic root; a 0.44 kg sphere (r 0.062 m) on a
   // ball joint whose anchor is 0.236 m from the sphere's centre, held at rest by a stiff pd drive (kp 25,666,
@@ -164,11 +175,7 @@ describe('a drive on a compact body held far from its centre (the load ratio cou
   // drive's rows assume its own: before the anchor's arm counted in the load ratio (ρ was 0.27, by the masses
   // alone) the sweeps under-converged, and it passed 100 m/s at step 58 (102 m/s, 98 rad/s in 2 s).
   it('drive-far-anchor: the largest speed over 2 s stays within 0.05 m/s of the converged answer (256 velocity iterations)', () => {
-    const r = runFixture('drive-far-anchor');
-    const converged = runFixture('drive-far-anchor', 256);
-    expect(r.step).toBe(-1);
-    expect(converged.speed).toBeLessThan(1);
-    expect(Math.abs(r.speed - converged.speed)).toBeLessThan(0.05);
+    expectConvergedSpeed('drive-far-anchor');
   });
   // Coupled-run seed-1 case 1000092, reduced (tests/fixtures/stress/drive-static-heavy-load.rig.json): a static
   // root, a 0.81 kg link on a ball joint whose position drive (τmax 7.8e5 N·m, r 0.68) holds rest, and a 7.6 kg
@@ -177,11 +184,7 @@ describe('a drive on a compact body held far from its centre (the load ratio cou
   // inertia; rigid, the sweeps under-converged and it passed 100 m/s (168 m/s at 8 iterations, 30 at 32; 0.84 at
   // 256). The load ratio now counts what the held link carries, turned about the anchor (motorLoadRatio).
   it('drive-static-heavy-load: the largest speed over 2 s stays within 0.05 m/s of the converged answer (256 velocity iterations), the drive within 0.02 rad of its target', () => {
-    const r = runFixture('drive-static-heavy-load');
-    const converged = runFixture('drive-static-heavy-load', 256);
-    expect(r.step).toBe(-1);
-    expect(converged.speed).toBeLessThan(1);
-    expect(Math.abs(r.speed - converged.speed)).toBeLessThan(0.05);
+    const r = expectConvergedSpeed('drive-static-heavy-load');
     const angle = r.sim.world.getJointAngle(r.sim.jointHandle('j1')) as number[];
     expect(Math.hypot(...angle)).toBeLessThan(0.02);
     expect(r.sim.world.getStats().compliantDrives).toBe(1);
