@@ -5,7 +5,7 @@
 import { ENGINE_NAMES, type EngineName } from './engine';
 import { BENCH_OPTIONS } from './options';
 import { checkTargets, formatMinScaling, formatTable, formatTargets } from './report';
-import { FALL_HEIGHT_M, loadRagdollFile, minKey, runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';
+import { CODE_WARMUP_STEPS, FALL_HEIGHT_M, loadRagdollFile, minKey, runBenchmark, type BenchOptions, type SceneName } from './runBenchmark';
 
 export const BENCH_USAGE = `usage: bench [options]
 ${BENCH_OPTIONS}`;
@@ -71,6 +71,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         options.warmupSteps = integer('--warmup', v, 0);
         break;
       }
+      case '--code-warmup': {
+        const v = value();
+        if (v === undefined) throw new Error('bench: --code-warmup needs a value');
+        options.codeWarmupSteps = integer('--code-warmup', v, 0);
+        break;
+      }
       default:
         throw new Error(`bench: unknown option "${arg}"\n${BENCH_USAGE}`);
     }
@@ -103,8 +109,11 @@ export async function benchMain(argv: readonly string[], io: BenchIO): Promise<n
   const { bench, world } = loadRagdollFile();
   const warmup = args.options.warmupSteps ?? bench.warmupSteps, timed = args.options.timedSteps ?? bench.timedSteps;
   const qualityStep = Math.min(bench.qualityAtStep, warmup + timed);
+  const codeWarmup = args.options.codeWarmupSteps ?? CODE_WARMUP_STEPS;
   io.out(
-    `ms/step: median of ${timed} timed steps after ${warmup} warm-up steps, the engines of a scene stepped in turn; drift after step ${qualityStep} ` +
+    `ms/step: median of ${timed} timed steps after ${warmup} warm-up steps, the engines of a scene stepped in turn` +
+      (codeWarmup > 0 ? `, each engine's code warmed first by ${codeWarmup} steps of a throwaway ragdoll11 × 1 with motors on and off` : ', no code warm-up') +
+      `; drift after step ${qualityStep} ` +
       `(t = ${(qualityStep * world.dt).toFixed(2)} s); fall: first time copy 0's head is below ${FALL_HEIGHT_M} m within ${warmup + timed} steps.`,
   );
   io.out('');

@@ -8,5 +8,7 @@ export const BENCH_OPTIONS = `  --json            print the result object as the
   --scenes LIST     ragdoll11,pile500 (default: both)
   --motors LIST     on,off (default: both)
   --steps N         timed steps (default 600)
-  --warmup N        warm-up steps (default 60)
+  --warmup N        warm-up steps of each measured world (default 60)
+  --code-warmup N   steps each engine first runs on a throwaway ragdoll11 x 1, motors on
+                    and off, to warm its code (default 1000; 0: none)
   -h, --help        this text`;

@@ -17,6 +17,17 @@ export const FALL_HEIGHT_M = 1.2;
 
 export type SceneName = 'ragdoll11' | 'pile500';
 
+/**
+ * The engines' code is warmed before anything is measured: each engine steps a throwaway ragdoll11 × 1 this
+ * many steps with its motors on, then as many with them off, and the worlds are dropped. The scene file's
+ * 60 warm-up steps are the measured world's own (it falls, its contacts start); they do not warm a JIT. In
+ * V8 Marionette's solver functions reach the optimising compiler over ≈ 500 steps of one ragdoll (a step of
+ * ≈ 0.9 ms at first, ≈ 0.04 ms after), so without this the first case (× 1) timed V8's compilation rather
+ * than the solver (docs/physics.md "Speed"). The WebAssembly peers compile when loaded; they get the same
+ * warm-up all the same.
+ */
+export const CODE_WARMUP_STEPS = 1000;
+
 export interface BenchRow {
   scene: string;
   n: number;
@@ -59,6 +70,9 @@ export interface BenchOptions {
   motors?: readonly boolean[];
   warmupSteps?: number;
   timedSteps?: number;
+  /** Steps each engine first runs on a throwaway ragdoll11 × 1, motors on and then off, before any measured
+   *  world is made (default CODE_WARMUP_STEPS; 0: none, the protocol before 2026-11-28). */
+  codeWarmupSteps?: number;
   /** Progress lines (scene, engine, time taken). */
   onProgress?: (line: string) => void;
 }
@@ -175,6 +189,20 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
 
   const allEngines: BenchEngine[] = [];
   for (const name of engineNames) allEngines.push(await loadEngine(name));
+  const codeWarmup = options.codeWarmupSteps ?? CODE_WARMUP_STEPS;
+  if (!Number.isInteger(codeWarmup) || codeWarmup < 0) throw new Error(`bench: code warm-up steps must be a non-negative integer (got ${codeWarmup})`);
+  if (codeWarmup > 0) {
+    const started = performance.now();
+    for (const motors of [true, false]) {
+      const scene = buildRagdollScene(file, 1, motors);
+      for (const engine of allEngines) {
+        if (!(engine.supports?.(scene) ?? true)) continue;
+        const world = engine.create(scene);
+        try { for (let k = 0; k < codeWarmup; k++) world.step(); } finally { world.dispose(); }
+      }
+    }
+    progress(`code warm-up: ${codeWarmup} steps of ragdoll11 × 1, motors on and off, per engine: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 
   const sceneList: BenchScene[] = [];
   if (scenes.includes('ragdoll11')) {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineName } from './engine';
 import { replaceBetween } from './pendulum-energy';
-import { minKey, runBenchmark, type BenchResult } from './runBenchmark';
+import { CODE_WARMUP_STEPS, minKey, runBenchmark, type BenchResult } from './runBenchmark';
 
 export const SPEED_BEGIN = '<!-- speed-figures:begin — written by `npx tsx bench/speed-figures.ts --write-docs`; do not edit by hand -->';
 export const SPEED_END = '<!-- speed-figures:end -->';
@@ -54,6 +54,20 @@ export function speedTable(result: BenchResult): string {
     `${ns === null ? '—' : `${ns.toFixed(1)} ns`} from the median step, ${nsFastest === null ? '—' : `${nsFastest.toFixed(1)} ns`} from the fastest (target ≤ 25 ns).`;
 }
 
+/** The × 1 cases timed with no code warm-up, as the first worlds of the process: Marionette ÷ the fastest peer. */
+export function coldLine(cold: BenchResult): string {
+  const parts: string[] = [];
+  for (const motors of [true, false]) {
+    const rows = cold.results.filter((r) => r.scene === 'ragdoll11' && r.n === 1 && r.motors === motors);
+    const m = rows.find((r) => r.engine === 'marionette')?.msPerStep;
+    const peers = rows.filter((r) => PEERS.includes(r.engine)).map((r) => r.msPerStep);
+    if (m === undefined || peers.length === 0) continue;
+    const fastest = Math.min(...peers);
+    parts.push(`motors ${motors ? 'on' : 'off'} ${m.toFixed(3)} ms ÷ ${fastest.toFixed(3)} = ${(m / fastest).toFixed(2)}`);
+  }
+  return parts.length === 0 ? '' : `With no code warm-up (the protocol before 2026-11-28; these worlds the first of the process), ragdoll11 × 1 in the same run: ${parts.join(', ')}.`;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   let timedSteps: number | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -70,11 +84,14 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const load = os.loadavg()[0]!;
   const common = { ...(timedSteps ? { timedSteps } : {}), onProgress: (line: string) => process.stderr.write(`${line}\n`) };
+  // First, while every engine's code is still cold: the × 1 cases as the protocol before 2026-11-28 timed them.
+  const cold = await runBenchmark({ engines: ['marionette', 'rapier', 'jolt', 'mujoco'], scenes: ['ragdoll11'], counts: [1], codeWarmupSteps: 0, ...common });
   const ragdolls = await runBenchmark({ engines: ['marionette', 'rapier', 'jolt', 'mujoco'], scenes: ['ragdoll11'], ...common });
   const pile = await runBenchmark({ engines: ['marionette', 'rapier', 'jolt'], scenes: ['pile500'], ...common });
   const result: BenchResult = { ...ragdolls, results: [...ragdolls.results, ...pile.results], warnings: [...(ragdolls.warnings ?? []), ...(pile.warnings ?? [])] };
   const steps = timedSteps ?? 600;
-  const table = `${speedTable(result)}\n\nMedian of ${steps} timed steps after the warm-up, the engines of a scene stepped in turn; ` +
+  const table = `${speedTable(result)}\n\nMedian of ${steps} timed steps after the warm-up, the engines of a scene stepped in turn, each engine's ` +
+    `code warmed first by ${CODE_WARMUP_STEPS} steps of a throwaway ragdoll11 × 1 with motors on and off. ${coldLine(cold)} ` +
     `measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores at load ${load.toFixed(1)} (shared with other work: compare ` +
     `ratios within the table, not times across runs), Node ${process.version}.`;
   process.stdout.write(`${table}\n`);

@@ -5,9 +5,9 @@ import { minKey, type BenchRow } from '../../../bench/runBenchmark';
 
 describe('bench command line', () => {
   it('parses the subset options', () => {
-    const { json, options } = parseBenchArgs(['--engines', 'rapier,jolt', '--n=1,16', '--steps', '100', '--warmup', '0', '--motors', 'on', '--scenes', 'ragdoll11', '--json']);
+    const { json, options } = parseBenchArgs(['--engines', 'rapier,jolt', '--n=1,16', '--steps', '100', '--warmup', '0', '--code-warmup', '0', '--motors', 'on', '--scenes', 'ragdoll11', '--json']);
     expect(json).toBe(true);
-    expect(options).toEqual({ engines: ['rapier', 'jolt'], counts: [1, 16], timedSteps: 100, warmupSteps: 0, motors: [true], scenes: ['ragdoll11'] });
+    expect(options).toEqual({ engines: ['rapier', 'jolt'], counts: [1, 16], timedSteps: 100, warmupSteps: 0, codeWarmupSteps: 0, motors: [true], scenes: ['ragdoll11'] });
   });
 
   it('rejects bad options with the option and the reason', () => {
@@ -16,16 +16,19 @@ describe('bench command line', () => {
     expect(() => parseBenchArgs(['--steps'])).toThrow(/--steps needs a value/);
     expect(() => parseBenchArgs(['--motors', 'maybe'])).toThrow(/"maybe" is neither on nor off/);
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown option "--fast"/);
+    expect(() => parseBenchArgs(['--code-warmup', '-1'])).toThrow(/--code-warmup must be an integer ≥ 0/);
+    expect(() => parseBenchArgs(['--code-warmup'])).toThrow(/--code-warmup needs a value/);
   });
 
   it('prints the result object of issue 3 as the last line with --json', async () => {
     const out: string[] = [];
-    const code = await benchMain(['--engines', 'rapier', '--n', '1', '--scenes', 'ragdoll11', '--motors', 'on', '--steps', '5', '--warmup', '0', '--json'], {
+    const code = await benchMain(['--engines', 'rapier', '--n', '1', '--scenes', 'ragdoll11', '--motors', 'on', '--steps', '5', '--warmup', '0', '--code-warmup', '0', '--json'], {
       out: (t) => out.push(...t.split('\n')),
       err: () => undefined,
       progress: false,
     });
     expect(code).toBe(0);
+    expect(out.join('\n')).toContain('no code warm-up');
     const last = JSON.parse(out[out.length - 1]!) as Record<string, unknown>;
     expect(Object.keys(last).sort()).toEqual(['nsPerRowIteration', 'results']);
     expect(last.nsPerRowIteration).toBeNull();
@@ -34,6 +37,31 @@ describe('bench command line', () => {
     expect(Object.keys(rows[0]!).sort()).toEqual(['driftMaxM', 'driftMeanM', 'engine', 'fallTimeS', 'motors', 'msPerStep', 'n', 'scene', 'settings'].sort());
     expect(rows[0]).toMatchObject({ scene: 'ragdoll11', n: 1, engine: 'rapier', motors: true, fallTimeS: null });
     expect(rows[0]!.msPerStep as number).toBeGreaterThan(0);
+  });
+});
+
+describe('code warm-up', () => {
+  // Each engine steps a throwaway ragdoll11 × 1 with motors on, then off, before anything is measured: the
+  // measured worlds are made afterwards, fresh, so their figures (drift, fall) are the same as without it.
+  it('steps each engine on throwaway worlds first, says so, and leaves the measured world\'s figures as they were', async () => {
+    const run = async (warm: string) => {
+      const out: string[] = [], err: string[] = [];
+      const code = await benchMain(['--engines', 'marionette', '--n', '1', '--scenes', 'ragdoll11', '--motors', 'off', '--steps', '30', '--warmup', '0', '--code-warmup', warm, '--json'], {
+        out: (t) => out.push(...t.split('\n')),
+        err: (t) => err.push(t),
+        progress: true,
+      });
+      expect(code).toBe(0);
+      const rows = (JSON.parse(out[out.length - 1]!) as { results: BenchRow[] }).results;
+      return { text: out.join('\n'), err: err.join('\n'), row: rows[0]! };
+    };
+    const cold = await run('0'), warm = await run('40');
+    expect(warm.err).toMatch(/code warm-up: 40 steps of ragdoll11 × 1, motors on and off, per engine/);
+    expect(cold.err).not.toMatch(/code warm-up:/);
+    expect(warm.text).toContain('code warmed first by 40 steps of a throwaway ragdoll11 × 1 with motors on and off');
+    expect(cold.row.driftMeanM).toBeGreaterThan(0);
+    expect(warm.row.driftMeanM).toBe(cold.row.driftMeanM);
+    expect(warm.row.driftMaxM).toBe(cold.row.driftMaxM);
   });
 });
 
