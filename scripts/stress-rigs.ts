@@ -5,9 +5,10 @@
  * out along a slide `marionette validate` warns is unbounded (randomRigs.ts flungAlong) — and prints the
  * first failures with their seeds (`--case SEED` re-runs one and prints its rig summary).
  *
- *   npx tsx scripts/stress-rigs.ts [--count 10000] [--seed N] [--seconds 2] [--case SEED] [--coupled]
+ *   npx tsx scripts/stress-rigs.ts [--count 10000] [--seed N] [--seconds 2] [--case SEED] [--coupled] [--solver articulated]
  *
  * --coupled: the generator also draws screw, cylindrical and planar joints (randomRig's coupledJoints).
+ * --solver articulated: the same rigs on the articulated (reduced-coordinate) solver (docs/articulated.md).
  */
 import { randomRig, runRandomRig, stress } from '../tests/fuzz/randomRigs';
 
@@ -16,7 +17,12 @@ const arg = (name: string, fallback: number): number => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const one = arg('case', Number.NaN);
-const options = { coupledJoints: process.argv.includes('--coupled') };
+const solverArg = process.argv.indexOf('--solver') >= 0 ? process.argv[process.argv.indexOf('--solver') + 1] : 'rigid';
+if (solverArg !== 'rigid' && solverArg !== 'articulated') {
+  console.error(`stress-rigs: --solver must be rigid or articulated, got "${String(solverArg)}"`);
+  process.exit(2);
+}
+const options = { coupledJoints: process.argv.includes('--coupled'), solver: solverArg as 'rigid' | 'articulated' };
 if (Number.isFinite(one)) {
   const { rig, features } = randomRig(one, options);
   console.log(JSON.stringify({ features, simulation: rig.simulation, bodies: rig.bodies.length, joints: rig.joints.map((j) => j.type) }));
@@ -28,7 +34,7 @@ if (Number.isFinite(one)) {
   const report = stress(count, seed, arg('seconds', 2), options);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const failed = report.failed.length;
-  console.log(`stress-rigs: seed ${seed}${options.coupledJoints ? ' (coupled joints too)' : ''}, ${report.cases} rigs in ${seconds} s: ${report.ok} ran clean, ${failed} failed (${JSON.stringify(report.byOutcome)}), ${report.refused} refused by validation`);
+  console.log(`stress-rigs: seed ${seed}${options.coupledJoints ? ' (coupled joints too)' : ''}${options.solver === 'articulated' ? ', articulated solver' : ''}, ${report.cases} rigs in ${seconds} s: ${report.ok} ran clean, ${failed} failed (${JSON.stringify(report.byOutcome)}), ${report.refused} refused by validation`);
   const byFeature: Record<string, number> = {}, ran: Record<string, number> = {};
   for (const f of report.failed) for (const x of [...f.features, `kind:${f.kind}`]) byFeature[x] = (byFeature[x] ?? 0) + 1;
   for (const [x, n] of Object.entries(report.ranByFeature)) ran[x] = n;

@@ -67,6 +67,10 @@ export class JointScratch {
  *    on its first fractional value, a map change that deoptimises the same way.
  * tests/unit/physics/jit.test.ts counts these deoptimisations when a second World is made: none.
  */
+/** The most a position error may push back (m/s or rad/s): StepContext.maxBiasVelocity, and the articulated
+ *  solver's stops (articulated/drives.ts). */
+export const MAX_BIAS_VELOCITY = 4;
+
 export class StepContext {
   /** The joint solver's scratch vectors (this world's own). */
   readonly scratch = new JointScratch();
@@ -86,7 +90,7 @@ export class StepContext {
   /** Velocity Baumgarte for penetrated joint LIMITS (β·C/h in the solve pass, 0.2). */
   readonly beta = 0.2;
   /** Cap on any bias velocity from position error (m/s or rad/s), so a teleport does not explode. */
-  readonly maxBiasVelocity = 4;
+  readonly maxBiasVelocity = MAX_BIAS_VELOCITY;
   /** The most one position iteration turns a joint back toward a stop it is past (rad): maxBiasVelocity·h /
    *  positionIterations, so over a substep the position correction restores a stop no faster than the stop's
    *  velocity bias may push (positionProjection.ts projectAngularStop). Set by World.step. */

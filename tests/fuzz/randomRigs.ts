@@ -133,6 +133,9 @@ export interface RandomRigOptions {
   /** Draw the coupled joints (screw, cylindrical, planar) too. Off, the draws are those of the generator
    *  before they existed, so the CI seed's rigs (and its count) stay the same. */
   coupledJoints?: boolean;
+  /** The solver the rig names (default 'rigid'). The draws do not depend on it: 'articulated' runs the same
+   *  rigs (all trees) on the reduced-coordinate solver (docs/articulated.md "Random rigs"). */
+  solver?: 'rigid' | 'articulated';
 }
 
 export interface RandomRig { rig: RigDocument; kind: 'tree' | 'generate'; features: string[] }
@@ -253,6 +256,7 @@ export function randomRig(seed: number, options: RandomRigOptions = {}): RandomR
   // A gait controller on a random chain from the root: every joint of the chain powered, targets from it.
   if (r() < 0.35) addController(rig, r, features);
   if (selfCollision && hasOverlap(rig)) features.push('overlap');
+  if (options.solver) rig = { ...rig, solver: options.solver };
   return { rig, kind, features };
 }
 

@@ -34,6 +34,16 @@ import { clampSwingTwistTarget, swingTwist } from '../swingTwist';
 import type { ArticulatedRig } from './fromRig';
 import { JOINT_ANGULAR, type ArticulatedModel, type InverseMass } from './model';
 import { solveRows, type SolverRow } from './delassus';
+import { MAX_PUSH_VELOCITY } from '../contacts/contactSolver';
+import { MAX_BIAS_VELOCITY } from '../stepContext';
+
+/** How fast a limit past its stop is pushed back: limitErp·(stop − q)/h, at most MAX_BIAS_VELOCITY (rad/s or
+ *  m/s; the rigid solver's cap on a stop's bias). Uncapped, a random rig started 1.1 rad past a hinge stop was
+ *  thrown back at 0.2·1.1·480 = 106 rad/s in its first substep (docs/articulated.md "Stops and overlaps"). */
+function stopBias(erp: number, excess: number, h: number): number {
+  const v = (erp * excess) / h;
+  return v > MAX_BIAS_VELOCITY ? MAX_BIAS_VELOCITY : v < -MAX_BIAS_VELOCITY ? -MAX_BIAS_VELOCITY : v;
+}
 import { dot6, quatMat, xForce, xTransposeForce } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
@@ -255,8 +265,8 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         const l = Math.hypot(ax, ay, az);
         if (l > 1e-9) { ax /= l; ay /= l; az /= l; } else { ax = bx[0]!; ay = bx[3]!; az = bx[6]!; }
         const dir = along([ax, ay, az]), [lo, hi] = d.twistLimit, tw = st[0];
-        rows.push(makeRow(dir, tw < lo ? (erp * (lo - tw)) / h : (lo - tw) / h, 0, 0, Infinity, i, true));
-        rows.push(makeRow(dir, tw > hi ? (erp * (hi - tw)) / h : (hi - tw) / h, 0, -Infinity, 0, i, true));
+        rows.push(stopRow(dir, lo - tw, tw < lo, erp, h, 0, Infinity, i));
+        rows.push(stopRow(dir, hi - tw, tw > hi, erp, h, -Infinity, 0, i));
       }
       const theta = Math.hypot(st[1], st[2]);
       if (d.swingLimit && theta > 1e-9) {
@@ -266,7 +276,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
         let ny = dy / (sa * sa), nz = dz / (sb * sb);
         const nn = Math.hypot(ny, nz); ny /= nn; nz /= nn;
         const gap = (limit - theta) * (dy * ny + dz * nz); // ≥ 0 inside the cone; swing grows with +ω·(0, ny, nz)
-        rows.push(makeRow(along([0, ny, nz]), gap < 0 ? (erp * gap) / h : gap / h, 0, -Infinity, 0, i, true));
+        rows.push(stopRow(along([0, ny, nz]), gap, gap < 0, erp, h, -Infinity, 0, i));
       }
       return;
     }
@@ -282,8 +292,8 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
       const [lo, hi] = d.limit;
       // Both ends, always: a speculative row far from its limit only allows motion and stays at λ = 0,
       // and one that the other rows' impulses push toward its limit is there to stop it.
-      rows.push(makeRow(dir, q < lo ? (erp * (lo - q)) / h : (lo - q) / h, 0, 0, Infinity, i, true));
-      rows.push(makeRow(dir, q > hi ? (erp * (hi - q)) / h : (hi - q) / h, 0, -Infinity, 0, i, true));
+      rows.push(stopRow(dir, lo - q, q < lo, erp, h, 0, Infinity, i));
+      rows.push(stopRow(dir, hi - q, q > hi, erp, h, -Infinity, 0, i));
     }
   });
   const contacts: { row: Row; result: ContactResult }[] = [];
@@ -296,9 +306,18 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   }
   // The rows on their Delassus matrix W = J M⁻¹ Jᵀ (delassus.ts): Gauss-Seidel sweeps on W, each followed by a
   // Newton step on the rows inside their bounds; the same fixed point as row-by-row sweeps on q̇.
-  const sweeps = solveRows(rows, qd, iterations, tolerance);
-  model.qd = qd;
+  const free = Float64Array.from(qd); // the velocities before the rows' impulses (solveRows adds them to qd)
+  let sweeps = solveRows(rows, qd, iterations, tolerance);
   model.q = model.integratePositions(model.q, qd, hs);
+  // Relax (Box2D v3's soft step, the rigid solver's relax sweeps): the positions took the push back from past a
+  // stop or out of a penetration; the velocities must not keep it, or a push that cannot resolve its error (two
+  // bodies overlapping at their common joint) adds its kinetic energy every substep. The same rows again, from
+  // the velocities before any impulse with the impulses found as the start, the pushes' rhs set to hold (0).
+  // Only when some row pushed: otherwise nothing changes.
+  let pushed = false;
+  for (const r of rows) if (r.push) { pushed = true; r.rhs = 0; }
+  if (pushed) { qd.set(free); sweeps = Math.max(sweeps, solveRows(rows, qd, iterations, tolerance)); }
+  model.qd = qd;
   const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
   const motorRowTorque = drives.map(() => 0), saturated = drives.map(() => false);
   for (const r of rows) {
@@ -362,14 +381,24 @@ export function drivesFromRig(rig: RigDocument, a: ArticulatedRig): { drives: Jo
   return { drives, unsupported };
 }
 
-/** A row as the solver takes it (delassus.ts), with the drive it belongs to (−1: a contact) and whether it is a limit or contact row. */
-interface Row extends SolverRow { drive: number; limit: boolean }
+/** A row as the solver takes it (delassus.ts), with the drive it belongs to (−1: a contact), whether it is a
+ *  limit or contact row, and whether its rhs is a push back from past a stop or out of a penetration (held at
+ *  rhs 0 in the relax solve, which takes the push out of the velocities again). */
+interface Row extends SolverRow { drive: number; limit: boolean; push: boolean }
 type ContactRow = Row;
 
 /** A row along a direction (its DOFs, response, K), every field set so that all rows share one shape. */
 function makeRow(dir: { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number }, rhs: number, gamma: number, lo: number, hi: number,
-  drive: number, limit: boolean, friction?: { normal: SolverRow; mu: number }): Row {
-  return { dofs: dir.dofs, n: dir.n, col: dir.col, v0: dir.v0, v1: dir.v1, K: dir.K, rhs, gamma, lo, hi, acc: 0, block: undefined, friction, drive, limit };
+  drive: number, limit: boolean, friction?: { normal: SolverRow; mu: number }, push = false): Row {
+  return { dofs: dir.dofs, n: dir.n, col: dir.col, v0: dir.v0, v1: dir.v1, K: dir.K, rhs, gamma, lo, hi, acc: 0, block: undefined, friction, drive, limit, push };
+}
+
+/** A stop's row, `excess` = stop − q (lower stop, λ ≥ 0) or its negative side (upper, λ ≤ 0): speculative while
+ *  the joint is inside (it may reach the stop this step: rhs = excess/h, in the relax too); past it, pushed back
+ *  at stopBias in the solve and held (rhs 0) in the relax, so the push moves the joint but leaves no velocity. */
+function stopRow(dir: { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number }, excess: number, past: boolean, erp: number, h: number,
+  lo: number, hi: number, drive: number): Row {
+  return past ? makeRow(dir, stopBias(erp, excess, h), 0, lo, hi, drive, true, undefined, true) : makeRow(dir, excess / h, 0, lo, hi, drive, true);
 }
 
 type Kin = ReturnType<ArticulatedModel['kinematics']>;
@@ -460,7 +489,10 @@ function rowOf(response: Response, d0: number, d1: number, e0: number, e1: numbe
 function contactRows(tau: (d: readonly number[]) => void, ranges: readonly [number, number, number, number], normal: readonly number[], gap: number, mu: number, h: number, erp: number,
   response: Response, rows: ContactRow[]): ContactRow {
   const row = (d: readonly number[]) => { tau(d); return rowOf(response, ranges[0], ranges[1], ranges[2], ranges[3]); };
-  const nrow = makeRow(row(normal), gap >= 0 ? -gap / h : (-erp * gap) / h, 0, 0, Infinity, -1, true);
+  // Penetrating: pushed out at erp·depth/h, at most MAX_PUSH_VELOCITY (the rigid solver's bound on
+  // depenetration): bodies started inside each other separate at a bounded speed.
+  const nrow = gap >= 0 ? makeRow(row(normal), -gap / h, 0, 0, Infinity, -1, true)
+    : makeRow(row(normal), Math.min((-erp * gap) / h, MAX_PUSH_VELOCITY), 0, 0, Infinity, -1, true, undefined, true);
   // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0).
   if (!(nrow.K > 1e-14)) return nrow;
   rows.push(nrow);

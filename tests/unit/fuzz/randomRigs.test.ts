@@ -96,6 +96,28 @@ describe('random valid rigs with screw, cylindrical and planar joints never expl
   }, 600_000);
 });
 
+/**
+ * The same rigs on the articulated (reduced-coordinate) solver (randomRig's `solver`), which the property test
+ * did not run until 2026-11-28: the first 100 of the CI seed then had 28 past 100 m/s and a throw (a singular
+ * 3×3 solve), 66 + 3 of the first 200. With its pushes back from past a stop and out of a penetration bounded
+ * and relaxed away (docs/articulated.md "Pushes back: bounded, and relaxed away") the first 100 have 19 and no
+ * throw (46 of 200). The target is 0 and is NOT met: this holds the count where it is (lower it as fixes land,
+ * never raise it). The fixed seed only (the count is its measurement); `npx tsx scripts/stress-rigs.ts --solver
+ * articulated` is the long run.
+ */
+const KNOWN_FAST_ARTICULATED_PER_100 = 19;
+
+describe('random valid rigs on the articulated solver', () => {
+  it.runIf(fixedSeed)(`100 rigs (seed ${FIXED_SEED}): no throw, no NaN; faster than 100 m/s at most the known residual`, () => {
+    const report = stress(100, FIXED_SEED, 2, { solver: 'articulated' });
+    console.log(`stress seed ${FIXED_SEED}, articulated: ${report.cases} rigs, ${report.refused} refused, ${report.ok} clean, ${JSON.stringify(report.byOutcome)}`);
+    expect(report.refused).toBe(0);
+    const hard = report.failed.filter((f) => f.outcome === 'throw' || f.outcome === 'nan');
+    expect(hard.map((f) => `${f.outcome}: ${f.detail}`)).toEqual([]);
+    expect(report.byOutcome.fast ?? 0).toBeLessThanOrEqual(KNOWN_FAST_ARTICULATED_PER_100);
+  }, 600_000);
+});
+
 describe('bodies flung out along a slide validation warned is unbounded are counted apart (randomRigs.ts flungAlong)', () => {
   // Two of seed 1's 10,000 rigs (cases 1,004,049 and 1,006,728; 1,002,003 was one until the load ratio counted
   // what a held link carries, 2026-11-28, and now runs clean): a prismatic slide with no limit whose drive is

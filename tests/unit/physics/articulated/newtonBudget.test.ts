@@ -34,13 +34,16 @@ describe('the Delassus solve’s Newton budget', () => {
     const solves = steps * stats.substeps;
     console.log(`QuaterniusHorse, ${steps} steps: ${stats.rows} rows, ${solverWork.islands} island solves, sweeps ${solverWork.sweeps}, Newton steps ${solverWork.newtonSteps} (${(solverWork.newtonWork / solves).toExponential(2)} multiply-adds a solve; budget ${newtonBudgetOf(stats.rows, 100).toExponential(2)}, tied ${tiedBudgetOf(stats.rows, 100).toExponential(2)}), untied in ${solverWork.untied}, budget ran out in ${solverWork.budgetRanOut}`);
     expect(stats.rows).toBe(228);
-    expect(solverWork.islands).toBe(solves); // one island
+    // One island, solved once a substep and once more in the relax when a row pushed (its feet's probes start
+    // in the ground: drives.ts stepWithDrives); the relax starts from the first solve's impulses.
+    expect(solverWork.islands).toBeGreaterThanOrEqual(solves);
+    expect(solverWork.islands).toBeLessThanOrEqual(2 * solves);
     expect(solverWork.untied).toBe(solves);
     expect(solverWork.maxBudgetUsed).toBeLessThanOrEqual(1);
-    expect(solverWork.newtonWork).toBeLessThanOrEqual(solves * 3 * 100 * 228 * 228);
+    expect(solverWork.newtonWork).toBeLessThanOrEqual(solverWork.islands * 3 * 100 * 228 * 228);
     // Before the budgets: all 100 sweeps in every solve, up to 8 tied steps (each ≈ 4e6 multiply-adds) after each.
     expect(solverWork.sweeps).toBeLessThan(100 * solves);
-    // Measured 80 sweeps in the 6 solves: its active set now settles.
+    // Measured 80 sweeps in the 6 solves: its active set now settles (83 with the 6 relax solves).
     expect(solverWork.sweeps).toBeLessThan(20 * solves);
   }, 60_000);
 
