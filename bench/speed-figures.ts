@@ -91,9 +91,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const result: BenchResult = { ...ragdolls, results: [...ragdolls.results, ...pile.results], warnings: [...(ragdolls.warnings ?? []), ...(pile.warnings ?? [])] };
   const steps = timedSteps ?? 600;
   const table = `${speedTable(result)}\n\nMedian of ${steps} timed steps after the warm-up, the engines of a scene stepped in turn, each engine's ` +
-    `code warmed first by ${CODE_WARMUP_STEPS} steps of a throwaway ragdoll11 × 1 with motors on and off. ${coldLine(cold)} ` +
+    `code warmed first by ${CODE_WARMUP_STEPS.toLocaleString('en-US')} steps of a throwaway ragdoll11 × 1 with motors on and off; ` +
     `measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores at load ${load.toFixed(1)} (shared with other work: compare ` +
-    `ratios within the table, not times across runs), Node ${process.version}.`;
+    `ratios within the table, not times across runs), Node ${process.version}. ${coldLine(cold)}`.trimEnd();
   process.stdout.write(`${table}\n`);
   for (const w of result.warnings ?? []) process.stdout.write(`warning: ${w}\n`);
   if (argv.includes('--write-docs')) {
