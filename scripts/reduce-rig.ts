@@ -5,8 +5,9 @@
  * the rig still validates and still fails — until no removal keeps it failing. The reduced rig is written as a
  * rig file, ready to become a fixture in tests/fixtures/stress (docs/physics.md "What prevents explosions").
  *
- *   npx tsx scripts/reduce-rig.ts --case SEED [--coupled] [--out FILE] [--max-step N]
+ *   npx tsx scripts/reduce-rig.ts --case SEED [--coupled] [--solver articulated] [--out FILE] [--max-step N]
  *
+ * --solver articulated: reduce the rig as the articulated solver runs it (scripts/stress-rigs.ts --solver).
  * --max-step N: count as failing only a run that fails by step N (keeps an early explosion from drifting into a
  * late, marginal one as bodies go). A chaotic rig often does not reduce to one mechanism: each removal may change
  * which body fails and when, so read the log of what was kept, not just the result.
@@ -21,7 +22,7 @@ const argValue = (name: string): string | undefined => {
 };
 const seed = Number(argValue('case'));
 if (!Number.isFinite(seed)) {
-  console.error('usage: npx tsx scripts/reduce-rig.ts --case SEED [--coupled] [--out FILE] [--max-step N]');
+  console.error('usage: npx tsx scripts/reduce-rig.ts --case SEED [--coupled] [--solver articulated] [--out FILE] [--max-step N]');
   process.exit(2);
 }
 const out = argValue('out') ?? `reduced-${seed}.rig.json`;
@@ -69,7 +70,12 @@ function edits(rig: RigDocument): Edit[] {
   return list;
 }
 
-let rig = clone(randomRig(seed, { coupledJoints: process.argv.includes('--coupled') }).rig);
+const solver = argValue('solver') ?? 'rigid';
+if (solver !== 'rigid' && solver !== 'articulated') {
+  console.error(`reduce-rig: --solver must be rigid or articulated, got "${solver}"`);
+  process.exit(2);
+}
+let rig = clone(randomRig(seed, { coupledJoints: process.argv.includes('--coupled'), solver }).rig);
 const start = failure(rig);
 if (start === null) {
   console.error(`case ${seed} does not fail${Number.isFinite(maxStep) ? ` by step ${maxStep}` : ''}: nothing to reduce`);
