@@ -169,6 +169,16 @@ describe('the generator makes what validation accepts', () => {
     expect(MAX_JOINTED_MASS_RATIO).toBe(100);
   });
 
+  it('the solver option changes the rig\'s solver and nothing else (the same draws on either solver)', () => {
+    for (let s = 0; s < 50; s++) {
+      const rigid = randomRig(s), art = randomRig(s, { solver: 'articulated' });
+      expect(rigid.rig.solver).toBe('rigid');
+      expect(art.rig.solver).toBe('articulated');
+      expect({ ...art.rig, solver: 'rigid' }).toEqual(rigid.rig);
+      expect(art.features).toEqual(rigid.features);
+    }
+  });
+
   it('a rig over the bound is refused, naming the lighter body', () => {
     const { rig } = randomRig(3, { kind: 'tree' });
     const light = rig.bodies[1]!;
