@@ -37,6 +37,19 @@ import { solveRows, type SolverRow } from './delassus';
 import { MAX_PUSH_VELOCITY } from '../contacts/contactSolver';
 import { MAX_BIAS_VELOCITY } from '../stepContext';
 
+/**
+ * Contacts between bodies are soft as MuJoCo's are: each of a contact's rows gets the regularisation
+ * R = (1 − d)/d·W_ii (MuJoCo's, with its default impedance at rest, solimp's d = 0.9), as the row's γ, so the
+ * row solves u − rhs + R·λ = 0 instead of u = rhs. Without it, a contact's three rows (and its friction) between two
+ * bodies of one creature were often nearly dependent, and the exact Newton solve found impulses 15× the
+ * needed ones and joint velocities of 10³–10⁵ rad/s: 42 of the 46 random rigs (of the CI seed's first 200)
+ * still past 100 m/s had self-collision on; with it, 17 are (docs/articulated.md "Contacts between bodies").
+ * A body resting on another rests a little deeper than on hard rows (a 1 kg sphere at 1/120 s: 0.8 mm) and
+ * reports a sinking velocity R·λ (the relax below; 9 mm/s there) while its position holds.
+ * The ground's probes keep hard rows (their creatures' figures were measured with them).
+ */
+export const PAIR_CONTACT_SOFTNESS = (1 - 0.9) / 0.9;
+
 /** How fast a limit past its stop is pushed back: limitErp·(stop − q)/h, at most MAX_BIAS_VELOCITY (rad/s or
  *  m/s; the rigid solver's cap on a stop's bias). Uncapped, a random rig started 1.1 rad past a hinge stop was
  *  thrown back at 0.2·1.1·480 = 106 rad/s in its first substep (docs/articulated.md "Stops and overlaps"). */
@@ -315,6 +328,10 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   // the velocities before any impulse with the impulses found as the start, the pushes' rhs set to hold (0).
   // Only when some row pushed: otherwise nothing changes.
   let pushed = false;
+  // A soft row (a body contact, PAIR_CONTACT_SOFTNESS) stays soft here, so a body resting on another keeps a
+  // sinking velocity R·λ that the next step's push undoes (its position holds; 9 mm/s under a resting 1 kg
+  // sphere at 1/120 s). Held at the solve's own R·λ instead (u = 0 at rest) or relaxed rigid, the random rigs
+  // kept more of their pushes: 10 and 9 + 1 throw of the CI seed's first 100 past 100 m/s, against 5.
   for (const r of rows) if (r.push) { pushed = true; r.rhs = 0; }
   if (pushed) { qd.set(free); sweeps = Math.max(sweeps, solveRows(rows, qd, iterations, tolerance)); }
   model.qd = qd;
@@ -487,7 +504,7 @@ function rowOf(response: Response, d0: number, d1: number, e0: number, e1: numbe
 /** A normal row (speculative, λ ≥ 0) and, with μ > 0, two friction rows (|λ_t| ≤ μ·λ_n) of a contact whose
  *  relative velocity along a world direction d is tau(d)·q̇. */
 function contactRows(tau: (d: readonly number[]) => void, ranges: readonly [number, number, number, number], normal: readonly number[], gap: number, mu: number, h: number, erp: number,
-  response: Response, rows: ContactRow[]): ContactRow {
+  response: Response, rows: ContactRow[], soft = 0): ContactRow {
   const row = (d: readonly number[]) => { tau(d); return rowOf(response, ranges[0], ranges[1], ranges[2], ranges[3]); };
   // Penetrating: pushed out at erp·depth/h, at most MAX_PUSH_VELOCITY (the rigid solver's bound on
   // depenetration): bodies started inside each other separate at a bounded speed.
@@ -495,6 +512,7 @@ function contactRows(tau: (d: readonly number[]) => void, ranges: readonly [numb
     : makeRow(row(normal), Math.min((-erp * gap) / h, MAX_PUSH_VELOCITY), 0, 0, Infinity, -1, true, undefined, true);
   // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0).
   if (!(nrow.K > 1e-14)) return nrow;
+  nrow.gamma = soft * nrow.K;
   rows.push(nrow);
   if (mu > 0) {
     // Two tangents: world x and z for the ground (as before), any orthonormal pair otherwise.
@@ -505,7 +523,7 @@ function contactRows(tau: (d: readonly number[]) => void, ranges: readonly [numb
     const t2 = [ny * t1[2]! - nz * t1[1]!, nz * t1[0]! - nx * t1[2]!, nx * t1[1]! - ny * t1[0]!];
     for (const d of Math.abs(ny) > 0.999999 ? [[1, 0, 0], [0, 0, 1]] : [t1, t2]) {
       const r = row(d);
-      if (r.K > 1e-14) rows.push(makeRow(r, 0, 0, 0, 0, -1, true, { normal: nrow, mu }));
+      if (r.K > 1e-14) rows.push(makeRow(r, 0, soft * r.K, 0, 0, -1, true, { normal: nrow, mu }));
     }
   }
   return nrow;
@@ -539,7 +557,7 @@ function pairRows(model: ArticulatedModel, kin: Kin, pairs: readonly PairContact
     const none: [number, number] = [0, 0];
     const [p, q] = !ra ? [rb ?? none, rb ?? none] : !rb ? [ra, ra] : ra[0] <= rb[0] ? [ra, rb] : [rb, ra];
     const ranges: [number, number, number, number] = p[0] === q[0] ? [p[0], p[1], p[1], p[1]] : [p[0], p[1], q[0], q[1]];
-    const row = contactRows(tau, ranges, c.normal, -c.depth, c.friction, h, erp, response, rows);
+    const row = contactRows(tau, ranges, c.normal, -c.depth, c.friction, h, erp, response, rows, PAIR_CONTACT_SOFTNESS);
     out.push({ row, result: { bodyA: c.bodyA, bodyB: c.bodyB, point: [...c.point], normal: [...c.normal], depth: c.depth, normalImpulse: 0 } });
   }
 }
