@@ -54,6 +54,10 @@ export class JointScratch {
   readonly preparedRows = new Float64Array(72);
 }
 
+/** The most a position error may push back (m/s or rad/s): StepContext.maxBiasVelocity, and the articulated
+ *  solver's stops (articulated/drives.ts). */
+export const MAX_BIAS_VELOCITY = 4;
+
 /**
  * The per-world objects the hot functions read (this context, its joint scratch and softness, the
  * contacts' softness) are class instances whose changing number fields start as NaN, a double. Two V8 behaviours
@@ -67,10 +71,6 @@ export class JointScratch {
  *    on its first fractional value, a map change that deoptimises the same way.
  * tests/unit/physics/jit.test.ts counts these deoptimisations when a second World is made: none.
  */
-/** The most a position error may push back (m/s or rad/s): StepContext.maxBiasVelocity, and the articulated
- *  solver's stops (articulated/drives.ts). */
-export const MAX_BIAS_VELOCITY = 4;
-
 export class StepContext {
   /** The joint solver's scratch vectors (this world's own). */
   readonly scratch = new JointScratch();

@@ -36,6 +36,7 @@ import { JOINT_ANGULAR, type ArticulatedModel, type InverseMass } from './model'
 import { solveRows, type SolverRow } from './delassus';
 import { MAX_PUSH_VELOCITY } from '../contacts/contactSolver';
 import { MAX_BIAS_VELOCITY } from '../stepContext';
+import { dot6, quatMat, xForce, xTransposeForce } from './spatial';
 
 /**
  * Contacts between bodies are soft as MuJoCo's are: each of a contact's rows gets the regularisation
@@ -43,7 +44,7 @@ import { MAX_BIAS_VELOCITY } from '../stepContext';
  * row solves u − rhs + R·λ = 0 instead of u = rhs. Without it, a contact's three rows (and its friction) between two
  * bodies of one creature were often nearly dependent, and the exact Newton solve found impulses 15× the
  * needed ones and joint velocities of 10³–10⁵ rad/s: 42 of the 46 random rigs (of the CI seed's first 200)
- * still past 100 m/s had self-collision on; with it, 17 are (docs/articulated.md "Contacts between bodies").
+ * still past 100 m/s had self-collision on; with it, 17 are (docs/articulated.md "Pushes back").
  * A body resting on another rests a little deeper than on hard rows (a 1 kg sphere at 1/120 s: 0.8 mm) and
  * reports a sinking velocity R·λ (the relax below; 9 mm/s there) while its position holds.
  * The ground's probes keep hard rows (their creatures' figures were measured with them).
@@ -52,12 +53,12 @@ export const PAIR_CONTACT_SOFTNESS = (1 - 0.9) / 0.9;
 
 /** How fast a limit past its stop is pushed back: limitErp·(stop − q)/h, at most MAX_BIAS_VELOCITY (rad/s or
  *  m/s; the rigid solver's cap on a stop's bias). Uncapped, a random rig started 1.1 rad past a hinge stop was
- *  thrown back at 0.2·1.1·480 = 106 rad/s in its first substep (docs/articulated.md "Stops and overlaps"). */
+ *  thrown back at 0.2·1.1·480 = 106 rad/s in its first substep (docs/articulated.md "Pushes back: bounded,
+ *  and relaxed away"). */
 function stopBias(erp: number, excess: number, h: number): number {
   const v = (erp * excess) / h;
   return v > MAX_BIAS_VELOCITY ? MAX_BIAS_VELOCITY : v < -MAX_BIAS_VELOCITY ? -MAX_BIAS_VELOCITY : v;
 }
-import { dot6, quatMat, xForce, xTransposeForce } from './spatial';
 
 export type DriveMode = 'off' | 'position' | 'pd' | 'velocity';
 
@@ -326,12 +327,11 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   // stop or out of a penetration; the velocities must not keep it, or a push that cannot resolve its error (two
   // bodies overlapping at their common joint) adds its kinetic energy every substep. The same rows again, from
   // the velocities before any impulse with the impulses found as the start, the pushes' rhs set to hold (0).
-  // Only when some row pushed: otherwise nothing changes.
-  let pushed = false;
-  // A soft row (a body contact, PAIR_CONTACT_SOFTNESS) stays soft here, so a body resting on another keeps a
-  // sinking velocity R·λ that the next step's push undoes (its position holds; 9 mm/s under a resting 1 kg
-  // sphere at 1/120 s). Held at the solve's own R·λ instead (u = 0 at rest) or relaxed rigid, the random rigs
+  // Only when some row pushed: otherwise nothing changes. A soft row (a body contact, PAIR_CONTACT_SOFTNESS)
+  // stays soft here, so a body resting on another keeps a sinking velocity R·λ that the next step's push undoes
+  // (its position holds; 9 mm/s under a resting 1 kg sphere at 1/120 s). Held at the solve's own R·λ instead (u = 0 at rest) or relaxed rigid, the random rigs
   // kept more of their pushes: 10 and 9 + 1 throw of the CI seed's first 100 past 100 m/s, against 5.
+  let pushed = false;
   for (const r of rows) if (r.push) { pushed = true; r.rhs = 0; }
   if (pushed) { qd.set(free); sweeps = Math.max(sweeps, solveRows(rows, qd, iterations, tolerance)); }
   model.qd = qd;
