@@ -320,7 +320,11 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   }
   // The rows on their Delassus matrix W = J M⁻¹ Jᵀ (delassus.ts): Gauss-Seidel sweeps on W, each followed by a
   // Newton step on the rows inside their bounds; the same fixed point as row-by-row sweeps on q̇.
-  const free = Float64Array.from(qd); // the velocities before the rows' impulses (solveRows adds them to qd)
+  // Whether some row pushes is known from the rows: only then are the velocities before the rows' impulses kept
+  // (solveRows adds them to qd) for the relax below.
+  let pushed = false;
+  for (const r of rows) if (r.push) { pushed = true; break; }
+  const free = pushed ? Float64Array.from(qd) : null;
   let sweeps = solveRows(rows, qd, iterations, tolerance);
   model.q = model.integratePositions(model.q, qd, hs);
   // Relax (Box2D v3's soft step, the rigid solver's relax sweeps): the positions took the push back from past a
@@ -331,9 +335,11 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   // stays soft here, so a body resting on another keeps a sinking velocity R·λ that the next step's push undoes
   // (its position holds; 9 mm/s under a resting 1 kg sphere at 1/120 s). Held at the solve's own R·λ instead (u = 0 at rest) or relaxed rigid, the random rigs
   // kept more of their pushes: 10 and 9 + 1 throw of the CI seed's first 100 past 100 m/s, against 5.
-  let pushed = false;
-  for (const r of rows) if (r.push) { pushed = true; r.rhs = 0; }
-  if (pushed) { qd.set(free); sweeps = Math.max(sweeps, solveRows(rows, qd, iterations, tolerance)); }
+  if (free) {
+    for (const r of rows) if (r.push) r.rhs = 0;
+    qd.set(free);
+    sweeps = Math.max(sweeps, solveRows(rows, qd, iterations, tolerance));
+  }
   model.qd = qd;
   const motorTorque = drives.map(() => 0), limitTorque = drives.map(() => 0), sq = drives.map(() => 0);
   const motorRowTorque = drives.map(() => 0), saturated = drives.map(() => false);
