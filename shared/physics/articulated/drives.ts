@@ -36,7 +36,7 @@ import { JOINT_ANGULAR, type ArticulatedModel, type InverseMass } from './model'
 import { solveRows, type SolverRow } from './delassus';
 import { MAX_PUSH_VELOCITY } from '../contacts/contactSolver';
 import { MAX_BIAS_VELOCITY } from '../stepContext';
-import { dot6, quatMat, xForce, xTransposeForce } from './spatial';
+import { dot6, quatMat, solveDense, xForce, xTransposeForce } from './spatial';
 
 /**
  * Contacts between bodies are soft as MuJoCo's are: each of a contact's rows gets the regularisation
@@ -141,6 +141,14 @@ export interface DriveStepOptions {
    * unchanged.
    */
   integrator?: 'euler' | 'verlet';
+  /**
+   * 'explicit' (default, MuJoCo's Euler): the kick takes the velocity products c(q, q̇) — Coriolis,
+   * centrifugal, gyroscopic — and the joints' damping at the old q̇. 'implicit': C(q, q̇)·q̇′ and b·q̇′ at the
+   * new q̇′ (C the Coriolis matrix with Ṁ = C + Cᵀ: implicitVelocityProducts), which adds no energy however
+   * fast the bodies turn; c grows with q̇², so the explicit kick multiplies a fast spin every substep once
+   * h·|q̇| nears 1 (a whip, a light limb on a heavy spinning chain).
+   */
+  velocityProducts?: 'explicit' | 'implicit';
 }
 
 /** A contact between two model bodies (−1: the world, e.g. a static body), from a narrow phase. */
@@ -193,6 +201,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   // q̈ and the inverse mass operator at this q from one ABA pass (the rows' responses M⁻¹·n use the latter).
   const { qdd, inverseMass, kinematics } = model.forwardDynamicsAndInverseMass();
   model.qdd = qdd;
+  if (options.velocityProducts === 'implicit') implicitVelocityProducts(model, kinematics, inverseMass, qdd, h);
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
@@ -355,6 +364,49 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   drives.forEach((d, i) => { if (model.bodies[d.body]!.joint === 'ball') motorTorque[i] = Math.sqrt(sq[i]!); });
   for (const c of contacts) c.result.normalImpulse = c.row.acc;
   return { motorTorque, motorRowTorque, saturated, limitTorque, contacts: contacts.map((c) => c.result), rows: rows.length, iterations: sweeps };
+}
+
+/**
+ * The kick's q̈ with the velocity products taken at the new q̇ (DriveStepOptions.velocityProducts 'implicit'):
+ * q̈ ← (1 + h·M⁻¹D)⁻¹·q̈, so that Δq̇ = h·q̈ solves (M + h·D)·Δq̇ = h·(τ − C(q̇)·q̇ − b·q̇), i.e.
+ * M·(q̇′ − q̇) = h·(τ − C(q̇)·q̇′ − b·q̇′), with D = C(q̇) + b: C the Coriolis matrix whose Ṁ = C + Cᵀ
+ * (model.coriolisTimes, one Newton–Euler pass per column), b the joints' viscous damping. Then q̇′ᵀC·q̇′ = ½q̇′ᵀṀq̇′:
+ * the velocity products change the kinetic energy only as the configuration's change of M does, however fast
+ * the bodies turn, where the explicit kick multiplies a fast spin by (1 + O(h·|q̇|)) every substep (a whip's tip).
+ * Per tree (its DOFs are coupled only among themselves): n columns (each visits the column's body, its subtree
+ * and its ancestors), n applications of M⁻¹ and one dense n×n solve for a tree of n DOFs. A tree at rest
+ * without joint damping is skipped (D = 0 there: the kick is the explicit one).
+ */
+function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, inverseMass: InverseMass, qdd: Float64Array, h: number): void {
+  const bodies = model.bodies, qd = model.qd, nv = model.nv;
+  const x = new Float64Array(nv), t = new Float64Array(nv);
+  for (let from = 0; from < bodies.length;) {
+    let to = from + 1;
+    while (to < bodies.length && bodies[to]!.parent >= 0) to++;
+    const v0 = bodies[from]!.vi, v1 = to < bodies.length ? bodies[to]!.vi : nv, n = v1 - v0;
+    let moving = false;
+    for (let k = v0; k < v1 && !moving; k++) moving = qd[k] !== 0;
+    for (let i = from; i < to && !moving; i++) moving = (bodies[i]!.damping ?? 0) > 0;
+    if (moving && n > 0) {
+      const A = new Array<number>(n * n), col = new Float64Array(n);
+      let owner = from;
+      for (let c = 0; c < n; c++) {
+        while (owner + 1 < to && bodies[owner + 1]!.vi <= v0 + c) owner++; // the body whose DOF this column is
+        x[v0 + c] = 1;
+        model.coriolisTimes(model.q, kin, qd, x, from, to, t, owner);
+        x[v0 + c] = 0;
+        for (let i = from; i < to; i++) {
+          const b = bodies[i]!, damping = b.damping ?? 0;
+          if (damping > 0 && v0 + c >= b.vi && v0 + c < b.vi + b.nv) t[v0 + c] += damping;
+        }
+        inverseMass(t, from, to, col);
+        for (let r = 0; r < n; r++) A[r * n + c] = (r === c ? 1 : 0) + h * col[r]!;
+      }
+      const y = solveDense(A, Array.from(qdd.subarray(v0, v1)), n);
+      for (let r = 0; r < n; r++) qdd[v0 + r] = y[r]!;
+    }
+    from = to;
+  }
 }
 
 /**

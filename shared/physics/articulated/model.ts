@@ -382,6 +382,62 @@ export class ArticulatedModel {
     return tau;
   }
 
+  /**
+   * C(q, q̇)·x: the velocity products c(q, q̇) (Coriolis, centrifugal, gyroscopic: inverseDynamics with q̈ = 0,
+   * no gravity, no external force) written as a matrix acting on x, C(q, q̇)·q̇ = c(q, q̇), in the factorisation
+   * with Ṁ = C + Cᵀ (Ṁ along q̇): C = Σᵢ Jᵢᵀ(Iᵢ·J̇ᵢ + Bᵢ(vᵢ)·Jᵢ) with Bᵢ(v)·w = ½(v ×f I·w + w ×f I·v − I·(v ×m w))
+   * (Echeandia & Wensing 2021, "Numerical methods to compute the Coriolis matrix and Christoffel symbols for
+   * rigid-body systems"). Then xᵀC·x = ½xᵀṀx: a step that takes C at the old q̇ and x at the new one,
+   * (M + h·C)·q̇′ = M·q̇ + h·τ, changes the kinetic energy by the work and the configuration's Ṁ only, less
+   * ½|q̇′ − q̇|²_M — whatever the speed. One pass of the recursive Newton–Euler algorithm beside `kin` (its
+   * v, S and cJ at this q̇ and configuration q); only the bodies [from, to) — whole trees — are visited and
+   * only their DOFs of `out` written. With `first`, x is zero outside the subtree of body `first` (one column
+   * of C: a DOF of that body), and only that subtree and its ancestors are visited.
+   */
+  coriolisTimes(q: ArrayLike<number>, kin: Kinematics, qd: ArrayLike<number>, x: ArrayLike<number>, from: number, to: number, out: Float64Array, first = from): Float64Array {
+    const { Xup, v, S } = kin, sc = coriolisScratch;
+    while (sc.w.length < to) { sc.w.push(zero6()); sc.a.push(zero6()); sc.f.push(zero6()); }
+    if (sc.live.length < to) sc.live = new Uint8Array(2 * to);
+    const live = sc.live, t1 = sc.t1, t2 = sc.t2, t3 = sc.t3, xJ = sc.xJ;
+    // x is zero outside the subtree of `first` (a column's caller says so): only that subtree moves.
+    live.fill(0, from, to);
+    const all = first === from;
+    for (let i = first; i < to; i++) {
+      const b = this.bodies[i]!;
+      if (!all && i !== first && !(b.parent >= first && live[b.parent])) continue;
+      live[i] = 1;
+      const Si = S[i]!, I = b.inertia, vi = v[i]!, w = sc.w[i]!, a = sc.a[i]!, f = sc.f[i]!;
+      xJ.fill(0);
+      for (let k = 0; k < b.nv; k++) addScaled(xJ, Si[k]!, x[b.vi + k]!);
+      // w_i = J_i·x; α_i = J̇_i·x (S_i turns with body i: v_i ×m S_i·x_i; a free or planar joint's own Ṡ·x).
+      if (i === first || b.parent < from) { w.fill(0); a.fill(0); } else { xMotion(Xup[i]!, sc.w[b.parent]!, w); xMotion(Xup[i]!, sc.a[b.parent]!, a); }
+      crossMotion(vi, xJ, t1);
+      jointSdotTimes(b, q, kin, i, qd, x, t2);
+      for (let k = 0; k < 6; k++) { w[k] += xJ[k]!; a[k] += t1[k]! + t2[k]!; }
+      // f_i = I·α_i + B(v_i)·w_i, B(v)·w = ½(v ×f I·w + w ×f I·v − I·(v ×m w)).
+      mat6Vec(I, a, f);
+      mat6Vec(I, w, t1); crossForce(vi, t1, t2);
+      mat6Vec(I, vi, t1); crossForce(w, t1, t3);
+      for (let k = 0; k < 6; k++) f[k] += 0.5 * (t2[k]! + t3[k]!);
+      crossMotion(vi, w, t1); mat6Vec(I, t1, t2);
+      for (let k = 0; k < 6; k++) f[k] -= 0.5 * t2[k]!;
+    }
+    for (let i = to - 1; i >= from; i--) {
+      const b = this.bodies[i]!;
+      if (!live[i]) { for (let k = 0; k < b.nv; k++) out[b.vi + k] = 0; continue; }
+      const Si = S[i]!, f = sc.f[i]!;
+      for (let k = 0; k < b.nv; k++) out[b.vi + k] = dot6(Si[k]!, f);
+      if (b.parent >= from) {
+        // The ancestors of `first` carry the subtree's force inward (their own w and α are 0).
+        const P = sc.f[b.parent]!;
+        if (!live[b.parent]) { P.fill(0); live[b.parent] = 1; }
+        xTransposeForce(Xup[i]!, f, t1);
+        for (let k = 0; k < 6; k++) P[k] += t1[k]!;
+      }
+    }
+    return out;
+  }
+
   /** Advance by h seconds. */
   step(h: number): void {
     if (this.integrator === 'rk4') { this.stepRk4(h); return; }
@@ -524,7 +580,7 @@ function jointTransform(t: ArticulatedJointType, q: ArrayLike<number>, i: number
 function quatIntegrate(out: Float64Array, i: number, wx: number, wy: number, wz: number, h: number): void {
   const ang = Math.hypot(wx, wy, wz) * h;
   let dx = 0, dy = 0, dz = 0, dw = 1;
-  if (ang > 1e-14) {
+  if (Math.abs(ang) > 1e-14) { // h < 0 turns back
     const s = Math.sin(ang / 2) / (ang / h);
     dx = wx * s; dy = wy * s; dz = wz * s; dw = Math.cos(ang / 2);
   }
@@ -582,4 +638,26 @@ function accelerationPass(
     a[i] = ai;
   }
   return qdd;
+}
+
+/** Per-body vectors of coriolisTimes's passes (reused). */
+const coriolisScratch = { w: [] as Vec6[], a: [] as Vec6[], f: [] as Vec6[], live: new Uint8Array(0), t1: zero6(), t2: zero6(), t3: zero6(), xJ: zero6() };
+
+/** Ṡ(q̇)·x of a joint whose subspace moves in its own body frame (kinematics' cJ = Ṡ·q̇): free and planar. */
+function jointSdotTimes(b: ArticulatedBody, q: ArrayLike<number>, kin: Kinematics, i: number, qd: ArrayLike<number>, x: ArrayLike<number>, out: Vec6): Vec6 {
+  if (b.joint === 'free') {
+    // S's linear block Rᵀ turns at −ω×: Ṡ·x = [0; −ω × Rᵀx_lin].
+    const E = kin.Xup[i]!.E, j = b.vi;
+    const xb = [0, 1, 2].map((r) => E[3 * r]! * x[j]! + E[3 * r + 1]! * x[j + 1]! + E[3 * r + 2]! * x[j + 2]!);
+    const w0 = qd[j + 3]!, w1 = qd[j + 4]!, w2 = qd[j + 5]!;
+    out[0] = 0; out[1] = 0; out[2] = 0;
+    out[3] = -(w1 * xb[2]! - w2 * xb[1]!); out[4] = -(w2 * xb[0]! - w0 * xb[2]!); out[5] = -(w0 * xb[1]! - w1 * xb[0]!);
+    return out;
+  }
+  if (b.joint === 'planar') {
+    // The translation columns turn with θ: Ṡ·x = θ̇·∂S/∂θ·x.
+    const c = Math.cos(q[b.qi]!), s = Math.sin(q[b.qi]!), j = b.vi, td = qd[j]!, dy = x[j + 1]!, dz = x[j + 2]!;
+    return xMotion(b.XB, [0, 0, 0, 0, td * (-s * dy + c * dz), td * (-c * dy - s * dz)], out);
+  }
+  return out.fill(0);
 }

@@ -57,6 +57,8 @@ export interface ArticulatedWorldOptions {
   contactMargin?: number;
   /** The step (drives.ts DriveStepOptions.integrator): 'verlet' (default) or 'euler' (MuJoCo's Euler). */
   integrator?: 'euler' | 'verlet';
+  /** The kick's velocity products (DriveStepOptions.velocityProducts): 'implicit' (default) or 'explicit'. */
+  velocityProducts?: 'explicit' | 'implicit';
 }
 
 interface BodyInfo {
@@ -133,6 +135,7 @@ export class ArticulatedWorld implements PhysicsWorld {
   private readonly iterations: number;
   private readonly contactMargin: number;
   readonly integrator: 'euler' | 'verlet';
+  readonly velocityProducts: 'explicit' | 'implicit';
   private addedBodies = 0;
   private addedJoints = 0;
   private time_ = 0;
@@ -161,6 +164,7 @@ export class ArticulatedWorld implements PhysicsWorld {
     this.iterations = options.iterations ?? 100;
     this.contactMargin = options.contactMargin ?? 0.05;
     this.integrator = options.integrator ?? 'verlet';
+    this.velocityProducts = options.velocityProducts ?? 'implicit';
     const g = this.settings.gravity;
     this.articulated = articulatedFromRig(rig, { placement: options.placement, gravity: [g[0], g[1], g[2]] });
     this.model = this.articulated.model;
@@ -257,7 +261,7 @@ export class ArticulatedWorld implements PhysicsWorld {
         ...(this.ground ? { ground: this.ground } : {}),
         // Found where the rows are built (after the half drift under 'verlet').
         ...(this.pairs.length ? { pairs: () => { this.invalidate(); return this.findContacts(); } } : {}),
-        iterations: this.iterations, integrator: this.integrator,
+        iterations: this.iterations, integrator: this.integrator, velocityProducts: this.velocityProducts,
       });
       this.invalidate();
       for (const j of this.joints) {

@@ -67,14 +67,13 @@ describe('spatial algebra', () => {
 });
 
 /** A random tree of n bodies (the first a free root when `floating`), random joints, inertias and frames. */
-function randomTree(r: () => number, n: number, floating: boolean): ArticulatedModel {
-  const kinds: ArticulatedJointType[] = ['hinge', 'prismatic', 'ball'];
+function randomTree(r: () => number, n: number, floating: boolean, kinds: ArticulatedJointType[] = ['hinge', 'prismatic', 'ball']): ArticulatedModel {
   const descs: ArticulatedBodyDesc[] = [];
   for (let i = 0; i < n; i++) {
     const free = floating && i === 0;
     descs.push({
       name: `b${i}`, jointName: `j${i}`, parent: free ? -1 : i === 0 ? -1 : Math.floor(r() * (floating ? i : i + 1)) - (floating ? 0 : 1),
-      joint: free ? 'free' : kinds[Math.floor(r() * 3)]!,
+      joint: free ? 'free' : kinds[Math.floor(r() * kinds.length)]!, pitch: 0.05 + 0.2 * r(),
       Xtree: free ? pluckerFromPose([0, 0, 0], [0, 0, 0, 1]) : randPlucker(r), XB: free ? pluckerFromPose([0, 0, 0], [0, 0, 0, 1]) : randPlucker(r),
       inertia: randInertia(r),
     });
@@ -142,6 +141,53 @@ function energyDrift(links: number, integrator: 'semi-implicit' | 'rk4', dt = 1 
   }
   return worst;
 }
+
+/** M(q) column by column from inverseDynamics (no velocity, gravity or external force). */
+function massMatrix(m: ArticulatedModel, q: ArrayLike<number>): number[] {
+  const g = m.gravity, fext = m.fext.map((f) => f.slice());
+  m.gravity = [0, 0, 0];
+  for (const f of m.fext) f.fill(0);
+  const zero = new Float64Array(m.nv), M = new Array<number>(m.nv * m.nv);
+  for (let j = 0; j < m.nv; j++) {
+    const e = new Float64Array(m.nv); e[j] = 1;
+    const col = m.inverseDynamics(q, zero, e);
+    for (let i = 0; i < m.nv; i++) M[i * m.nv + j] = col[i]!;
+  }
+  m.gravity = g;
+  fext.forEach((f, i) => m.fext[i]!.splice(0, 6, ...f));
+  return M;
+}
+
+describe('velocity products', () => {
+  it('C(q, q̇)·q̇ is the bias force c(q, q̇), and xᵀC·x = ½xᵀṀx (Ṁ along q̇ by central differences) on random trees of every joint', () => {
+    const r = rng(31);
+    let worstC = 0, scaleC = 0, worstSkew = 0, scaleSkew = 0;
+    for (let t = 0; t < 30; t++) {
+      const m = randomTree(r, 2 + Math.floor(r() * 8), t % 2 === 0, ['hinge', 'prismatic', 'ball', 'screw', 'cylindrical', 'planar']);
+      const kin = m.kinematics(m.q, m.qd), zero = new Float64Array(m.nv), n = m.nv;
+      // c: inverse dynamics at q̈ = 0 less the same at q̇ = 0 (gravity and the external forces).
+      const c1 = m.inverseDynamics(m.q, m.qd, zero), c0 = m.inverseDynamics(m.q, zero, zero);
+      const Cqd = m.coriolisTimes(m.q, kin, m.qd, m.qd, 0, m.bodies.length, new Float64Array(n));
+      for (let k = 0; k < n; k++) { worstC = Math.max(worstC, Math.abs(Cqd[k]! - (c1[k]! - c0[k]!))); scaleC = Math.max(scaleC, Math.abs(c1[k]! - c0[k]!)); }
+      const eps = 1e-5, Mp = massMatrix(m, m.integratePositions(m.q, m.qd, eps)), Mm = massMatrix(m, m.integratePositions(m.q, m.qd, -eps));
+      for (let trial = 0; trial < 3; trial++) {
+        const x = Float64Array.from({ length: n }, () => sym(r));
+        const Cx = m.coriolisTimes(m.q, kin, m.qd, x, 0, m.bodies.length, new Float64Array(n));
+        let xCx = 0, xMdx = 0;
+        for (let i = 0; i < n; i++) {
+          xCx += x[i]! * Cx[i]!;
+          for (let j = 0; j < n; j++) xMdx += (x[i]! * x[j]! * (Mp[i * n + j]! - Mm[i * n + j]!)) / (2 * eps);
+        }
+        worstSkew = Math.max(worstSkew, Math.abs(xCx - 0.5 * xMdx));
+        scaleSkew = Math.max(scaleSkew, Math.abs(xMdx));
+      }
+    }
+    expect(scaleC).toBeGreaterThan(1); // the products are not trivially small
+    expect(worstC / scaleC).toBeLessThan(1e-12);
+    expect(scaleSkew).toBeGreaterThan(0.1);
+    expect(worstSkew / scaleSkew).toBeLessThan(1e-7); // the central difference's own error
+  });
+});
 
 describe('pendulums from rigs', () => {
   it('a rod pendulum\'s small-angle period is 2π√(I/mgd) within 0.1 %', () => {
