@@ -36,7 +36,7 @@ import { JOINT_ANGULAR, type ArticulatedModel, type InverseMass } from './model'
 import { solveRows, type SolverRow } from './delassus';
 import { MAX_PUSH_VELOCITY } from '../contacts/contactSolver';
 import { MAX_BIAS_VELOCITY } from '../stepContext';
-import { dot6, quatMat, solveDense, xForce, xTransposeForce } from './spatial';
+import { dot6, quatMat, solveDense, symmetricEigen, xForce, xTransposeForce } from './spatial';
 
 /**
  * Contacts between bodies are soft as MuJoCo's are: each of a contact's rows gets the regularisation
@@ -143,10 +143,10 @@ export interface DriveStepOptions {
   integrator?: 'euler' | 'verlet';
   /**
    * 'explicit' (default, MuJoCo's Euler): the kick takes the velocity products c(q, q̇) — Coriolis,
-   * centrifugal, gyroscopic — and the joints' damping at the old q̇. 'implicit': C(q, q̇)·q̇′ and b·q̇′ at the
-   * new q̇′ (C the Coriolis matrix with Ṁ = C + Cᵀ: implicitVelocityProducts), which adds no energy however
-   * fast the bodies turn; c grows with q̇², so the explicit kick multiplies a fast spin every substep once
-   * h·|q̇| nears 1 (a whip, a light limb on a heavy spinning chain).
+   * centrifugal, gyroscopic — and the joints' damping at the old q̇. 'implicit': the part of c that does no
+   * work or removes energy, and the damping, at the new q̇′ (implicitVelocityProducts). c grows with q̇², so the
+   * explicit kick multiplies a fast spin every substep once h·|q̇| nears 1 (a whip, a light limb on a heavy
+   * spinning chain).
    */
   velocityProducts?: 'explicit' | 'implicit';
 }
@@ -201,7 +201,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   // q̈ and the inverse mass operator at this q from one ABA pass (the rows' responses M⁻¹·n use the latter).
   const { qdd, inverseMass, kinematics } = model.forwardDynamicsAndInverseMass();
   model.qdd = qdd;
-  if (options.velocityProducts === 'implicit') implicitVelocityProducts(model, kinematics, inverseMass, qdd, h);
+  if (options.velocityProducts === 'implicit') implicitVelocityProducts(model, kinematics, qdd, h);
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
@@ -367,42 +367,72 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
 }
 
 /**
- * The kick's q̈ with the velocity products taken at the new q̇ (DriveStepOptions.velocityProducts 'implicit'):
- * q̈ ← (1 + h·M⁻¹D)⁻¹·q̈, so that Δq̇ = h·q̈ solves (M + h·D)·Δq̇ = h·(τ − C(q̇)·q̇ − b·q̇), i.e.
- * M·(q̇′ − q̇) = h·(τ − C(q̇)·q̇′ − b·q̇′), with D = C(q̇) + b: C the Coriolis matrix whose Ṁ = C + Cᵀ
- * (model.coriolisTimes, one Newton–Euler pass per column), b the joints' viscous damping. Then q̇′ᵀC·q̇′ = ½q̇′ᵀṀq̇′:
- * the velocity products change the kinetic energy only as the configuration's change of M does, however fast
- * the bodies turn, where the explicit kick multiplies a fast spin by (1 + O(h·|q̇|)) every substep (a whip's tip).
- * Per tree (its DOFs are coupled only among themselves): n columns (each visits the column's body, its subtree
- * and its ancestors), n applications of M⁻¹ and one dense n×n solve for a tree of n DOFs. A tree at rest
- * without joint damping is skipped (D = 0 there: the kick is the explicit one).
+ * The kick's q̈ with the velocity products split by what they do to the kinetic energy
+ * (DriveStepOptions.velocityProducts 'implicit'). c(q, q̇) = C(q, q̇)·q̇ with the Coriolis matrix whose
+ * Ṁ = C + Cᵀ (model.coriolisTimes, one Newton–Euler pass per column), so C = W + ½Ṁ with W skew, and
+ * ½Ṁ = P⁺ + P⁻ by the signs of its eigenvalues. W turns the velocity without doing work (the gyroscopic and
+ * Coriolis exchange) and P⁺ slows it where the inertia grows along the motion: both are taken at the new q̇′,
+ * as is the joints' damping b. P⁻, where the inertia shrinks along the motion and the products speed the
+ * bodies up (a whip's crack, a skater pulling in her arms), stays at the old q̇:
+ *   M·(q̇′ − q̇) = h·(τ − P⁻·q̇ − (W + P⁺ + b)·q̇′), i.e. q̈ ← (1 + h·M⁻¹(W + P⁺ + b))⁻¹·q̈.
+ * xᵀ(M + h(W + P⁺ + b))·x = xᵀ(M + h(P⁺ + b))·x > 0: the matrix is never singular and its part of the step only
+ * removes energy or none. Taken whole at q̇′ (the linearly implicit step on C, or on MuJoCo's ∂c/∂q̇), the P⁻
+ * part is an anti-damping made implicit: its matrix nears singular when h·½Ṁ nears −M, and the step amplifies
+ * (docs/articulated.md "Velocity products"). Per tree of n DOFs: n Newton–Euler columns, one n×n symmetric
+ * eigen-decomposition, M by the composite-rigid-body algorithm and one n×n solve. A tree at rest without joint damping is skipped
+ * (C = 0 there: the kick is the explicit one).
  */
-function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, inverseMass: InverseMass, qdd: Float64Array, h: number): void {
-  const bodies = model.bodies, qd = model.qd, nv = model.nv;
+function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, qdd: Float64Array, h: number): void {
+  const bodies = model.bodies, qd = model.qd, nv = model.nv, N = bodies.length;
   const x = new Float64Array(nv), t = new Float64Array(nv);
-  for (let from = 0; from < bodies.length;) {
+  // Ranges of whole trees: [from, to) ends where no later body's parent lies inside it.
+  const lowestParentFrom = new Array<number>(N + 1).fill(Infinity);
+  for (let i = N - 1; i >= 0; i--) { const p = bodies[i]!.parent; lowestParentFrom[i] = Math.min(lowestParentFrom[i + 1]!, p >= 0 ? p : Infinity); }
+  for (let from = 0; from < N;) {
     let to = from + 1;
-    while (to < bodies.length && bodies[to]!.parent >= 0) to++;
-    const v0 = bodies[from]!.vi, v1 = to < bodies.length ? bodies[to]!.vi : nv, n = v1 - v0;
+    while (to < N && lowestParentFrom[to]! < to) to++;
+    const v0 = bodies[from]!.vi, v1 = to < N ? bodies[to]!.vi : nv, n = v1 - v0;
     let moving = false;
     for (let k = v0; k < v1 && !moving; k++) moving = qd[k] !== 0;
     for (let i = from; i < to && !moving; i++) moving = (bodies[i]!.damping ?? 0) > 0;
     if (moving && n > 0) {
-      const A = new Array<number>(n * n), col = new Float64Array(n);
+      // C column by column (each column visits its DOF's body, that body's subtree and its ancestors).
+      const C = new Float64Array(n * n);
       let owner = from;
       for (let c = 0; c < n; c++) {
-        while (owner + 1 < to && bodies[owner + 1]!.vi <= v0 + c) owner++; // the body whose DOF this column is
+        while (owner + 1 < to && bodies[owner + 1]!.vi <= v0 + c) owner++;
         x[v0 + c] = 1;
         model.coriolisTimes(model.q, kin, qd, x, from, to, t, owner);
         x[v0 + c] = 0;
-        for (let i = from; i < to; i++) {
-          const b = bodies[i]!, damping = b.damping ?? 0;
-          if (damping > 0 && v0 + c >= b.vi && v0 + c < b.vi + b.nv) t[v0 + c] += damping;
-        }
-        inverseMass(t, from, to, col);
-        for (let r = 0; r < n; r++) A[r * n + c] = (r === c ? 1 : 0) + h * col[r]!;
+        for (let r = 0; r < n; r++) C[r * n + c] = t[v0 + r]!;
       }
-      const y = solveDense(A, Array.from(qdd.subarray(v0, v1)), n);
+      // K = W + P⁺ + b: the skew part, the positive part of ½Ṁ = ½(C + Cᵀ), the joints' damping.
+      const half = new Float64Array(n * n), K = new Float64Array(n * n);
+      for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+        half[r * n + c] = 0.5 * (C[r * n + c]! + C[c * n + r]!);
+        K[r * n + c] = 0.5 * (C[r * n + c]! - C[c * n + r]!);
+      }
+      const { values, vectors: V } = symmetricEigen(half, n);
+      for (let k = 0; k < n; k++) {
+        const lambda = values[k]!;
+        if (!(lambda > 0)) continue;
+        for (let r = 0; r < n; r++) {
+          const vr = lambda * V[r * n + k]!;
+          if (vr !== 0) for (let c = 0; c < n; c++) K[r * n + c] += vr * V[c * n + k]!;
+        }
+      }
+      for (let i = from; i < to; i++) {
+        const b = bodies[i]!, damping = b.damping ?? 0;
+        if (damping > 0) for (let k = b.vi; k < b.vi + b.nv; k++) K[(k - v0) * n + (k - v0)] += damping;
+      }
+      // (M + h·K)·q̈′ = M·q̈, M by the composite-rigid-body algorithm.
+      const M = model.massMatrix(kin, from, to, new Float64Array(n * n));
+      const A = new Array<number>(n * n), rhs = new Array<number>(n).fill(0);
+      for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+        A[r * n + c] = M[r * n + c]! + h * K[r * n + c]!;
+        rhs[r] += M[r * n + c]! * qdd[v0 + c]!;
+      }
+      const y = solveDense(A, rhs, n);
       for (let r = 0; r < n; r++) qdd[v0 + r] = y[r]!;
     }
     from = to;

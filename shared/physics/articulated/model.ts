@@ -438,6 +438,48 @@ export class ArticulatedModel {
     return out;
   }
 
+  /**
+   * The joint-space mass matrix of the bodies [from, to) — whole trees — by the composite-rigid-body algorithm
+   * (RBDA Table 6.2) at the configuration of `kin` (its Xup and S): out (n×n, row-major) gets M's block over
+   * the DOFs bodies[from].vi … + n. The trees' DOFs are coupled only among themselves.
+   */
+  massMatrix(kin: Kinematics, from: number, to: number, out: Float64Array): Float64Array {
+    const { Xup, S } = kin, v0 = this.bodies[from]!.vi;
+    const n = (to < this.bodies.length ? this.bodies[to]!.vi : this.nv) - v0;
+    out.fill(0, 0, n * n);
+    const Ic: Mat6[] = [];
+    for (let i = from; i < to; i++) Ic[i - from] = this.bodies[i]!.inertia.slice();
+    for (let i = to - 1; i > from; i--) {
+      const p = this.bodies[i]!.parent;
+      if (p < from) continue;
+      const Ip = inertiaToParent(Xup[i]!, Ic[i - from]!), P = Ic[p - from]!;
+      for (let k = 0; k < 36; k++) P[k] += Ip[k]!;
+    }
+    const F = zero6(), G = zero6();
+    for (let i = from; i < to; i++) {
+      const b = this.bodies[i]!, Si = S[i]!;
+      for (let a = 0; a < b.nv; a++) {
+        mat6Vec(Ic[i - from]!, Si[a]!, F);
+        const row = b.vi + a - v0;
+        for (let c = 0; c < b.nv; c++) out[row * n + b.vi + c - v0] = dot6(Si[c]!, F);
+        // Up the ancestors: F in each parent's coordinates gives the off-diagonal entries.
+        let j = i;
+        for (let k = 0; k < 6; k++) G[k] = F[k]!;
+        while (this.bodies[j]!.parent >= from) {
+          xTransposeForce(Xup[j]!, G, F);
+          for (let k = 0; k < 6; k++) G[k] = F[k]!;
+          j = this.bodies[j]!.parent;
+          const bj = this.bodies[j]!, Sj = S[j]!;
+          for (let c = 0; c < bj.nv; c++) {
+            const col = bj.vi + c - v0, m = dot6(Sj[c]!, G);
+            out[row * n + col] = m; out[col * n + row] = m;
+          }
+        }
+      }
+    }
+    return out;
+  }
+
   /** Advance by h seconds. */
   step(h: number): void {
     if (this.integrator === 'rk4') { this.stepRk4(h); return; }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ArticulatedModel, articulatedBodyPoses, articulatedFromRig, crossForce, crossMotion, dot6, inertiaToParent,
-  mat6Vec, pluckerCompose, pluckerFromPose, pluckerInverse, pluckerMatrix, solveDense, spatialInertia, xForce,
+  mat6Vec, pluckerCompose, pluckerFromPose, pluckerInverse, pluckerMatrix, solveDense, spatialInertia, symmetricEigen, xForce,
   xInverseMotion, xMotion, xTransposeForce, type ArticulatedBodyDesc, type ArticulatedJointType, type Plucker, type Vec6,
 } from '../../../../shared/physics/articulated';
 import { chainRig } from './rigs';
@@ -159,6 +159,37 @@ function massMatrix(m: ArticulatedModel, q: ArrayLike<number>): number[] {
 }
 
 describe('velocity products', () => {
+  it('symmetricEigen: V·diag(λ)·Vᵀ = A and VᵀV = 1 on random symmetric matrices up to 60×60, a repeated eigenvalue and a scale of 1e3', () => {
+    const r = rng(43);
+    let recon = 0, orth = 0;
+    for (const n of [1, 2, 3, 5, 10, 34, 60]) for (let t = 0; t < 4; t++) {
+      const scale = t === 3 ? 1e3 : 1, A = new Float64Array(n * n);
+      for (let i = 0; i < n; i++) for (let j = i; j < n; j++) { const x = t === 2 ? (i === j ? 2 : 0) : scale * sym(r); A[i * n + j] = x; A[j * n + i] = x; }
+      const { values, vectors: V } = symmetricEigen(A, n);
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+        let a = 0, o = 0;
+        for (let k = 0; k < n; k++) { a += V[i * n + k]! * values[k]! * V[j * n + k]!; o += V[k * n + i]! * V[k * n + j]!; }
+        recon = Math.max(recon, Math.abs(a - A[i * n + j]!) / scale);
+        orth = Math.max(orth, Math.abs(o - (i === j ? 1 : 0)));
+      }
+    }
+    expect(recon).toBeLessThan(1e-12);
+    expect(orth).toBeLessThan(1e-12);
+  });
+
+  it('the composite-rigid-body mass matrix equals M from inverse dynamics (random trees of every joint)', () => {
+    const r = rng(41);
+    let worst = 0, scale = 0;
+    for (let t = 0; t < 20; t++) {
+      const m = randomTree(r, 1 + Math.floor(r() * 9), t % 2 === 0, ['hinge', 'prismatic', 'ball', 'screw', 'cylindrical', 'planar']);
+      const M = massMatrix(m, m.q), n = m.nv, kin = m.kinematics();
+      const block = m.massMatrix(kin, 0, m.bodies.length, new Float64Array(n * n));
+      for (let i = 0; i < n * n; i++) { worst = Math.max(worst, Math.abs(block[i]! - M[i]!)); scale = Math.max(scale, Math.abs(M[i]!)); }
+    }
+    expect(scale).toBeGreaterThan(0.1);
+    expect(worst / scale).toBeLessThan(1e-12);
+  });
+
   it('C(q, q̇)·q̇ is the bias force c(q, q̇), and xᵀC·x = ½xᵀṀx (Ṁ along q̇ by central differences) on random trees of every joint', () => {
     const r = rng(31);
     let worstC = 0, scaleC = 0, worstSkew = 0, scaleSkew = 0;

@@ -81,15 +81,15 @@ describe('articulated solver against MuJoCo', () => {
     }
   }, 60_000);
 
-  it('a 20-link whip released horizontal, 5 s at 1/240: MuJoCo (Euler, implicitfast, implicit) and our explicit kick blow up; our implicit velocity products (the world\'s default) do not', async () => {
-    const dt = 1 / 240, steps = Math.round(5 / dt), BLOWN = 1e5;
+  it('a 20-link whip released horizontal at 1/240: MuJoCo (Euler, implicitfast, implicit) and our explicit kick blow up within 5 s; our implicit velocity products (the world\'s default) hold it 20 s and never gain energy', async () => {
+    const dt = 1 / 240, BLOWN = 1e5;
     const rig = chainRig({ links: 20, length: 0.1, radius: 0.01, angles: [Math.PI / 2] });
     const blowUps: Record<string, number> = {};
     for (const integrator of ['Euler', 'implicitfast', 'implicit'] as const) {
       const { mj, model, data } = await loadMjcf(writeMjcf(rig, { integrator, timestep: dt, lossComment: false }), `the 20-link whip (${integrator})`);
       try {
         let at = Infinity;
-        for (let s = 0; s < steps && at === Infinity; s++) {
+        for (let s = 0; s < Math.round(5 / dt) && at === Infinity; s++) {
           mj.mj_step(model, data);
           // MuJoCo resets a diverging state to the start (its time goes back to 0) with a warning.
           const speed = Math.max(...Array.from(data.qvel, Math.abs));
@@ -100,26 +100,28 @@ describe('articulated solver against MuJoCo', () => {
         data.delete(); model.delete();
       }
     }
-    const ours: Record<string, { at: number; peak: number; energy: number }> = {};
+    const ours: Record<string, { at: number; peak: number; gain: number; loss: number }> = {};
     for (const velocityProducts of ['explicit', 'implicit'] as const) {
       const a = articulatedFromRig(rig), E0 = a.model.energy().total;
-      let at = Infinity, peak = 0, energy = 0;
-      for (let s = 0; s < steps && at === Infinity; s++) {
+      let at = Infinity, peak = 0, gain = 0, loss = 0;
+      for (let s = 0; s < Math.round((velocityProducts === 'implicit' ? 20 : 5) / dt) && at === Infinity; s++) {
         stepWithDrives(a.model, [], dt, { integrator: 'verlet', velocityProducts });
         const speed = Math.max(...Array.from(a.model.qd, Math.abs));
-        if (!(speed < BLOWN)) at = (s + 1) * dt;
-        else { peak = Math.max(peak, speed); energy = Math.max(energy, Math.abs(a.model.energy().total - E0) / E0); }
+        if (!(speed < BLOWN)) { at = (s + 1) * dt; continue; }
+        const dE = (a.model.energy().total - E0) / E0;
+        peak = Math.max(peak, speed); gain = Math.max(gain, dE); loss = Math.max(loss, -dE);
       }
-      ours[velocityProducts] = { at, peak, energy };
+      ours[velocityProducts] = { at, peak, gain, loss };
       blowUps[`ours ${velocityProducts}`] = at;
     }
-    console.log(`20-link whip, 1/240 s, past ${BLOWN} rad/s at: ${Object.entries(blowUps).map(([k, v]) => `${k} ${Number.isFinite(v) ? `${v.toFixed(2)} s` : 'never'}`).join(', ')}; ours implicit over 5 s: fastest joint ${ours.implicit!.peak.toFixed(0)} rad/s, largest |ΔE| ${(100 * ours.implicit!.energy).toFixed(1)} % of the 392 J released`);
-    // The scene is hard: every explicit kick, and MuJoCo's implicit one (C's derivative, not the matrix), blow up.
+    const o = ours.implicit!;
+    console.log(`20-link whip, 1/240 s, past ${BLOWN} rad/s at: ${Object.entries(blowUps).map(([k, v]) => `${k} ${Number.isFinite(v) ? `${v.toFixed(2)} s` : 'never'}`).join(', ')}; ours implicit over 20 s: fastest joint ${o.peak.toFixed(0)} rad/s, energy at most ${(100 * o.gain).toFixed(2)} % above its start and ${(100 * o.loss).toFixed(1)} % below (of the 392 J released)`);
+    // The scene is hard: every explicit kick, and MuJoCo's implicit one (on ∂c/∂q̇), blow up.
     for (const k of ['MuJoCo Euler', 'MuJoCo implicitfast', 'MuJoCo implicit', 'ours explicit']) expect(blowUps[k]).toBeLessThan(5);
-    expect(ours.implicit!.at).toBe(Infinity);
-    expect(ours.implicit!.peak).toBeLessThan(1000);
-    expect(ours.implicit!.energy).toBeLessThan(0.5);
-  }, 120_000);
+    expect(o.at).toBe(Infinity);
+    expect(o.peak).toBeLessThan(1000);
+    expect(o.gain).toBeLessThan(0.05); // it never gains energy (the whip's cracks lose some: o.loss)
+  }, 180_000);
 
   it('3-link ball chain out of the plane: body origins over 2 s within 1e-9 m of MuJoCo\'s (Euler, dt 1/240)', async () => {
     const dt = 1 / 240;
