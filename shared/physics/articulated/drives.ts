@@ -378,9 +378,9 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
  * xᵀ(M + h(W + P⁺ + b))·x = xᵀ(M + h(P⁺ + b))·x > 0: the matrix is never singular and its part of the step only
  * removes energy or none. Taken whole at q̇′ (the linearly implicit step on C, or on MuJoCo's ∂c/∂q̇), the P⁻
  * part is an anti-damping made implicit: its matrix nears singular when h·½Ṁ nears −M, and the step amplifies
- * (docs/articulated.md "Velocity products"). Per tree of n DOFs: n Newton–Euler columns, one n×n symmetric
- * eigen-decomposition, M by the composite-rigid-body algorithm and one n×n solve. A tree at rest without joint damping is skipped
- * (C = 0 there: the kick is the explicit one).
+ * (docs/articulated.md "Velocity products, implicit"). Per tree of n DOFs: n Newton–Euler columns, one n×n
+ * symmetric eigen-decomposition, M by the composite-rigid-body algorithm and one n×n solve. A tree at rest
+ * without joint damping is skipped (C = 0 there: the kick is the explicit one).
  */
 function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, qdd: Float64Array, h: number): void {
   const bodies = model.bodies, qd = model.qd, nv = model.nv, N = bodies.length;

@@ -387,9 +387,9 @@ export class ArticulatedModel {
    * no gravity, no external force) written as a matrix acting on x, C(q, q̇)·q̇ = c(q, q̇), in the factorisation
    * with Ṁ = C + Cᵀ (Ṁ along q̇): C = Σᵢ Jᵢᵀ(Iᵢ·J̇ᵢ + Bᵢ(vᵢ)·Jᵢ) with Bᵢ(v)·w = ½(v ×f I·w + w ×f I·v − I·(v ×m w))
    * (Echeandia & Wensing 2021, "Numerical methods to compute the Coriolis matrix and Christoffel symbols for
-   * rigid-body systems"). Then xᵀC·x = ½xᵀṀx: a step that takes C at the old q̇ and x at the new one,
-   * (M + h·C)·q̇′ = M·q̇ + h·τ, changes the kinetic energy by the work and the configuration's Ṁ only, less
-   * ½|q̇′ − q̇|²_M — whatever the speed. One pass of the recursive Newton–Euler algorithm beside `kin` (its
+   * rigid-body systems"). Then xᵀC·x = ½xᵀṀx: C's skew part does no work, and its symmetric part is how the
+   * inertia changes along q̇ (drives.ts implicitVelocityProducts splits the step on it). One pass of the
+   * recursive Newton–Euler algorithm beside `kin` (its
    * v, S and cJ at this q̇ and configuration q); only the bodies [from, to) — whole trees — are visited and
    * only their DOFs of `out` written. With `first`, x is zero outside the subtree of body `first` (one column
    * of C: a DOF of that body), and only that subtree and its ancestors are visited.
