@@ -51,6 +51,16 @@ import { dot6, quatMat, solveDense, symmetricEigen, xForce, xTransposeForce } fr
  */
 export const PAIR_CONTACT_SOFTNESS = (1 - 0.9) / 0.9;
 
+/**
+ * A contact between two bodies makes no row when the joints lock its normal: its inverse effective mass
+ * K = J·M⁻¹·Jᵀ below this fraction of the two bodies' free inverse masses 1/m_A + 1/m_B (moving the contact
+ * apart would take 1000 times their inertia). Such a contact cannot be pushed out — two bodies on one prismatic
+ * joint overlapping across its slide, K ≈ 1e-7 against 6e-3 — and the push tried anyway: impulses of 1e8 N·s,
+ * and every body of the 13-body creature left its first substep at 418 m/s. A contact the joints let
+ * move at all has K of the order of 1/m of the lighter side.
+ */
+export const LOCKED_CONTACT_RATIO = 1e-3;
+
 /** How fast a limit past its stop is pushed back: limitErp·(stop − q)/h, at most MAX_BIAS_VELOCITY (rad/s or
  *  m/s; the rigid solver's cap on a stop's bias). Uncapped, a random rig started 1.1 rad past a hinge stop was
  *  thrown back at 0.2·1.1·480 = 106 rad/s in its first substep (docs/articulated.md "Pushes back: bounded,
@@ -592,14 +602,15 @@ function rowOf(response: Response, d0: number, d1: number, e0: number, e1: numbe
 /** A normal row (speculative, λ ≥ 0) and, with μ > 0, two friction rows (|λ_t| ≤ μ·λ_n) of a contact whose
  *  relative velocity along a world direction d is tau(d)·q̇. */
 function contactRows(tau: (d: readonly number[]) => void, ranges: readonly [number, number, number, number], normal: readonly number[], gap: number, mu: number, h: number, erp: number,
-  response: Response, rows: ContactRow[], soft = 0): ContactRow {
+  response: Response, rows: ContactRow[], soft = 0, locked = 1e-14): ContactRow {
   const row = (d: readonly number[]) => { tau(d); return rowOf(response, ranges[0], ranges[1], ranges[2], ranges[3]); };
   // Penetrating: pushed out at erp·depth/h, at most MAX_PUSH_VELOCITY (the rigid solver's bound on
   // depenetration): bodies started inside each other separate at a bounded speed.
   const nrow = gap >= 0 ? makeRow(row(normal), -gap / h, 0, 0, Infinity, -1, true)
     : makeRow(row(normal), Math.min((-erp * gap) / h, MAX_PUSH_VELOCITY), 0, 0, Infinity, -1, true, undefined, true);
-  // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0).
-  if (!(nrow.K > 1e-14)) return nrow;
+  // A direction no DOF can move along (e.g. along a lone hinge's axis) makes no row (K = 0 would divide by 0),
+  // nor one the joints lock (`locked`: LOCKED_CONTACT_RATIO).
+  if (!(nrow.K > Math.max(1e-14, locked))) return nrow;
   nrow.gamma = soft * nrow.K;
   rows.push(nrow);
   if (mu > 0) {
@@ -645,7 +656,9 @@ function pairRows(model: ArticulatedModel, kin: Kin, pairs: readonly PairContact
     const none: [number, number] = [0, 0];
     const [p, q] = !ra ? [rb ?? none, rb ?? none] : !rb ? [ra, ra] : ra[0] <= rb[0] ? [ra, rb] : [rb, ra];
     const ranges: [number, number, number, number] = p[0] === q[0] ? [p[0], p[1], p[1], p[1]] : [p[0], p[1], q[0], q[1]];
-    const row = contactRows(tau, ranges, c.normal, -c.depth, c.friction, h, erp, response, rows, PAIR_CONTACT_SOFTNESS);
+    const invMass = (i: number) => (i >= 0 ? 1 / model.bodies[i]!.inertia[21]! : 0); // the spatial inertia's mass entry
+    const locked = LOCKED_CONTACT_RATIO * (invMass(c.bodyA) + invMass(c.bodyB));
+    const row = contactRows(tau, ranges, c.normal, -c.depth, c.friction, h, erp, response, rows, PAIR_CONTACT_SOFTNESS, locked);
     out.push({ row, result: { bodyA: c.bodyA, bodyB: c.bodyB, point: [...c.point], normal: [...c.normal], depth: c.depth, normalImpulse: 0 } });
   }
 }
