@@ -394,25 +394,18 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
  */
 function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, qdd: Float64Array, h: number): void {
   const bodies = model.bodies, qd = model.qd, nv = model.nv, N = bodies.length;
-  const x = new Float64Array(nv), t = new Float64Array(nv);
-  // Ranges of whole trees: [from, to) ends where no later body's parent lies inside it.
-  const lowestParentFrom = new Array<number>(N + 1).fill(Infinity);
-  for (let i = N - 1; i >= 0; i--) { const p = bodies[i]!.parent; lowestParentFrom[i] = Math.min(lowestParentFrom[i + 1]!, p >= 0 ? p : Infinity); }
+  const x = new Float64Array(nv), t = new Float64Array(nv), { dofBody, treeTo } = treeLayout(model);
   for (let from = 0; from < N;) {
-    let to = from + 1;
-    while (to < N && lowestParentFrom[to]! < to) to++;
-    const v0 = bodies[from]!.vi, v1 = to < N ? bodies[to]!.vi : nv, n = v1 - v0;
+    const to = treeTo[from]!, v0 = bodies[from]!.vi, v1 = to < N ? bodies[to]!.vi : nv, n = v1 - v0;
     let moving = false;
     for (let k = v0; k < v1 && !moving; k++) moving = qd[k] !== 0;
     for (let i = from; i < to && !moving; i++) moving = (bodies[i]!.damping ?? 0) > 0;
     if (moving && n > 0) {
       // C column by column (each column visits its DOF's body, that body's subtree and its ancestors).
       const C = new Float64Array(n * n);
-      let owner = from;
       for (let c = 0; c < n; c++) {
-        while (owner + 1 < to && bodies[owner + 1]!.vi <= v0 + c) owner++;
         x[v0 + c] = 1;
-        model.coriolisTimes(model.q, kin, qd, x, from, to, t, owner);
+        model.coriolisTimes(model.q, kin, qd, x, from, to, t, dofBody[v0 + c]!);
         x[v0 + c] = 0;
         for (let r = 0; r < n; r++) C[r * n + c] = t[v0 + r]!;
       }
@@ -545,14 +538,14 @@ interface Response {
   treeDofs(body: number): [number, number];
 }
 
-const layouts = new WeakMap<ArticulatedModel, { dofBody: Int32Array; treeFrom: Int32Array; treeTo: Int32Array; tau: Float64Array }>();
+interface TreeLayout { dofBody: Int32Array; treeFrom: Int32Array; treeTo: Int32Array; tau: Float64Array }
+const layouts = new WeakMap<ArticulatedModel, TreeLayout>();
 
 /**
- * The model's inverse mass operator visiting only the trees a generalized force touches: the bodies from
- * the tree of its first nonzero DOF to the tree of its last (the rig builder lays trees out contiguously;
- * a model whose trees interleave gets the whole range). A row on one creature then costs that creature.
+ * Each body's tree as a body range [treeFrom, treeTo) (the rig builder lays trees out contiguously; a model
+ * whose trees interleave gets the whole range for every body), each DOF's body, and a scratch τ; once per model.
  */
-function rangedResponse(model: ArticulatedModel, M: InverseMass): Response {
+function treeLayout(model: ArticulatedModel): TreeLayout {
   let layout = layouts.get(model);
   if (!layout) {
     const n = model.bodies.length, dofBody = new Int32Array(model.nv), root = new Int32Array(n);
@@ -567,7 +560,16 @@ function rangedResponse(model: ArticulatedModel, M: InverseMass): Response {
     layout = { dofBody, treeFrom, treeTo, tau: new Float64Array(model.nv) };
     layouts.set(model, layout);
   }
-  const { dofBody, treeFrom, treeTo, tau } = layout, bodies = model.bodies;
+  return layout;
+}
+
+/**
+ * The model's inverse mass operator visiting only the trees a generalized force touches: the bodies from
+ * the tree of its first nonzero DOF to the tree of its last (treeLayout). A row on one creature then costs
+ * that creature.
+ */
+function rangedResponse(model: ArticulatedModel, M: InverseMass): Response {
+  const { dofBody, treeFrom, treeTo, tau } = treeLayout(model), bodies = model.bodies;
   const response = (lo: number, hi: number): Ranged => {
     if (lo < 0) return { col: new Float64Array(0), v0: 0, v1: 0 };
     const from = treeFrom[dofBody[lo]!]!, to = treeTo[dofBody[hi]!]!, last = bodies[to - 1]!, v0 = bodies[from]!.vi;

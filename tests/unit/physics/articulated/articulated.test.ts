@@ -94,17 +94,7 @@ describe('articulated-body algorithm', () => {
       const m = randomTree(r, 2 + Math.floor(r() * 9), t % 2 === 0);
       const qddAba = m.forwardDynamics(m.q, m.qd, m.tau);
       const C = m.inverseDynamics(m.q, m.qd, new Float64Array(m.nv));
-      const g = m.gravity, fext = m.fext.map((f) => f.slice());
-      m.gravity = [0, 0, 0];
-      for (const f of m.fext) f.fill(0);
-      const zero = new Float64Array(m.nv), M = new Array<number>(m.nv * m.nv);
-      for (let j = 0; j < m.nv; j++) {
-        const e = new Float64Array(m.nv); e[j] = 1;
-        const col = m.inverseDynamics(m.q, zero, e);
-        for (let i = 0; i < m.nv; i++) M[i * m.nv + j] = col[i]!;
-      }
-      m.gravity = g;
-      fext.forEach((f, i) => m.fext[i]!.splice(0, 6, ...f));
+      const M = massMatrix(m, m.q);
       for (let i = 0; i < m.nv; i++) for (let j = 0; j < m.nv; j++) asym = Math.max(asym, Math.abs(M[i * m.nv + j]! - M[j * m.nv + i]!));
       const rhs = Array.from(m.tau, (x, i) => x - C[i]!);
       const qddRef = solveDense(M, rhs, m.nv);
