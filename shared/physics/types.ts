@@ -305,4 +305,7 @@ export interface WorldStats {
   compliantDrives?: number;
   /** Shape pairs whose contact geometry came from the pair cache in the last substep (WorldSettings.contactCache). */
   cachedPairs?: number;
+  /** Pieces the articulated solver cut its substeps into beyond `substeps` in the last step, because a body
+   *  would have turned more than MAX_TURN_PER_PIECE in one (articulated/world.ts; 0 for calm motion). */
+  splitSubsteps?: number;
 }

@@ -152,6 +152,14 @@ export interface DriveStepOptions {
    */
   integrator?: 'euler' | 'verlet';
   /**
+   * The time over which position errors are corrected (s; default h): a position drive asks r·C/biasStep, a
+   * limit past its stop and a penetrating contact are pushed back at limitErp·depth/biasStep. A caller that
+   * splits a substep into pieces (ArticulatedWorld's adaptive split) passes the substep, so a drive and a
+   * push correct their errors as fast over the substep as unsplit; the τmax·h clamps, the speculative rows
+   * and the PD springs take the piece's own h.
+   */
+  biasStep?: number;
+  /**
    * 'explicit' (default, MuJoCo's Euler): the kick takes the velocity products c(q, q̇) — Coriolis,
    * centrifugal, gyroscopic — and the joints' damping at the old q̇. 'implicit': the part of c that does no
    * work or removes energy, and the damping, at the new q̇′ (implicitVelocityProducts). c grows with q̇², so the
@@ -187,6 +195,10 @@ export interface ContactResult {
 }
 
 export interface DriveStepResult {
+  /** ρ(M⁻¹·Ṁ) at the step's start, the largest over the trees (1/s): how fast the mass matrix changes with
+   *  the motion, so h·massRate is its relative change over the step. Computed by the implicit velocity
+   *  products (0 with 'explicit', and for a tree at rest). ArticulatedWorld cuts its next substep by it. */
+  massRate: number;
   /** Motor torque (λ/h, N·m or N) per drive this step; for a ball its magnitude ‖τ‖. */
   motorTorque: number[];
   /** The largest single motor row's |λ|/h per drive (for a ball in perAxis mode ≤ τmax, its magnitude up to √3·τmax). */
@@ -204,14 +216,16 @@ export interface DriveStepResult {
 
 /** One semi-implicit step of `model` with drives and limits. */
 export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDrive[], h: number, options: DriveStepOptions = {}): DriveStepResult {
-  const iterations = options.iterations ?? 100, tolerance = options.tolerance ?? 1e-10, erp = options.limitErp ?? 0.2;
+  const iterations = options.iterations ?? 100, tolerance = options.tolerance ?? 1e-10;
+  // The pushes' erp·depth/h read over biasStep: erp scaled by h/biasStep (it enters only the pushes).
+  const hb = options.biasStep ?? h, erp = (options.limitErp ?? 0.2) * (h / hb);
   const nv = model.nv;
   const verlet = options.integrator === 'verlet', hs = verlet ? h / 2 : h; // hs: from the rows' configuration to the step's end
   if (verlet) model.q = model.integratePositions(model.q, model.qd, h / 2);
   // q̈ and the inverse mass operator at this q from one ABA pass (the rows' responses M⁻¹·n use the latter).
   const { qdd, inverseMass, kinematics } = model.forwardDynamicsAndInverseMass();
   model.qdd = qdd;
-  if (options.velocityProducts === 'implicit') implicitVelocityProducts(model, kinematics, qdd, h);
+  const massRate = options.velocityProducts === 'implicit' ? implicitVelocityProducts(model, kinematics, qdd, h) : 0;
   const qd = new Float64Array(nv);
   for (let k = 0; k < nv; k++) qd[k] = model.qd[k]! + h * qdd[k]!;
   // A row acts along a joint-space direction n over the DOFs `dofs` (one DOF: n = [1]); col = M⁻¹·n.
@@ -244,7 +258,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
     const motorRow = (dir: { dofs: number[]; n: number[]; col: Float64Array; v0: number; v1: number; K: number }, C: number, targetVelocity: number, ownSpeed = true): Row | null => {
       if (d.mode === 'off' && !(d.frictionTorque > 0)) return null;
       let rhs = 0, gamma = 0, clamp = d.maxTorque;
-      if (d.mode === 'position') rhs = (-d.errorReduction * C) / h;
+      if (d.mode === 'position') rhs = (-d.errorReduction * C) / hb;
       else if (d.mode === 'pd') {
         const s = makeSoft(d.stiffness, d.damping, h);
         rhs = targetVelocity - s.biasRate * C;
@@ -373,7 +387,7 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   }
   drives.forEach((d, i) => { if (model.bodies[d.body]!.joint === 'ball') motorTorque[i] = Math.sqrt(sq[i]!); });
   for (const c of contacts) c.result.normalImpulse = c.row.acc;
-  return { motorTorque, motorRowTorque, saturated, limitTorque, contacts: contacts.map((c) => c.result), rows: rows.length, iterations: sweeps };
+  return { motorTorque, motorRowTorque, saturated, limitTorque, contacts: contacts.map((c) => c.result), rows: rows.length, iterations: sweeps, massRate };
 }
 
 /**
@@ -392,7 +406,54 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
  * symmetric eigen-decomposition, M by the composite-rigid-body algorithm and one n×n solve. A tree at rest
  * without joint damping is skipped (C = 0 there: the kick is the explicit one).
  */
-function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, qdd: Float64Array, h: number): void {
+/** Power iterations spectralRadiusInMetric takes: it needs ρ to a few per cent, for a threshold. */
+const RATE_ITERATIONS = 12;
+
+/**
+ * ρ(M⁻¹·S) for S symmetric, M symmetric positive definite (n×n, row-major): the largest |λ| of the symmetric
+ * B = L⁻¹·S·L⁻ᵀ (M = L·Lᵀ), by power iterations on B from a fixed start (‖B·x‖ for the unit x they reach:
+ * from below, within a few per cent of ρ after RATE_ITERATIONS; a full eigen-decomposition of B cost a quarter
+ * of the step). 0 when M is not positive definite.
+ */
+function spectralRadiusInMetric(S: Float64Array, M: Float64Array, n: number): number {
+  const L = new Float64Array(n * n);
+  for (let j = 0; j < n; j++) {
+    let d = M[j * n + j]!;
+    for (let k = 0; k < j; k++) d -= L[j * n + k]! ** 2;
+    if (!(d > 0)) return 0;
+    const ljj = Math.sqrt(d);
+    L[j * n + j] = ljj;
+    for (let i = j + 1; i < n; i++) {
+      let x = M[i * n + j]!;
+      for (let k = 0; k < j; k++) x -= L[i * n + k]! * L[j * n + k]!;
+      L[i * n + j] = x / ljj;
+    }
+  }
+  const x = new Float64Array(n), y = new Float64Array(n), z = new Float64Array(n);
+  for (let i = 0; i < n; i++) x[i] = 1 + i / n;
+  let rho = 0;
+  for (let it = 0; it < RATE_ITERATIONS; it++) {
+    let norm = 0;
+    for (let i = 0; i < n; i++) norm += x[i]! * x[i]!;
+    norm = Math.sqrt(norm);
+    if (!(norm > 0)) return rho;
+    for (let i = 0; i < n; i++) x[i] = x[i]! / norm;
+    // y = L⁻ᵀ·x (back substitution), z = S·y, y = L⁻¹·z (forward): y = B·x.
+    for (let i = n - 1; i >= 0; i--) { let v = x[i]!; for (let k = i + 1; k < n; k++) v -= L[k * n + i]! * y[k]!; y[i] = v / L[i * n + i]!; }
+    for (let i = 0; i < n; i++) { let v = 0; for (let k = 0; k < n; k++) v += S[i * n + k]! * y[k]!; z[i] = v; }
+    for (let i = 0; i < n; i++) { let v = z[i]!; for (let k = 0; k < i; k++) v -= L[i * n + k]! * y[k]!; y[i] = v / L[i * n + i]!; }
+    // ‖B·x‖ with ‖x‖ = 1, not the Rayleigh quotient: ½Ṁ has eigenvalues of both signs, often in pairs ±λ,
+    // between which xᵀB·x cancels.
+    let q = 0;
+    for (let i = 0; i < n; i++) q += y[i]! * y[i]!;
+    rho = Math.sqrt(q);
+    x.set(y);
+  }
+  return rho;
+}
+
+function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, qdd: Float64Array, h: number): number {
+  let rate = 0;
   const bodies = model.bodies, qd = model.qd, nv = model.nv, N = bodies.length;
   const x = new Float64Array(nv), t = new Float64Array(nv), { dofBody, treeTo } = treeLayout(model);
   for (let from = 0; from < N;) {
@@ -430,6 +491,7 @@ function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, qdd: Float6
       }
       // (M + h·K)·q̈′ = M·q̈, M by the composite-rigid-body algorithm.
       const M = model.massMatrix(kin, from, to, new Float64Array(n * n));
+      rate = Math.max(rate, 2 * spectralRadiusInMetric(half, M, n));
       const A = new Array<number>(n * n), rhs = new Array<number>(n).fill(0);
       for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
         A[r * n + c] = M[r * n + c]! + h * K[r * n + c]!;
@@ -440,6 +502,7 @@ function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, qdd: Float6
     }
     from = to;
   }
+  return rate;
 }
 
 /**

@@ -104,11 +104,13 @@ describe('random valid rigs with screw, cylindrical and planar joints never expl
  * throw (46 of 200); with the contacts between bodies soft as MuJoCo's (drives.ts PAIR_CONTACT_SOFTNESS) 5 (17
  * of 200); with the velocity products implicit where they do no work or remove energy (drives.ts
  * implicitVelocityProducts) 2 (6 of 200); with no row for a contact the joints lock (LOCKED_CONTACT_RATIO) 1
- * (2 of 200). The target is 0 and is NOT met: this holds the count where it is
+ * (2 of 200); with the substeps cut where the mass matrix changes fast (ArticulatedWorld MAX_MASS_CHANGE) 0 (1 of
+ * 200, 1826048311 at 100.2 m/s in its last steps). The target is 0, met on this slice, not on the first 200: this
+ * holds the count where it is
  * (lower it as fixes land, never raise it). The fixed seed only (the count is its measurement); `npx tsx scripts/stress-rigs.ts --solver
  * articulated` is the long run.
  */
-const KNOWN_FAST_ARTICULATED_PER_100 = 1;
+const KNOWN_FAST_ARTICULATED_PER_100 = 0;
 
 describe('random valid rigs on the articulated solver', () => {
   it.runIf(fixedSeed)(`100 rigs (seed ${FIXED_SEED}): no throw, no NaN; faster than 100 m/s at most the known residual`, () => {
