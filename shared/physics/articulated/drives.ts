@@ -390,22 +390,6 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   return { motorTorque, motorRowTorque, saturated, limitTorque, contacts: contacts.map((c) => c.result), rows: rows.length, iterations: sweeps, massRate };
 }
 
-/**
- * The kick's q̈ with the velocity products split by what they do to the kinetic energy
- * (DriveStepOptions.velocityProducts 'implicit'). c(q, q̇) = C(q, q̇)·q̇ with the Coriolis matrix whose
- * Ṁ = C + Cᵀ (model.coriolisTimes, one Newton–Euler pass per column), so C = W + ½Ṁ with W skew, and
- * ½Ṁ = P⁺ + P⁻ by the signs of its eigenvalues. W turns the velocity without doing work (the gyroscopic and
- * Coriolis exchange) and P⁺ slows it where the inertia grows along the motion: both are taken at the new q̇′,
- * as is the joints' damping b. P⁻, where the inertia shrinks along the motion and the products speed the
- * bodies up (a whip's crack, a skater pulling in her arms), stays at the old q̇:
- *   M·(q̇′ − q̇) = h·(τ − P⁻·q̇ − (W + P⁺ + b)·q̇′), i.e. q̈ ← (1 + h·M⁻¹(W + P⁺ + b))⁻¹·q̈.
- * xᵀ(M + h(W + P⁺ + b))·x = xᵀ(M + h(P⁺ + b))·x > 0: the matrix is never singular and its part of the step only
- * removes energy or none. Taken whole at q̇′ (the linearly implicit step on C, or on MuJoCo's ∂c/∂q̇), the P⁻
- * part is an anti-damping made implicit: its matrix nears singular when h·½Ṁ nears −M, and the step amplifies
- * (docs/articulated.md "Velocity products, implicit"). Per tree of n DOFs: n Newton–Euler columns, one n×n
- * symmetric eigen-decomposition, M by the composite-rigid-body algorithm and one n×n solve. A tree at rest
- * without joint damping is skipped (C = 0 there: the kick is the explicit one).
- */
 /** Power iterations spectralRadiusInMetric takes: it needs ρ to a few per cent, for a threshold. */
 const RATE_ITERATIONS = 12;
 
@@ -452,6 +436,23 @@ function spectralRadiusInMetric(S: Float64Array, M: Float64Array, n: number): nu
   return rho;
 }
 
+/**
+ * The kick's q̈ with the velocity products split by what they do to the kinetic energy
+ * (DriveStepOptions.velocityProducts 'implicit'). c(q, q̇) = C(q, q̇)·q̇ with the Coriolis matrix whose
+ * Ṁ = C + Cᵀ (model.coriolisTimes, one Newton–Euler pass per column), so C = W + ½Ṁ with W skew, and
+ * ½Ṁ = P⁺ + P⁻ by the signs of its eigenvalues. W turns the velocity without doing work (the gyroscopic and
+ * Coriolis exchange) and P⁺ slows it where the inertia grows along the motion: both are taken at the new q̇′,
+ * as is the joints' damping b. P⁻, where the inertia shrinks along the motion and the products speed the
+ * bodies up (a whip's crack, a skater pulling in her arms), stays at the old q̇:
+ *   M·(q̇′ − q̇) = h·(τ − P⁻·q̇ − (W + P⁺ + b)·q̇′), i.e. q̈ ← (1 + h·M⁻¹(W + P⁺ + b))⁻¹·q̈.
+ * xᵀ(M + h(W + P⁺ + b))·x = xᵀ(M + h(P⁺ + b))·x > 0: the matrix is never singular and its part of the step only
+ * removes energy or none. Taken whole at q̇′ (the linearly implicit step on C, or on MuJoCo's ∂c/∂q̇), the P⁻
+ * part is an anti-damping made implicit: its matrix nears singular when h·½Ṁ nears −M, and the step amplifies
+ * (docs/articulated.md "Velocity products, implicit"). Per tree of n DOFs: n Newton–Euler columns, one n×n
+ * symmetric eigen-decomposition, M by the composite-rigid-body algorithm and one n×n solve. A tree at rest
+ * without joint damping is skipped (C = 0 there: the kick is the explicit one). Returns ρ(M⁻¹·Ṁ), the
+ * largest over the trees (DriveStepResult.massRate), from the same C and M.
+ */
 function implicitVelocityProducts(model: ArticulatedModel, kin: Kin, qdd: Float64Array, h: number): number {
   let rate = 0;
   const bodies = model.bodies, qd = model.qd, nv = model.nv, N = bodies.length;
