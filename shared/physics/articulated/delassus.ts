@@ -81,7 +81,7 @@ let capRows = 0, capW = 0;
 let W = new Float64Array(0), L = new Float64Array(0);
 let u = new Float64Array(0), lam = new Float64Array(0), rhs = new Float64Array(0), gam = new Float64Array(0);
 let lo = new Float64Array(0), hi = new Float64Array(0), Kd = new Float64Array(0), mu = new Float64Array(0), norm = new Float64Array(0);
-let D = new Float64Array(0), x = new Float64Array(0);
+let D = new Float64Array(0), x = new Float64Array(0), lam0 = new Float64Array(0), u0 = new Float64Array(0);
 let fr = new Int32Array(0), blk = new Int32Array(0), idx = new Int32Array(0), loc = new Int32Array(0), island = new Int32Array(0);
 let free = new Int32Array(0), factored = new Int32Array(0), rv0 = new Int32Array(0), rv1 = new Int32Array(0), dofOff = new Int32Array(0);
 let dofIdx = new Int32Array(0), dofN = new Float64Array(0), inF = new Int32Array(0), tied = new Int32Array(0), perm = new Int32Array(0), sgn = new Float64Array(0);
@@ -180,6 +180,8 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     }
   }
   for (let a = 0; a < m; a++) u[a] += dot(a, m);
+  if (lam0.length < m) { lam0 = new Float64Array(capRows); u0 = new Float64Array(capRows); }
+  for (let a = 0; a < m; a++) { lam0[a] = lam[a]!; u0[a] = u[a]!; }
   let sweeps = 0, nFactored = -1;
   newtonWork = 0; newtonOut = false; untied = false;
   newtonBudget = newtonBudgetOf(m, iterations); tiedBudget = tiedBudgetOf(m, iterations);
@@ -203,6 +205,7 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
       if (!(lastAlpha > 0 && lastAlpha < 1)) break;
     }
   }
+  if (sweeps === iterations) lineSearch(m);
   solverWork.islands++; solverWork.sweeps += sweeps; solverWork.newtonWork += newtonWork;
   if (newtonOut) solverWork.budgetRanOut++;
   if (untied) solverWork.untied++;
@@ -217,6 +220,26 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     for (let k = r.v0; k < r.v1; k++) qd[k] += c[k - r.v0]! * l;
   }
   return sweeps;
+}
+
+/**
+ * An island that used all its sweeps ends no worse, in the rows' own objective f(λ) = ½λᵀ(W + Γ)λ + λᵀ(u_free −
+ * rhs), than it started: λ ← λ₀ + s·(λ − λ₀) with s ∈ [0, 1] minimising f on that segment (f is quadratic along
+ * it; every point of the segment is within the rows' bounds, which are convex).
+ */
+function lineSearch(m: number): void {
+  // u holds J·q̇ + W·λ (the start's u0 = J·q̇ + W·λ₀); along d = λ − λ₀: f(λ₀ + s·d) − f(λ₀) = s·g + ½s²·c with
+  // g = dᵀ(u0 − rhs + Γλ₀), c = dᵀ(W + Γ)d = dᵀ(u − u0) + Σγd².
+  let g = 0, c = 0;
+  for (let a = 0; a < m; a++) {
+    const d = lam[a]! - lam0[a]!;
+    if (d === 0) continue;
+    g += d * (u0[a]! - rhs[a]! + gam[a]! * lam0[a]!);
+    c += d * (u[a]! - u0[a]!) + gam[a]! * d * d;
+  }
+  const s = c > 0 ? Math.min(1, Math.max(0, -g / c)) : g < 0 ? 1 : 0;
+  if (s > 1 - 1e-9) return; // at (or within rounding of) the sweeps' end: left exactly as the sweeps left it
+  for (let a = 0; a < m; a++) lam[a] = lam0[a]! + s * (lam[a]! - lam0[a]!);
 }
 
 /** The index of `row` in `rows`, searched back from `from` (a friction row follows its normal row). */

@@ -369,7 +369,10 @@ export function stepWithDrives(model: ArticulatedModel, drives: readonly JointDr
   // (its position holds; 9 mm/s under a resting 1 kg sphere at 1/120 s). Held at the solve's own R·λ instead (u = 0 at rest) or relaxed rigid, the random rigs
   // kept more of their pushes: 10 and 9 + 1 throw of the CI seed's first 100 past 100 m/s, against 5.
   if (free) {
-    for (const r of rows) if (r.push) r.rhs = 0;
+    // A drive on the loop a pushing body contact closes holds too: its error now includes the push, and the
+    // velocity it would add to undo it is the push's own, back (loopBodies).
+    const loop = loopBodies(model, contacts);
+    for (const r of rows) if (r.push || (loop.size > 0 && r.drive >= 0 && !r.limit && loop.has(drives[r.drive]!.body))) r.rhs = 0;
     qd.set(free);
     sweeps = Math.max(sweeps, solveRows(rows, qd, iterations, tolerance));
   }
@@ -434,6 +437,29 @@ function spectralRadiusInMetric(S: Float64Array, M: Float64Array, n: number): nu
     x.set(y);
   }
   return rho;
+}
+
+/**
+ * The bodies whose parent joint lies on the tree path between the two bodies of a body contact that pushes out
+ * of a penetration: the joints the contact closes into a loop. Their drives hold in the relax as the push does
+ * (rhs 0). Otherwise a drive holding two bodies into each other fights the push every substep: the push moves
+ * them apart through the joints and keeps no velocity, the drive's error now includes that move and its relaxed
+ * row drives them back with real velocity, the contact stops it, the push moves them again — on a random rig
+ * (1826048311: a Generate-shaped creature in zero gravity, started overlapping) +1.5 J a piece, 100 m/s within 2 s.
+ * In the solve the drive keeps its bias; contacts between trees close no loop.
+ */
+function loopBodies(model: ArticulatedModel, contacts: readonly { row: Row; result: ContactResult }[]): Set<number> {
+  const out = new Set<number>();
+  for (const c of contacts) {
+    if (!c.row.push || c.result.bodyA < 0 || c.result.bodyB < 0) continue;
+    const up = (i: number) => { const a: number[] = []; for (let k = i; k >= 0; k = model.bodies[k]!.parent) a.push(k); return a; };
+    const a = up(c.result.bodyA), b = new Set(up(c.result.bodyB));
+    const lca = a.find((k) => b.has(k));
+    if (lca === undefined) continue; // different trees: no loop
+    for (const k of a) { if (k === lca) break; out.add(k); }
+    for (const k of up(c.result.bodyB)) { if (k === lca) break; out.add(k); }
+  }
+  return out;
 }
 
 /**

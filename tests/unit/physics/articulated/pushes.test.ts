@@ -11,6 +11,7 @@ import { MAX_BIAS_VELOCITY } from '../../../../shared/physics/stepContext';
 import { validateRig, type RigDocument } from '../../../../shared/rig';
 import { createSimulation } from '../../../../shared/runtime';
 import { chainRig } from './rigs';
+import { randomRig } from '../../../fuzz/randomRigs';
 
 describe('articulated pushes back', () => {
   it('a hinge started 1 rad below its stop [1, 1.4] (zero g) returns at most MAX_BIAS_VELOCITY a step, keeps no velocity, and ends on the stop', () => {
@@ -43,6 +44,30 @@ describe('articulated pushes back', () => {
   // reduced with the articulated solver: two capsules on ball joints at the same point of a free root, shapes
   // overlapping there, colliding with each other; gravity, no ground, dt 1/30 × 4 substeps. Nothing can push them
   // apart (they share the pivot), so every substep's push went into their spin: NaN within 0.2 s before.
+  // A random rig of the CI seed (randomRigs.ts, 1826048311): a Generate-shaped creature of 11 capsules in zero
+  // gravity, started overlapping with self-collision on, every joint a position drive holding the rest pose
+  // that presses the bodies into each other. Each substep the push moved them apart through the joints and the
+  // drives, keeping their bias in the relax, drove them back with real velocity: +1.5 J a piece, 100 m/s in 2 s.
+  it('drives that hold two bodies into each other do not fight the push out (random rig 1826048311): still after the first pushes, no energy gained', () => {
+    const { rig } = randomRig(1826048311, { solver: 'articulated' });
+    const v = validateRig(rig);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    const sim = createSimulation(v.rig), steps = Math.round(2 / sim.dt);
+    let early = 0, late = 0, contacts = 0;
+    for (let s = 0; s < steps; s++) {
+      sim.step();
+      const f = sim.frame();
+      let fastest = 0;
+      for (const n of sim.bodyNames) fastest = Math.max(fastest, Math.hypot(...f.bodies[n]!.v));
+      if (s < steps / 2) early = Math.max(early, fastest); else late = Math.max(late, fastest);
+      contacts += sim.world.getContacts().length;
+    }
+    console.log(`1826048311, 2 s: fastest body ${early.toFixed(3)} m/s in the first second, ${late.toExponential(2)} m/s in the second; ${contacts} contacts in ${steps} steps`);
+    expect(contacts).toBeGreaterThan(steps); // the overlaps stay: the pushes go on all along
+    expect(early).toBeLessThan(3); // the pushes' own bound (MAX_PUSH_VELOCITY) and the drives settling
+    expect(late).toBeLessThan(0.1);
+  }, 120_000);
+
   it('two capsules overlapping at their common joint on a falling root: the pushes keep no velocity (free fall, no spin), the joints exact', () => {
     const v = validateRig(JSON.parse(readFileSync(new URL('../../../fixtures/stress/articulated-overlap-at-joint.rig.json', import.meta.url), 'utf8')));
     if (!v.ok) throw new Error(JSON.stringify(v.problems));
