@@ -450,14 +450,14 @@ function spectralRadiusInMetric(S: Float64Array, M: Float64Array, n: number): nu
  */
 function loopBodies(model: ArticulatedModel, contacts: readonly { row: Row; result: ContactResult }[]): Set<number> {
   const out = new Set<number>();
+  const ancestors = (i: number): number[] => { const a: number[] = []; for (let k = i; k >= 0; k = model.bodies[k]!.parent) a.push(k); return a; };
   for (const c of contacts) {
     if (!c.row.push || c.result.bodyA < 0 || c.result.bodyB < 0) continue;
-    const up = (i: number) => { const a: number[] = []; for (let k = i; k >= 0; k = model.bodies[k]!.parent) a.push(k); return a; };
-    const a = up(c.result.bodyA), b = new Set(up(c.result.bodyB));
-    const lca = a.find((k) => b.has(k));
+    const a = ancestors(c.result.bodyA), b = ancestors(c.result.bodyB), inB = new Set(b);
+    const lca = a.find((k) => inB.has(k));
     if (lca === undefined) continue; // different trees: no loop
     for (const k of a) { if (k === lca) break; out.add(k); }
-    for (const k of up(c.result.bodyB)) { if (k === lca) break; out.add(k); }
+    for (const k of b) { if (k === lca) break; out.add(k); }
   }
   return out;
 }
