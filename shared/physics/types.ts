@@ -305,7 +305,18 @@ export interface WorldStats {
   compliantDrives?: number;
   /** Shape pairs whose contact geometry came from the pair cache in the last substep (WorldSettings.contactCache). */
   cachedPairs?: number;
-  /** Pieces the articulated solver cut its substeps into beyond `substeps` in the last step, because a body
-   *  would have turned more than MAX_TURN_PER_PIECE in one (articulated/world.ts; 0 for calm motion). */
+  /** Pieces the articulated solver cut its substeps into beyond `substeps` in the last step, because a tree's
+   *  mass matrix would have changed by more than MAX_MASS_CHANGE of itself in one (articulated/world.ts; 0 for
+   *  calm motion). */
   splitSubsteps?: number;
+  /** Time (ms, on the clock given to World.setStageTiming) each stage of the last step took, summed over its
+   *  substeps; only while stage timing is on (rigid solver). */
+  stageMs?: Record<StepStage, number>;
 }
+
+/** The stages of the rigid World's step, in pipeline order (world.ts; WorldStats.stageMs). */
+export const STEP_STAGES = [
+  'integrateVelocities', 'prepareJoints', 'prepareContacts', 'islands', 'warmStart', 'solveVelocities',
+  'integratePositions', 'projectPositions', 'relax', 'finish',
+] as const;
+export type StepStage = (typeof STEP_STAGES)[number];

@@ -64,7 +64,15 @@ import type {
   BodyDesc, BodyHandle, BodyType, ContactPoint, JointDesc, JointHandle, MassProperties, MotorDesc, MotorReport,
   PhysicsWorld, RayHit, WorldSettings, WorldSnapshot, WorldStats,
 } from './types';
+import { STEP_STAGES, type StepStage } from './types';
 import { bodyLabel, validateBody, validateJointFrames, validateMotor, validateSettings } from './validation';
+
+/** Add the time since `t0` to stage `i` of `times` and return the clock's reading (World.setStageTiming). */
+function lap(clock: () => number, times: Float64Array, i: number, t0: number): number {
+  const t = clock();
+  times[i] = times[i]! + (t - t0);
+  return t;
+}
 
 /**
  * An island's velocity sweeps have not converged while the last one still moves a jointed body by this much
@@ -589,14 +597,22 @@ export class World implements PhysicsWorld {
     beginStepJoints(ctx, js);
     this.stats.extraSweeps = 0;
     let compliant = 0;
+    // Stage timing (setStageTiming): off, `clock` is null and every lap below is one test of it.
+    const clock = this.stageClock, times = this.stageTimes;
+    if (clock) times.fill(0);
+    let t = clock ? clock() : 0;
     for (let sub = 0; sub < n; sub++) {
       updateWorldInertia(b);
       integrateVelocities(b, h, gx, gy, gz, conserving);
+      if (clock) t = lap(clock, times, 0, t);
       rows = prepareJoints(ctx, js);
       if (js.loadedCount > compliant) compliant = js.loadedCount;
+      if (clock) t = lap(clock, times, 1, t);
       rows += this.contacts.prepare(ctx, s.groundHeight, s.groundMaterial, cacheGeometry);
+      if (clock) t = lap(clock, times, 2, t);
       const isl = this.islands;
       isl.build(b, js, this.contacts); // before the warm start (it reads only joints and manifolds)
+      if (clock) t = lap(clock, times, 3, t);
       if (energyWarmStart) {
         // Contacts first: the joints' line search then sees the floor's reaction already in the velocities
         // (a standing creature's joint impulses push its feet into the floor; judged without the contacts'
@@ -607,14 +623,20 @@ export class World implements PhysicsWorld {
         warmStartJoints(ctx, js);
         this.contacts.warmStart(ctx);
       }
+      if (clock) t = lap(clock, times, 4, t);
       this.solveIslands(s.velocityIterations, true);
+      if (clock) t = lap(clock, times, 5, t);
       integratePositions(b, h);
+      if (clock) t = lap(clock, times, 6, t);
       if (!shake) for (let it = 0; it < s.positionIterations; it++) projectJointPositions(ctx, js);
+      if (clock) t = lap(clock, times, 7, t);
       this.solveIslands(s.positionIterations, false);
+      if (clock) t = lap(clock, times, 8, t);
       this.contacts.applyRestitution(ctx);
       if (shake) for (let it = 0; it < s.positionIterations; it++) correctJointPositions(ctx, js, it);
       finishJoints(ctx, js);
       this.contacts.store();
+      if (clock) t = lap(clock, times, 9, t);
     }
     b.force.fill(0); b.torque.fill(0);
     this._time += dt;
@@ -627,6 +649,23 @@ export class World implements PhysicsWorld {
     this.stats.compliantDrives = compliant;
     this.stats.cachedPairs = this.contacts.cachedPairs;
     this.checkBlowUp();
+    if (clock) {
+      lap(clock, times, 9, t); // the step's bookkeeping after the last substep counts as 'finish'
+      const stageMs = {} as Record<StepStage, number>;
+      STEP_STAGES.forEach((name, i) => { stageMs[name] = times[i]!; });
+      this.stats.stageMs = stageMs;
+    }
+  }
+
+  /**
+   * Time each stage of every step on `clock` (ms, e.g. `() => performance.now()`: shared/ has no clock of its
+   * own) and report it in getStats().stageMs — what Jolt's profiler zones and Unity's physics profiler
+   * markers show; `bench/stages.ts` prints it for the benchmark scenes. `null` turns it off. Timing reads the
+   * clock 10 times a substep and changes no result: a timed world steps bit for bit as an untimed one.
+   */
+  setStageTiming(clock: (() => number) | null): void {
+    this.stageClock = clock;
+    if (!clock) delete this.stats.stageMs;
   }
 
   /** Gauss-Seidel sweeps island by island (islands.ts: bit-identical to global sweeps, cache-resident). */
@@ -659,6 +698,9 @@ export class World implements PhysicsWorld {
   }
 
   private sweepStart = new Float64Array(64);
+  /** Stage timing (setStageTiming): the clock, and each stage's time in the step being run (ms). */
+  private stageClock: (() => number) | null = null;
+  private readonly stageTimes = new Float64Array(STEP_STAGES.length);
 
   /** The velocities (v, ω) of each joint's two bodies in island order, before a sweep (jointVelocityChange). */
   private recordJointVelocities(j0: number, j1: number): void {
