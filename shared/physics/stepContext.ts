@@ -36,6 +36,8 @@ export class JointScratch {
   readonly motorTarget = new Float64Array(4);
   /** makeSoft's output for a PD motor row. */
   readonly soft: Softness = new SoftnessOut();
+  /** ballJoint.ts holdBallDrive: the inverse of I_A⁻¹ + I_B⁻¹ (sym 3×3: xx xy xz yy yz zz). */
+  readonly holdK = new Float64Array(6);
   /** Position moves: angular pseudo-impulse L (turn / turnBy / kickAngularBy). */
   readonly lv = new Float64Array(3);
   /** Position moves: linear pseudo-impulse P (0..2), arm r_A (3..5), arm r_B (6..8) for push(). */

@@ -48,7 +48,7 @@ import {
   M_TORQUE, M_TORQUE_NORM, MOTOR_MODE_CODES, MOTOR_OFF, QA, QB, S_MODE, STRIDE, T_Q, T_V, TYPE,
 } from './joints/jointLayout';
 import {
-  beginStepJoints, correctJointPositions, finishJoints, JointStore, prepareJoints, projectJointPositions, solveJointList,
+  beginStepJoints, correctJointPositions, finishJoints, JointStore, prepareJoints, projectJointPositions, recordJointHolds, solveJointList,
   warmStartJoints,
 } from './joints/jointStore';
 import { slideMotorReport, slideOffsets, validateSlideMotor, writeSlideMotor } from './joints/coupledJoint';
@@ -628,6 +628,7 @@ export class World implements PhysicsWorld {
       if (clock) t = lap(clock, times, 5, t);
       integratePositions(b, h);
       if (clock) t = lap(clock, times, 6, t);
+      if (!shake && s.positionIterations > 0) recordJointHolds(ctx, js);
       if (!shake) for (let it = 0; it < s.positionIterations; it++) projectJointPositions(ctx, js);
       if (clock) t = lap(clock, times, 7, t);
       this.solveIslands(s.positionIterations, false);

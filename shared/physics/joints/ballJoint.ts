@@ -13,15 +13,16 @@ import { clampSwingTwistTarget, swingTwist } from '../swingTwist';
 import type { JointDesc } from '../types';
 import { range, vec } from '../validation';
 import {
-  ANGLE, FLAG_SWING, FLAG_TORQUE_BALL, FLAG_TWIST, FLAGS, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_I_HI, LIM_I_LO, LIM_LO, LIM_MASS,
-  M_CLAMP, M_GAMMA, M_I, M_MASS, M_RHS, MAXIS, PC, PI, PK, RA, RB, SW_AXIS, SW_C, SW_I, SW_MASS, SWING_Y, SWING_Z, T_Q,
+  ANGLE, FLAG_SWING, FLAG_TORQUE_BALL, FLAG_TWIST, FLAGS, HOLD_ON, HOLD_Q, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_I_HI, LIM_I_LO, LIM_LO, LIM_MASS,
+  M_CLAMP, M_GAMMA, M_I, M_MASS, M_MODE, M_RHS, MAXIS, MOTOR_POSITION, PC, PI, PK, RA, RB, SW_AXIS, SW_C, SW_I, SW_MASS, SWING_Y, SWING_Z, T_Q,
 } from './jointLayout';
 import type { JointTypeDef } from './jointType';
 import { activeMotorRows, clearMotorReport, prepareAngularMotor } from './motor';
+import { turn } from './poseMoves';
 import { shakePoint } from './positionCorrection';
 import { projectAngularStop, projectPoint } from './positionProjection';
 import {
-  angularK, computeFrames, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotationVector, storeMotorReport,
+  angularK, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotationVector, storeMotorReport,
 } from './rows';
 
 /**
@@ -305,6 +306,40 @@ function solveBall(ctx: StepContext, o: number, iA: number, iB: number, useBias:
 }
 
 /**
+ * A drive that held its target this substep holds in the position projection too: the frames' relative
+ * rotation is turned back to the one the velocity solve and the integration left (HOLD_Q), the correction
+ * shared by both bodies' inverse inertias, λ = −β·(I_A⁻¹ + I_B⁻¹)⁻¹·e. Without it the projection of a
+ * neighbouring joint turned the light body alone, the drive's error took that turn, and the drive's next
+ * r·C/h spun both bodies to undo it (docs/physics.md "A holding drive holds in the projection").
+ */
+function holdBallDrive(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, s = ctx.scratch, qr = s.qr, tv = s.tv, lv = s.lv;
+  computeFrames(ctx, o, iA, iB);
+  relativeFrame(s);
+  // e = rotvec(qr · conj(hold)), frame A axes: how far B has turned relative to A since the hold.
+  const x = qr[0]!, y = qr[1]!, z = qr[2]!, w = qr[3]!;
+  const hx = -J[o + HOLD_Q]!, hy = -J[o + HOLD_Q + 1]!, hz = -J[o + HOLD_Q + 2]!, hw = J[o + HOLD_Q + 3]!;
+  rotationVector(tv,
+    w * hx + x * hw + y * hz - z * hy,
+    w * hy - x * hz + y * hw + z * hx,
+    w * hz + x * hy - y * hx + z * hw,
+    w * hw - x * hx - y * hy - z * hz);
+  rotate(lv, s.qFA, 0, tv[0]!, tv[1]!, tv[2]!); // world
+  const ex = lv[0]!, ey = lv[1]!, ez = lv[2]!;
+  if (ex === 0 && ey === 0 && ez === 0) return;
+  const I = ctx.bodies.invIw, a = 9 * iA, b = 9 * iB;
+  const k00 = I[a]! + I[b]!, k01 = I[a + 1]! + I[b + 1]!, k02 = I[a + 2]! + I[b + 2]!;
+  const k11 = I[a + 4]! + I[b + 4]!, k12 = I[a + 5]! + I[b + 5]!, k22 = I[a + 8]! + I[b + 8]!;
+  const inv = s.holdK;
+  invertSym3Into(inv, 0, k00, k01, k02, k11, k12, k22);
+  const beta = ctx.positionBeta;
+  lv[0] = -beta * (inv[0]! * ex + inv[1]! * ey + inv[2]! * ez);
+  lv[1] = -beta * (inv[1]! * ex + inv[3]! * ey + inv[4]! * ez);
+  lv[2] = -beta * (inv[2]! * ex + inv[4]! * ey + inv[5]! * ez);
+  turn(ctx, iA, iB);
+}
+
+/**
  * The ball's stops at position level, after its point block, in either joint correction: the twist past
  * [lo, hi] about the frames' bisector axis, then, at the poses that leaves, the swing past its elliptical
  * cone along the cone's outward normal — each with projectAngularStop. Stops that hold are left alone.
@@ -398,7 +433,22 @@ export const ballJoint: JointTypeDef<'ball'> = {
   solve: solveBall,
   project(ctx: StepContext, o: number, iA: number, iB: number): void {
     projectPoint(ctx, o, iA, iB);
+    if (ctx.joints[o + HOLD_ON] === 1) holdBallDrive(ctx, o, iA, iB);
     projectBallStops(ctx, o, iA, iB);
+  },
+  recordHold(ctx: StepContext, o: number, iA: number, iB: number): void {
+    const J = ctx.joints;
+    J[o + HOLD_ON] = 0;
+    // A position drive whose impulse stayed inside its clamp: per row, or as a vector in torqueLimit 'magnitude'.
+    if (!(J[o + M_MODE]! === MOTOR_POSITION && activeMotorRows(J, o, 3) > 0)) return;
+    const maxImpulse = J[o + M_CLAMP]! * ctx.h * (1 - 1e-9);
+    const l0 = J[o + M_I]!, l1 = J[o + M_I + 1]!, l2 = J[o + M_I + 2]!;
+    if (J[o + FLAGS]! & FLAG_TORQUE_BALL ? !(Math.sqrt(l0 * l0 + l1 * l1 + l2 * l2) < maxImpulse)
+      : !(Math.abs(l0) < maxImpulse && Math.abs(l1) < maxImpulse && Math.abs(l2) < maxImpulse)) return;
+    computeFrames(ctx, o, iA, iB);
+    relativeFrame(ctx.scratch);
+    const qr = ctx.scratch.qr;
+    J[o + HOLD_ON] = 1; J[o + HOLD_Q] = qr[0]!; J[o + HOLD_Q + 1] = qr[1]!; J[o + HOLD_Q + 2] = qr[2]!; J[o + HOLD_Q + 3] = qr[3]!;
   },
   correct(ctx: StepContext, o: number, iA: number, iB: number, first: boolean): void {
     shakePoint(ctx, o, iA, iB, first);

@@ -62,6 +62,10 @@ export const M_CLAMP = 143;
  *  That part is projected away without a velocity change; the drift the substep itself made is removed
  *  with the matching velocity change (SHAKE). */
 export const PC_OLD = 144, AC_OLD = 147;
+/** Drive hold (positionProjection.ts holdDrive; jointCorrection 'projection' only, so it overlays PC_OLD/AC_OLD):
+ *  1 when the joint's drive held its target inside its torque clamp this substep, and the frames' relative
+ *  rotation right after the positions were integrated (4: x y z w, frame B in frame A's axes). */
+export const HOLD_ON = 144, HOLD_Q = 145;
 
 // ---- screw / cylindrical / planar (coupledJoint.ts). Their rows are generic (one row: a linear direction n
 // and the angular parts for A and B) and overlay the cache fields the other types use for their own rows:

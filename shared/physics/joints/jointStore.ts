@@ -213,6 +213,17 @@ export function solveJointList(ctx: StepContext, order: Int32Array, from: number
   }
 }
 
+/** Before the projection (jointCorrection 'projection'): each type's recordHold (the drives that held this substep). */
+export function recordJointHolds(ctx: StepContext, js: JointStore): void {
+  if (ctx.positionBeta <= 0) return; // no projection runs
+  const J = ctx.joints;
+  for (let j = 0; j < js.count; j++) {
+    if (js.alive[j] === 0) continue;
+    const o = j * STRIDE, def = JOINT_TYPES[J[o + TYPE]!]!;
+    if (def.recordHold) def.recordHold(ctx, o, J[o + BODY_A]!, J[o + BODY_B]!);
+  }
+}
+
 /** Stage "relax positions" for jointCorrection 'projection': one non-linear Gauss-Seidel sweep in slot order
  *  (positionProjection.ts). */
 export function projectJointPositions(ctx: StepContext, js: JointStore): void {

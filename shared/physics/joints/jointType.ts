@@ -61,6 +61,9 @@ export interface JointTypeDef<T extends JointType = JointType> {
   solve(ctx: StepContext, o: number, iA: number, iB: number, useBias: boolean): void;
   /** One iteration of jointCorrection 'projection' (positionProjection.ts): move the bodies onto the rows. */
   project(ctx: StepContext, o: number, iA: number, iB: number): void;
+  /** After the positions are integrated, before the projection (jointCorrection 'projection'): note what the
+   *  projection must hold (ballJoint.ts: a drive that held inside its clamp). Optional. */
+  recordHold?(ctx: StepContext, o: number, iA: number, iB: number): void;
   /** One iteration of jointCorrection 'shake' (positionCorrection.ts); `first` on the first iteration. */
   correct(ctx: StepContext, o: number, iA: number, iB: number, first: boolean): void;
   /** Stage "store impulses": the motor report of this substep. */

@@ -21,6 +21,9 @@
  * settings do not matter here): re-record it then, after checking on the unchanged solver that the rig edit
  * alone moved it. Digests are of V8's floating point (Node); Math.sin/cos are deterministic there.
  *
+ * Re-recorded deliberately (2026-11-28, later): the Armed Mine only — a ball position drive that held inside
+ * its clamp now holds in the position projection (ballJoint.ts holdBallDrive), a physics change; its drives are
+ * position drives, the ragdolls' are PD drives and keep their digests.
  * Re-recorded deliberately (2026-11-28): the joint stops joined the position projection
  * (positionProjection.ts projectAngularStop), a physics change; every scene here has stops that are reached.
  */
@@ -39,7 +42,7 @@ import { createSimulation } from '../../../shared/runtime';
 import type { ControllerContext, ControllerInstance, ControllerStep } from '../../../shared/runtime/controllers';
 
 const EXPECTED: Record<string, string> = {
-  armedMine: '3bffd805',
+  armedMine: 'af2b13ad',
   ragdoll4MotorsOn: '650931b1',
   ragdoll4MotorsOff: '8fa662fd',
   mixedPile: '14a8b37f',
