@@ -14,7 +14,9 @@
  *   5. solve × velocityIterations, island by island (useBias = true: limit correction, soft contact push-out),
  *      then LOADED_DRIVE_SWEEPS more over only an island's regularised drives and their neighbours (motor.ts)
  *   6. integrate positions (semi-implicit Euler; quaternions renormalised)
- *   7. jointCorrection 'projection' (default): joint position projection × positionIterations (NGS)
+ *   7. jointCorrection 'projection' (default): joint position projection × positionIterations (NGS); a ball
+ *      position drive that held inside its clamp in 5 records its relative rotation first and is held at it
+ *      (ballJoint.ts holdBallDrive)
  *   8. relax × positionIterations, island by island: velocity rows with useBias = false (removes the
  *      contacts' push-out velocity), each sweep an island's contacts then its joints
  *   9. restitution
