@@ -95,6 +95,7 @@ function ensure(total: number, m: number): void {
     u = new Float64Array(capRows); lam = new Float64Array(capRows); rhs = new Float64Array(capRows); gam = new Float64Array(capRows);
     lo = new Float64Array(capRows); hi = new Float64Array(capRows); Kd = new Float64Array(capRows); mu = new Float64Array(capRows);
     norm = new Float64Array(capRows); D = new Float64Array(capRows); x = new Float64Array(capRows);
+    lam0 = new Float64Array(capRows); u0 = new Float64Array(capRows);
     fr = new Int32Array(capRows); blk = new Int32Array(capRows); idx = new Int32Array(capRows); loc = new Int32Array(capRows);
     island = new Int32Array(capRows); free = new Int32Array(capRows); factored = new Int32Array(capRows);
     rv0 = new Int32Array(capRows); rv1 = new Int32Array(capRows); dofOff = new Int32Array(capRows + 1);
@@ -180,7 +181,6 @@ function solveIsland(rows: readonly SolverRow[], m: number, qd: Float64Array, it
     }
   }
   for (let a = 0; a < m; a++) u[a] += dot(a, m);
-  if (lam0.length < m) { lam0 = new Float64Array(capRows); u0 = new Float64Array(capRows); }
   for (let a = 0; a < m; a++) { lam0[a] = lam[a]!; u0[a] = u[a]!; }
   let sweeps = 0, nFactored = -1;
   newtonWork = 0; newtonOut = false; untied = false;

@@ -22,7 +22,7 @@ import { turn } from './poseMoves';
 import { shakePoint } from './positionCorrection';
 import { projectAngularStop, projectPoint } from './positionProjection';
 import {
-  angularK, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotationVector, storeMotorReport,
+  angularK, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotateFrom, rotationVector, storeMotorReport,
 } from './rows';
 
 /**
@@ -51,6 +51,18 @@ function relativeFrame(s: JointScratch): void {
   qr[1] = aw * by - ax * bz + ay * bw + az * bx;
   qr[2] = aw * bz + ax * by - ay * bx + az * bw;
   qr[3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+/** tv = rotvec(s.qr · conj(c)) for the quaternion c = C[co..co+3]: how far frame B is turned past c, relative
+ *  to frame A, in A's axes (a drive's error against its target S, or against the rotation a hold recorded). */
+function rotationPast(s: JointScratch, C: Float64Array, co: number): void {
+  const qr = s.qr, sx = -C[co]!, sy = -C[co + 1]!, sz = -C[co + 2]!, sw = C[co + 3]!;
+  const x = qr[0]!, y = qr[1]!, z = qr[2]!, w = qr[3]!;
+  rotationVector(s.tv,
+    w * sx + x * sw + y * sz - z * sy,
+    w * sy - x * sz + y * sw + z * sx,
+    w * sz + x * sy - y * sx + z * sw,
+    w * sw - x * sx - y * sy - z * sz);
 }
 
 function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): number {
@@ -88,14 +100,7 @@ function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): numbe
     rotate(tv, qFA, 0, 0, 0, 1); J[o + MAXIS + 6] = tv[0]!; J[o + MAXIS + 7] = tv[1]!; J[o + MAXIS + 8] = tv[2]!;
     // ε = axis·angle of R_B·R̂_Bᵀ = rotvec(qFB · conj(qFA · S)), world; per row C_k = ε·a_k, i.e. the
     // components of conj(qFA)·ε = rotvec(conj(qFA)·qFB·conj(S)) = rotvec(qr·conj(S)) in frame A axes.
-    const tq = clampTargetToLimits(J, o, flags, s, twist, sy, sz);
-    const sx = -tq[0]!, sy2 = -tq[1]!, sz2 = -tq[2]!, sw = tq[3]!;
-    const x = qr[0]!, y = qr[1]!, z = qr[2]!, w = qr[3]!;
-    rotationVector(tv,
-      w * sx + x * sw + y * sz2 - z * sy2,
-      w * sy2 - x * sz2 + y * sw + z * sx,
-      w * sz2 + x * sy2 - y * sx + z * sw,
-      w * sw - x * sx - y * sy2 - z * sz2);
+    rotationPast(s, clampTargetToLimits(J, o, flags, s, twist, sy, sz), 0);
     // rotvec(qr·conj(S)) is B's error expressed in frame A, in A's axes — exactly ε's components on a_k.
     const motorErr = s.motorErr;
     motorErr[0] = tv[0]!; motorErr[1] = tv[1]!; motorErr[2] = tv[2]!;
@@ -313,18 +318,11 @@ function solveBall(ctx: StepContext, o: number, iA: number, iB: number, useBias:
  * r·C/h spun both bodies to undo it (docs/physics.md "A holding drive holds in the projection").
  */
 function holdBallDrive(ctx: StepContext, o: number, iA: number, iB: number): void {
-  const J = ctx.joints, s = ctx.scratch, qr = s.qr, tv = s.tv, lv = s.lv;
+  const s = ctx.scratch, lv = s.lv;
   computeFrames(ctx, o, iA, iB);
   relativeFrame(s);
-  // e = rotvec(qr · conj(hold)), frame A axes: how far B has turned relative to A since the hold.
-  const x = qr[0]!, y = qr[1]!, z = qr[2]!, w = qr[3]!;
-  const hx = -J[o + HOLD_Q]!, hy = -J[o + HOLD_Q + 1]!, hz = -J[o + HOLD_Q + 2]!, hw = J[o + HOLD_Q + 3]!;
-  rotationVector(tv,
-    w * hx + x * hw + y * hz - z * hy,
-    w * hy - x * hz + y * hw + z * hx,
-    w * hz + x * hy - y * hx + z * hw,
-    w * hw - x * hx - y * hy - z * hz);
-  rotate(lv, s.qFA, 0, tv[0]!, tv[1]!, tv[2]!); // world
+  rotationPast(s, ctx.joints, o + HOLD_Q); // how far B has turned relative to A since the hold, A's axes
+  rotateFrom(lv, s.qFA, 0, s.tv, 0); // world
   const ex = lv[0]!, ey = lv[1]!, ez = lv[2]!;
   if (ex === 0 && ey === 0 && ez === 0) return;
   const I = ctx.bodies.invIw, a = 9 * iA, b = 9 * iB;
@@ -440,7 +438,7 @@ export const ballJoint: JointTypeDef<'ball'> = {
     const J = ctx.joints;
     J[o + HOLD_ON] = 0;
     // A position drive whose impulse stayed inside its clamp: per row, or as a vector in torqueLimit 'magnitude'.
-    if (!(J[o + M_MODE]! === MOTOR_POSITION && activeMotorRows(J, o, 3) > 0)) return;
+    if (J[o + M_MODE]! !== MOTOR_POSITION) return;
     const maxImpulse = J[o + M_CLAMP]! * ctx.h * (1 - 1e-9);
     const l0 = J[o + M_I]!, l1 = J[o + M_I + 1]!, l2 = J[o + M_I + 2]!;
     if (J[o + FLAGS]! & FLAG_TORQUE_BALL ? !(Math.sqrt(l0 * l0 + l1 * l1 + l2 * l2) < maxImpulse)
