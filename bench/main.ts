@@ -77,6 +77,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         options.codeWarmupSteps = integer('--code-warmup', v, 0);
         break;
       }
+      case '--isolation': {
+        const v = value();
+        if (v !== 'worker' && v !== 'shared') throw new Error(`bench: --isolation must be worker or shared (got "${String(v)}")`);
+        options.isolation = v;
+        break;
+      }
       default:
         throw new Error(`bench: unknown option "${arg}"\n${BENCH_USAGE}`);
     }
@@ -112,6 +118,7 @@ export async function benchMain(argv: readonly string[], io: BenchIO): Promise<n
   const codeWarmup = args.options.codeWarmupSteps ?? CODE_WARMUP_STEPS;
   io.out(
     `ms/step: median of ${timed} timed steps after ${warmup} warm-up steps, the engines of a scene stepped in turn` +
+      (args.options.isolation === 'worker' ? ', each engine in its own worker thread' : ', all engines in one isolate') +
       (codeWarmup > 0 ? `, each engine's code warmed first by ${codeWarmup} steps of a throwaway ragdoll11 × 1 with motors on and off` : ', no code warm-up') +
       `; drift after step ${qualityStep} ` +
       `(t = ${(qualityStep * world.dt).toFixed(2)} s); fall: first time copy 0's head is below ${FALL_HEIGHT_M} m within ${warmup + timed} steps.`,

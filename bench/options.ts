@@ -11,4 +11,7 @@ export const BENCH_OPTIONS = `  --json            print the result object as the
   --warmup N        warm-up steps of each measured world (default 60)
   --code-warmup N   steps each engine first runs on a throwaway ragdoll11 x 1, motors on
                     and off, to warm its code (default 1000; 0: none)
+  --isolation MODE  worker: each engine in its own worker thread (own V8 isolate), stepped
+                    in turn (npm run bench's default); shared: all in one isolate (the
+                    default of marionette bench, and the protocol before 2026-11-28)
   -h, --help        this text`;

@@ -11,6 +11,8 @@ import { measureDrift, type BenchEngine, type BenchWorld, type EngineName } from
 import { parseRagdollFile, type RagdollFile } from './ragdollFile';
 import { buildBoxPile, buildRagdollScene, type BenchScene } from './scene';
 import { loadEngine } from './engines';
+import type { HostReply, HostRequest, SceneKey } from './engineHostProtocol';
+import { Worker } from 'node:worker_threads';
 
 /** Head height (m) below which the ragdoll counts as fallen (issue 3). */
 export const FALL_HEIGHT_M = 1.2;
@@ -75,6 +77,14 @@ export interface BenchOptions {
   codeWarmupSteps?: number;
   /** Progress lines (scene, engine, time taken). */
   onProgress?: (line: string) => void;
+  /**
+   * 'worker': each engine in its own worker thread (its own V8 isolate and heap; bench/engineHost.ts), the
+   * engines of a scene still stepped in turn, one step each — what `npm run bench` does. 'shared' (default):
+   * every engine in this isolate, the protocol before 2026-11-28 (and the one a bundled CLI can run). An
+   * idle MuJoCo ragdoll11 × 128 model in the same isolate slowed Marionette's step by 15–100 %
+   * (docs/physics.md "Speed").
+   */
+  isolation?: 'shared' | 'worker';
 }
 
 /** bench/scenes/ragdoll11.json, checked: the repository's copy of the common benchmark scene that sits beside
@@ -89,7 +99,7 @@ function median(values: Float64Array): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-interface Measured {
+export interface Measured {
   msPerStep: number;
   /** Fastest timed step (ms): the least load-disturbed estimate of the step's cost. */
   minMsPerStep: number;
@@ -187,6 +197,7 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
   if (!Number.isInteger(timed) || timed < 1) throw new Error(`bench: timed steps must be a positive integer (got ${timed})`);
   const progress = options.onProgress ?? (() => undefined);
 
+  if (options.isolation === 'worker') return runIsolated(options, engineNames, counts, scenes, motorModes, warmup, timed, progress);
   const allEngines: BenchEngine[] = [];
   for (const name of engineNames) allEngines.push(await loadEngine(name));
   const codeWarmup = options.codeWarmupSteps ?? CODE_WARMUP_STEPS;
@@ -210,11 +221,7 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
   }
   if (scenes.includes('pile500')) sceneList.push(buildBoxPile(file));
 
-  const results: BenchRow[] = [];
-  const warnings: string[] = [];
-  const minMsPerStep: Record<string, number> = {};
-  let nsPerRowIteration: number | null = null;
-  const largest = Math.max(...counts);
+  const report = new Report(counts, progress);
   for (const scene of sceneList) {
     // All engines' worlds of this scene at once, stepped in turn (the first engine rotating each step), so
     // every engine sees the same machine load; each world still gets its own median of its own steps.
@@ -230,22 +237,38 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
     } finally {
       for (const world of worlds) world.dispose();
     }
-    engines.forEach((engine, e) => {
-      const m = measured[e]!, world = worlds[e]!;
+    engines.forEach((engine, e) => report.add(scene, engine.name, worlds[e]!.settings, measured[e]!));
+    progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}: ${((performance.now() - started) / 1000).toFixed(1)} s for ${engines.length} engines interleaved`);
+  }
+  return report.result();
+}
+
+/** The rows, warnings and figures of a run, one measured world at a time. */
+class Report {
+  private readonly results: BenchRow[] = [];
+  private readonly warnings: string[] = [];
+  private readonly minMsPerStep: Record<string, number> = {};
+  private nsPerRowIteration: number | null = null;
+  private readonly largest: number;
+  constructor(counts: readonly number[], private readonly progress: (line: string) => void) { this.largest = Math.max(...counts); }
+
+  add(scene: BenchScene, engine: EngineName, settings: string, m: Measured): void {
+    const { results, warnings, minMsPerStep, largest, progress } = this;
+    {
       results.push({
         scene: scene.name,
         n: scene.n,
-        engine: engine.name,
+        engine,
         motors: scene.motors,
         msPerStep: m.msPerStep,
         driftMeanM: m.driftMeanM,
         driftMaxM: m.driftMaxM,
         fallTimeS: m.fallTimeS,
-        settings: world.settings,
+        settings,
       });
-      minMsPerStep[minKey(scene.name, scene.n, engine.name, scene.motors)] = m.minMsPerStep;
+      minMsPerStep[minKey(scene.name, scene.n, engine, scene.motors)] = m.minMsPerStep;
       const groundTop = scene.ground.position[1] + scene.ground.halfExtents[1];
-      const where = `${engine.name}, ${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}`;
+      const where = `${engine}, ${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}`;
       if (Number.isNaN(m.lowestY)) warnings.push(`${where}: non-finite body positions (the world blew up)`);
       else if (m.lowestY < groundTop - THROUGH_GROUND_M) {
         warnings.push(`${where}: a body ended at y = ${m.lowestY.toFixed(2)} m, through the ground (no ground contact?): its figures are not comparable`);
@@ -253,12 +276,86 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
       if (m.headRiseM > HEAD_RISE_WARNING_M) {
         warnings.push(`${where}: copy 0's head rose ${m.headRiseM.toFixed(2)} m above its start (energy gain: the world pushed the ragdoll up)`);
       }
-      if (engine.name === 'marionette' && scene.name === 'ragdoll11' && scene.motors && scene.n === largest && m.rowIterations) {
-        nsPerRowIteration = (m.msPerStep * 1e6) / m.rowIterations;
+      if (engine === 'marionette' && scene.name === 'ragdoll11' && scene.motors && scene.n === largest && m.rowIterations) {
+        this.nsPerRowIteration = (m.msPerStep * 1e6) / m.rowIterations;
       }
-      progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}  ${engine.name}: ${m.msPerStep.toFixed(3)} ms/step`);
-    });
-    progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}: ${((performance.now() - started) / 1000).toFixed(1)} s for ${engines.length} engines interleaved`);
+      progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}  ${engine}: ${m.msPerStep.toFixed(3)} ms/step`);
+    }
   }
-  return { results, nsPerRowIteration, warnings, minMsPerStep };
+
+  result(): BenchResult {
+    return { results: this.results, nsPerRowIteration: this.nsPerRowIteration, warnings: this.warnings, minMsPerStep: this.minMsPerStep };
+  }
+}
+
+/** One engine's worker thread (engineHost.ts) and its replies in order. */
+class EngineThread {
+  private readonly queue: HostReply[] = [];
+  private readonly waiting: ((m: HostReply) => void)[] = [];
+  private failure: Error | null = null;
+  readonly worker: Worker;
+  constructor(readonly name: EngineName, flags: Int32Array, slot: number) {
+    const url = new URL('./engineHost.ts', import.meta.url).href;
+    // tsx's loader, registered inside the thread (a worker does not inherit it), as bench/previewPool.ts.
+    this.worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`, { eval: true, workerData: { engine: name, flags, slot } });
+    this.worker.on('message', (m: HostReply) => { const w = this.waiting.shift(); if (w) w(m); else this.queue.push(m); });
+    this.worker.on('error', (e) => { this.failure = e; for (const w of this.waiting.splice(0)) w({ type: 'error', message: `${name}: ${e.message}` }); });
+  }
+  post(m: HostRequest): void { this.worker.postMessage(m); }
+  async next(): Promise<HostReply> {
+    if (this.failure) throw new Error(`bench: the ${this.name} worker failed: ${this.failure.message}`);
+    const m = this.queue.shift() ?? await new Promise<HostReply>((r) => this.waiting.push(r));
+    if (m.type === 'error') throw new Error(`bench: ${m.message}`);
+    return m;
+  }
+}
+
+async function runIsolated(options: BenchOptions, engineNames: readonly EngineName[], counts: readonly number[], scenes: readonly SceneName[],
+  motorModes: readonly boolean[], warmup: number, timed: number, progress: (line: string) => void): Promise<BenchResult> {
+  const file = loadRagdollFile();
+  const flags = new Int32Array(new SharedArrayBuffer(4 * engineNames.length));
+  const threads = engineNames.map((name, slot) => new EngineThread(name, flags, slot));
+  try {
+    for (const t of threads) await t.next(); // 'loaded'
+    const codeWarmup = options.codeWarmupSteps ?? CODE_WARMUP_STEPS;
+    if (!Number.isInteger(codeWarmup) || codeWarmup < 0) throw new Error(`bench: code warm-up steps must be a non-negative integer (got ${codeWarmup})`);
+    if (codeWarmup > 0) {
+      const started = performance.now();
+      for (const t of threads) { t.post({ type: 'warmup', steps: codeWarmup }); await t.next(); }
+      progress(`code warm-up: ${codeWarmup} steps of ragdoll11 × 1, motors on and off, per engine (each in its own worker): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const keys: SceneKey[] = [];
+    if (scenes.includes('ragdoll11')) for (const n of counts) for (const motors of motorModes) keys.push({ name: 'ragdoll11', n, motors });
+    if (scenes.includes('pile500')) keys.push({ name: 'pile500', n: 0, motors: false });
+    const report = new Report(counts, progress);
+    for (const key of keys) {
+      const scene = key.name === 'pile500' ? buildBoxPile(file) : buildRagdollScene(file, key.n, key.motors);
+      const started = performance.now();
+      const running: { thread: EngineThread; slot: number; settings: string }[] = [];
+      for (const [slot, thread] of threads.entries()) {
+        thread.post({ type: 'scene', scene: key, warmup, timed, qualityAtStep: file.bench.qualityAtStep });
+        const m = await thread.next();
+        if (m.type === 'ready') running.push({ thread, slot, settings: m.settings });
+      }
+      const total = warmup + timed, E = running.length;
+      for (let k = 0; k < total; k++) {
+        for (let e = 0; e < E; e++) {
+          const { slot, thread } = running[(k + e) % E]!;
+          Atomics.store(flags, slot, 1);
+          Atomics.notify(flags, slot);
+          Atomics.wait(flags, slot, 1);
+          if (Atomics.load(flags, slot) === -1) { await thread.next(); throw new Error(`bench: ${thread.name} failed`); } // next() throws its message
+        }
+      }
+      for (const r of running) {
+        const m = await r.thread.next();
+        if (m.type !== 'measured') throw new Error(`bench: ${r.thread.name} sent ${m.type} instead of its measurement`);
+        report.add(scene, r.thread.name, r.settings, m.measured);
+      }
+      progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}: ${((performance.now() - started) / 1000).toFixed(1)} s for ${E} engines interleaved, each in its own worker`);
+    }
+    return report.result();
+  } finally {
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
 }

@@ -83,14 +83,14 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const load = os.loadavg()[0]!;
-  const common = { ...(timedSteps ? { timedSteps } : {}), onProgress: (line: string) => process.stderr.write(`${line}\n`) };
+  const common = { isolation: 'worker' as const, ...(timedSteps ? { timedSteps } : {}), onProgress: (line: string) => process.stderr.write(`${line}\n`) };
   // First, while every engine's code is still cold: the × 1 cases as the protocol before 2026-11-28 timed them.
   const cold = await runBenchmark({ engines: ['marionette', 'rapier', 'jolt', 'mujoco'], scenes: ['ragdoll11'], counts: [1], codeWarmupSteps: 0, ...common });
   const ragdolls = await runBenchmark({ engines: ['marionette', 'rapier', 'jolt', 'mujoco'], scenes: ['ragdoll11'], ...common });
   const pile = await runBenchmark({ engines: ['marionette', 'rapier', 'jolt'], scenes: ['pile500'], ...common });
   const result: BenchResult = { ...ragdolls, results: [...ragdolls.results, ...pile.results], warnings: [...(ragdolls.warnings ?? []), ...(pile.warnings ?? [])] };
   const steps = timedSteps ?? 600;
-  const table = `${speedTable(result)}\n\nMedian of ${steps} timed steps after the warm-up, the engines of a scene stepped in turn, each engine's ` +
+  const table = `${speedTable(result)}\n\nMedian of ${steps} timed steps after the warm-up, the engines of a scene stepped in turn, each engine in its own worker thread (its own V8 isolate), each engine's ` +
     `code warmed first by ${CODE_WARMUP_STEPS.toLocaleString('en-US')} steps of a throwaway ragdoll11 × 1 with motors on and off; ` +
     `measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores at load ${load.toFixed(1)} (shared with other work: compare ` +
     `ratios within the table, not times across runs), Node ${process.version}. ${coldLine(cold)}`.trimEnd();

@@ -5,7 +5,10 @@
  * out along a slide `marionette validate` warns is unbounded (randomRigs.ts flungAlong) — and prints the
  * first failures with their seeds (`--case SEED` re-runs one and prints its rig summary).
  *
- *   npx tsx scripts/stress-rigs.ts [--count 10000] [--seed N] [--seconds 2] [--case SEED] [--coupled] [--solver articulated]
+ *   npx tsx scripts/stress-rigs.ts [--count 10000] [--seed N] [--from 0] [--seconds 2] [--case SEED] [--coupled] [--solver articulated]
+ *
+ * --from K: start at the seed's K-th rig (a slice of a long run: `--from 5000 --count 5000` is the second half of
+ * the 10,000, the same rigs and case seeds).
  *
  * --coupled: the generator also draws screw, cylindrical and planar joints (randomRig's coupledJoints).
  * --solver articulated: the same rigs on the articulated (reduced-coordinate) solver (docs/articulated.md).
@@ -31,10 +34,11 @@ if (Number.isFinite(one)) {
   const count = arg('count', 10_000);
   const seed = arg('seed', Math.floor(Math.random() * 2 ** 31));
   const started = performance.now();
-  const report = stress(count, seed, arg('seconds', 2), options);
+  const from = arg('from', 0);
+  const report = stress(count, seed, arg('seconds', 2), options, from);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const failed = report.failed.length;
-  console.log(`stress-rigs: seed ${seed}${options.coupledJoints ? ' (coupled joints too)' : ''}${options.solver === 'articulated' ? ', articulated solver' : ''}, ${report.cases} rigs in ${seconds} s: ${report.ok} ran clean, ${failed} failed (${JSON.stringify(report.byOutcome)}), ${report.refused} refused by validation`);
+  console.log(`stress-rigs: seed ${seed}${from > 0 ? ` from rig ${from}` : ''}${options.coupledJoints ? ' (coupled joints too)' : ''}${options.solver === 'articulated' ? ', articulated solver' : ''}, ${report.cases} rigs in ${seconds} s: ${report.ok} ran clean, ${failed} failed (${JSON.stringify(report.byOutcome)}), ${report.refused} refused by validation`);
   const byFeature: Record<string, number> = {}, ran: Record<string, number> = {};
   for (const f of report.failed) for (const x of [...f.features, `kind:${f.kind}`]) byFeature[x] = (byFeature[x] ?? 0) + 1;
   for (const [x, n] of Object.entries(report.ranByFeature)) ran[x] = n;

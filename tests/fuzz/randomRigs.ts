@@ -404,9 +404,9 @@ export interface StressReport {
   ranByFeature: Record<string, number>;
 }
 
-export function stress(count: number, seed: number, seconds = 2, options: RandomRigOptions = {}): StressReport {
+export function stress(count: number, seed: number, seconds = 2, options: RandomRigOptions = {}, from = 0): StressReport {
   const report: StressReport = { cases: 0, refused: 0, ok: 0, failed: [], byOutcome: {}, failedSeeds: [], flung: [], flungSeeds: [], ranByFeature: {} };
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < from + count; i++) {
     const caseSeed = (seed * 1_000_003 + i) >>> 0;
     const res = runRandomRig(caseSeed, seconds, options);
     report.cases++;

@@ -18,6 +18,8 @@ describe('bench command line', () => {
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown option "--fast"/);
     expect(() => parseBenchArgs(['--code-warmup', '-1'])).toThrow(/--code-warmup must be an integer ≥ 0/);
     expect(() => parseBenchArgs(['--code-warmup'])).toThrow(/--code-warmup needs a value/);
+    expect(() => parseBenchArgs(['--isolation', 'process'])).toThrow(/--isolation must be worker or shared \(got "process"\)/);
+    expect(parseBenchArgs(['--isolation=worker']).options).toEqual({ isolation: 'worker' });
   });
 
   it('prints the result object of issue 3 as the last line with --json', async () => {
@@ -63,6 +65,38 @@ describe('code warm-up', () => {
     expect(warm.row.driftMeanM).toBe(cold.row.driftMeanM);
     expect(warm.row.driftMaxM).toBe(cold.row.driftMaxM);
   });
+});
+
+describe('one isolate per engine', () => {
+  // --isolation worker (npm run bench's default): each engine steps in its own worker thread, still in turn
+  // with the others. The worlds are the same; only where they run changes, so every figure but the times
+  // is what the shared isolate gives, bit for bit.
+  it('runs each engine in its own worker and measures the same worlds as the shared isolate', async () => {
+    const run = async (isolation: string) => {
+      const out: string[] = [], err: string[] = [];
+      const code = await benchMain(['--engines', 'marionette,rapier', '--n', '1', '--scenes', 'ragdoll11', '--motors', 'on', '--steps', '40', '--warmup', '0', '--code-warmup', '0', '--isolation', isolation, '--json'], {
+        out: (t) => out.push(...t.split('\n')),
+        err: (t) => err.push(t),
+        progress: true,
+      });
+      expect(code).toBe(0);
+      return { text: out.join('\n'), err: err.join('\n'), rows: (JSON.parse(out[out.length - 1]!) as { results: BenchRow[] }).results };
+    };
+    const shared = await run('shared'), worker = await run('worker');
+    expect(worker.err).toMatch(/2 engines interleaved, each in its own worker/);
+    expect(worker.text).toContain('each engine in its own worker thread');
+    expect(shared.text).toContain('all engines in one isolate');
+    expect(worker.rows.map((r) => r.engine)).toEqual(['marionette', 'rapier']);
+    for (const [k, row] of worker.rows.entries()) {
+      const same = shared.rows[k]!;
+      expect(row.engine).toBe(same.engine);
+      expect(row.settings).toBe(same.settings);
+      expect(row.driftMeanM).toBeGreaterThan(0);
+      expect(row.driftMeanM).toBe(same.driftMeanM);
+      expect(row.driftMaxM).toBe(same.driftMaxM);
+      expect(row.msPerStep).toBeGreaterThan(0);
+    }
+  }, 120_000);
 });
 
 describe('target ratios', () => {
