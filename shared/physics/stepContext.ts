@@ -19,8 +19,8 @@ export class JointScratch {
   readonly qr = new Float64Array(4);
   /** swingTwist() result: [twist about X, swing about Y, swing about Z] (rad), frame A. */
   readonly swing = new Float64Array(3);
-  /** ballJoint.ts swingConeGap: the swing cone's outward unit normal (frame A's Y, Z components). */
-  readonly cone = new Float64Array(2);
+  /** ballJoint.ts swingConeGap: the swing cone's outward unit normal (frame A's Y, Z components) and the gap along it. */
+  readonly cone = new Float64Array(3);
   /** Impulse magnitude λ for an angular kick along a stored axis. */
   readonly lam = new Float64Array(1);
   /** Linear impulse P for kickPoint (N·s). */
@@ -34,6 +34,8 @@ export class JointScratch {
   readonly motorErr = new Float64Array(3);
   /** ballJoint.ts: the motor's target clamped into the twist range and swing cone (x y z w). */
   readonly motorTarget = new Float64Array(4);
+  /** clampSwingTwistTargetOf's limits and current swing-twist (ballJoint.ts clampTargetToLimits). */
+  readonly clampIn = new Float64Array(7);
   /** makeSoft's output for a PD motor row. */
   readonly soft: Softness = new SoftnessOut();
   /** ballJoint.ts holdBallDrive: the inverse of I_A⁻¹ + I_B⁻¹ (sym 3×3: xx xy xz yy yz zz). */

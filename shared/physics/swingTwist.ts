@@ -25,6 +25,18 @@ export function swingTwist(out: Float64Array, x: number, y: number, z: number, w
   out[2] = sz * k;
 }
 
+/** swingTwist of the quaternion q[at..at+3], for the solver's hot callers: the same arithmetic, and V8 boxes no
+ *  double when it does not inline this call (the four components travel in the array). */
+export function swingTwistOf(out: Float64Array, q: Float64Array, at: number): void {
+  swingTwist(out, q[at]!, q[at + 1]!, q[at + 2]!, q[at + 3]!);
+}
+
+/** clampSwingTwistTarget with its seven doubles in lim = [twistLo, twistHi, swingY, swingZ, curTwist, curY,
+ *  curZ]: for the solver's hot caller, where V8 would box them when it does not inline the call. */
+export function clampSwingTwistTargetOf(q: Float64Array, st: Float64Array, lim: Float64Array): boolean {
+  return clampSwingTwistTarget(q, st, lim[0]!, lim[1]!, lim[2]!, lim[3]!, lim[4]!, lim[5]!, lim[6]!);
+}
+
 /**
  * A ball motor's target S = q (x y z w, frame B relative to frame A) clamped, in place, into the joint's
  * twist range [twistLo, twistHi] and elliptical swing cone (half-angles swingY, swingZ about frame Y and Z),
@@ -47,7 +59,7 @@ export function clampSwingTwistTarget(
   q: Float64Array, st: Float64Array, twistLo: number, twistHi: number, swingY: number, swingZ: number,
   curTwist: number, curY: number, curZ: number,
 ): boolean {
-  swingTwist(st, q[0]!, q[1]!, q[2]!, q[3]!);
+  swingTwistOf(st, q, 0);
   let twist = st[0]!, sy = st[1]!, sz = st[2]!, clamped = false;
   const lo = Math.min(twistLo, curTwist), hi = Math.max(twistHi, curTwist);
   // Past the range: the end nearer on the circle (a target at −3.1 rad is beside a stop at 3.0).

@@ -9,7 +9,7 @@
  */
 import type { Vec3 } from '../../math/vec3';
 import type { JointScratch, StepContext } from '../stepContext';
-import { clampSwingTwistTarget, swingTwist } from '../swingTwist';
+import { clampSwingTwistTargetOf, swingTwistOf } from '../swingTwist';
 import type { JointDesc } from '../types';
 import { range, vec } from '../validation';
 import {
@@ -22,7 +22,7 @@ import { turn } from './poseMoves';
 import { shakePoint } from './positionCorrection';
 import { projectAngularStop, projectPoint } from './positionProjection';
 import {
-  angularK, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotateFrom, rotationVector, storeMotorReport,
+  angularK, angularKAxis, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotateFrom, rotationVector, storeMotorReport,
 } from './rows';
 
 /**
@@ -35,10 +35,11 @@ function clampTargetToLimits(J: Float64Array, o: number, flags: number, s: Joint
   const q = s.motorTarget;
   q[0] = J[o + T_Q]!; q[1] = J[o + T_Q + 1]!; q[2] = J[o + T_Q + 2]!; q[3] = J[o + T_Q + 3]!;
   if (!(flags & (FLAG_TWIST | FLAG_SWING))) return q;
-  const twist = (flags & FLAG_TWIST) !== 0, swing = (flags & FLAG_SWING) !== 0;
-  clampSwingTwistTarget(q, s.swing,
-    twist ? J[o + LIM_LO]! : -Infinity, twist ? J[o + LIM_HI]! : Infinity,
-    swing ? J[o + SWING_Y]! : Infinity, swing ? J[o + SWING_Z]! : Infinity, curTwist, curY, curZ);
+  const twist = (flags & FLAG_TWIST) !== 0, swing = (flags & FLAG_SWING) !== 0, lim = s.clampIn;
+  lim[0] = twist ? J[o + LIM_LO]! : -Infinity; lim[1] = twist ? J[o + LIM_HI]! : Infinity;
+  lim[2] = swing ? J[o + SWING_Y]! : Infinity; lim[3] = swing ? J[o + SWING_Z]! : Infinity;
+  lim[4] = curTwist; lim[5] = curY; lim[6] = curZ;
+  clampSwingTwistTargetOf(q, s.swing, lim);
   return q;
 }
 
@@ -70,26 +71,27 @@ function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): numbe
   computeFrames(ctx, o, iA, iB);
   preparePoint(ctx, o, iA, iB);
   relativeFrame(s);
-  swingTwist(s.swing, qr[0]!, qr[1]!, qr[2]!, qr[3]!);
+  swingTwistOf(s.swing, qr, 0);
   const twist = s.swing[0]!, sy = s.swing[1]!, sz = s.swing[2]!;
   J[o + ANGLE] = twist;
 
   if (flags & FLAG_TWIST) {
     // Twist axis: the bisector of the two frames' X axes, so the row stays well defined under swing.
     twistAxis(tv, qFA, qFB, J, o + LIM_AXIS);
-    prepareAngularLimit(ctx, o, iA, iB, twist, J[o + LIM_LO]!, J[o + LIM_HI]!);
+    prepareAngularLimit(ctx, o, iA, iB);
   }
 
   J[o + SW_MASS] = 0;
   if (flags & FLAG_SWING) {
     const theta = Math.sqrt(sy * sy + sz * sz);
     if (theta > 1e-9) {
-      const cone = s.cone, gap = swingConeGap(sy, sz, theta, J[o + SWING_Y]!, J[o + SWING_Z]!, cone);
+      const cone = s.cone;
+      swingConeGap(s.swing, J, o, cone);
       rotate(tv, qFA, 0, 0, cone[0]!, cone[1]!);
       J[o + SW_AXIS] = tv[0]!; J[o + SW_AXIS + 1] = tv[1]!; J[o + SW_AXIS + 2] = tv[2]!;
-      const K = angularK(ctx, iA, iB, tv[0]!, tv[1]!, tv[2]!, tv[0]!, tv[1]!, tv[2]!);
+      const K = angularKAxis(ctx, iA, iB, tv);
       J[o + SW_MASS] = K > 0 ? 1 / K : 0;
-      J[o + SW_C] = gap;
+      J[o + SW_C] = cone[2]!;
     }
   }
 
@@ -348,7 +350,7 @@ function projectBallStops(ctx: StepContext, o: number, iA: number, iB: number): 
   const s = ctx.scratch, tv = s.tv, qFA = s.qFA, qFB = s.qFB, qr = s.qr, lv = s.lv;
   computeFrames(ctx, o, iA, iB);
   relativeFrame(s);
-  swingTwist(s.swing, qr[0]!, qr[1]!, qr[2]!, qr[3]!);
+  swingTwistOf(s.swing, qr, 0);
   if (flags & FLAG_TWIST) {
     const twist = s.swing[0]!, lo = J[o + LIM_LO]!, hi = J[o + LIM_HI]!;
     const C = twist < lo ? twist - lo : twist > hi ? twist - hi : 0;
@@ -358,13 +360,15 @@ function projectBallStops(ctx: StepContext, o: number, iA: number, iB: number): 
       if (!(flags & FLAG_SWING)) return;
       computeFrames(ctx, o, iA, iB);
       relativeFrame(s);
-      swingTwist(s.swing, qr[0]!, qr[1]!, qr[2]!, qr[3]!);
+      swingTwistOf(s.swing, qr, 0);
     }
   }
   if (flags & FLAG_SWING) {
     const sy = s.swing[1]!, sz = s.swing[2]!, theta = Math.sqrt(sy * sy + sz * sz);
     if (!(theta > 1e-9)) return;
-    const cone = s.cone, gap = swingConeGap(sy, sz, theta, J[o + SWING_Y]!, J[o + SWING_Z]!, cone);
+    const cone = s.cone;
+    swingConeGap(s.swing, J, o, cone);
+    const gap = cone[2]!;
     if (gap >= 0) return;
     rotate(lv, qFA, 0, 0, cone[0]!, cone[1]!);
     projectAngularStop(ctx, iA, iB, -gap);
@@ -372,19 +376,21 @@ function projectBallStops(ctx: StepContext, o: number, iA: number, iB: number): 
 }
 
 /**
- * The elliptical swing cone (θy/αy)² + (θz/αz)² ≤ 1 at the swing (sy, sz) of angle θ = |(sy, sz)| > 0: the
- * cone's radius in the swing's direction d and its outward normal n there (into `cone`). Returns the gap
- * (radius − θ)·(d·n) along n: ≥ 0 inside the cone, the swing row's C (prepareBall) and, negated, how far past
- * the cone the position projection turns back (projectBallStops).
+ * The elliptical swing cone (θy/αy)² + (θz/αz)² ≤ 1 (αy, αz the joint's SWING_Y, SWING_Z) at the swing
+ * (sy, sz) = swing[1..2] of angle θ = |(sy, sz)| > 0: the cone's radius in the swing's direction d and its
+ * outward normal n there (cone[0..1]), and the gap (radius − θ)·(d·n) along n (cone[2]): ≥ 0 inside the cone,
+ * the swing row's C (prepareBall) and, negated, how far past the cone the position projection turns back
+ * (projectBallStops). Everything travels in arrays: V8 boxes the doubles of a call it does not inline.
  */
-function swingConeGap(sy: number, sz: number, theta: number, ay: number, az: number, cone: Float64Array): number {
+function swingConeGap(swing: Float64Array, J: Float64Array, o: number, cone: Float64Array): void {
+  const sy = swing[1]!, sz = swing[2]!, theta = Math.sqrt(sy * sy + sz * sz), ay = J[o + SWING_Y]!, az = J[o + SWING_Z]!;
   const dy = sy / theta, dz = sz / theta;
   const limit = 1 / Math.sqrt((dy / ay) ** 2 + (dz / az) ** 2);
   let ny = dy / (ay * ay), nz = dz / (az * az);
   const nn = Math.sqrt(ny * ny + nz * nz);
   ny /= nn; nz /= nn;
   cone[0] = ny; cone[1] = nz;
-  return (limit - theta) * (dy * ny + dz * nz);
+  cone[2] = (limit - theta) * (dy * ny + dz * nz);
 }
 
 /** The twist row's axis into out[at..at+2]: the unit bisector of the two frames' X axes (world; tv is scratch),

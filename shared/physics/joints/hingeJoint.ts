@@ -78,7 +78,7 @@ function prepareHinge(ctx: StepContext, o: number, iA: number, iB: number): numb
   const limited = J[o + FLAGS]! & FLAG_LIMIT;
   if (limited) {
     J[o + LIM_AXIS] = tv[0]!; J[o + LIM_AXIS + 1] = tv[1]!; J[o + LIM_AXIS + 2] = tv[2]!;
-    prepareAngularLimit(ctx, o, iA, iB, theta, J[o + LIM_LO]!, J[o + LIM_HI]!);
+    prepareAngularLimit(ctx, o, iA, iB);
   }
   const motorRows = activeMotorRows(J, o, 1);
   if (motorRows > 0) {

@@ -8,7 +8,7 @@
  */
 import type { StepContext } from '../stepContext';
 import {
-  AC, AI, AK, AX1, AX2, AX3, ERROR, FLAG_TORQUE_BALL, FLAGS, LA, LB, LIM_AXIS, LIM_C_HI, LIM_C_LO,
+  AC, AI, AK, ANGLE, AX1, AX2, AX3, ERROR, FLAG_TORQUE_BALL, FLAGS, LA, LB, LIM_AXIS, LIM_C_HI, LIM_C_LO, LIM_HI, LIM_LO,
   LIM_MASS, M_CLAMP, M_I, M_SATURATED, M_TORQUE, M_TORQUE_NORM, PC, PI, PK, QA, QB, RA, RB,
 } from './jointLayout';
 
@@ -63,6 +63,13 @@ export function angularK(ctx: StepContext, iA: number, iB: number, ax: number, a
   const s00 = I[a]! + I[b]!, s01 = I[a + 1]! + I[b + 1]!, s02 = I[a + 2]! + I[b + 2]!;
   const s11 = I[a + 4]! + I[b + 4]!, s12 = I[a + 5]! + I[b + 5]!, s22 = I[a + 8]! + I[b + 8]!;
   return ax * (s00 * bx + s01 * by + s02 * bz) + ay * (s01 * bx + s11 * by + s12 * bz) + az * (s02 * bx + s12 * by + s22 * bz);
+}
+
+/** angularK(a, a) for the axis a = v[0..2]: the same arithmetic, its doubles in the array (not boxed when V8
+ *  does not inline the call). */
+export function angularKAxis(ctx: StepContext, iA: number, iB: number, v: Float64Array): number {
+  const x = v[0]!, y = v[1]!, z = v[2]!;
+  return angularK(ctx, iA, iB, x, y, z, x, y, z);
 }
 
 /** Apply the angular impulse L = ctx.scratch.lv (N·m·s, world): ω_A −= I_A⁻¹·L, ω_B += I_B⁻¹·L. The vector
@@ -252,9 +259,11 @@ export function solveAngularLock(ctx: StepContext, o: number, iA: number, iB: nu
 
 // -------------------------------------------------------------------------- unilateral angular limits
 
-/** Limit rows about LIM_AXIS: lower C = θ − lo ≥ 0 and upper C = hi − θ ≥ 0. */
-export function prepareAngularLimit(ctx: StepContext, o: number, iA: number, iB: number, value: number, lo: number, hi: number): void {
-  const J = ctx.joints;
+/** Limit rows about LIM_AXIS: lower C = θ − lo ≥ 0 and upper C = hi − θ ≥ 0, with θ = ANGLE (the caller has
+ *  stored this substep's angle there) and [lo, hi] = [LIM_LO, LIM_HI]. Read from the record, not passed: V8
+ *  boxes the doubles of a call it does not inline. */
+export function prepareAngularLimit(ctx: StepContext, o: number, iA: number, iB: number): void {
+  const J = ctx.joints, value = J[o + ANGLE]!, lo = J[o + LIM_LO]!, hi = J[o + LIM_HI]!;
   const ax = J[o + LIM_AXIS]!, ay = J[o + LIM_AXIS + 1]!, az = J[o + LIM_AXIS + 2]!;
   const k = angularK(ctx, iA, iB, ax, ay, az, ax, ay, az);
   J[o + LIM_MASS] = k > 0 ? 1 / k : 0;
