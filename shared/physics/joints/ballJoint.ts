@@ -22,7 +22,7 @@ import { turn } from './poseMoves';
 import { shakePoint } from './positionCorrection';
 import { projectAngularStop, projectPoint } from './positionProjection';
 import {
-  angularK, angularKAxis, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotateFrom, rotationVector, storeMotorReport,
+  angularKAxis, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotateFrom, rotationVector, storeMotorReport,
 } from './rows';
 
 /**
