@@ -12,32 +12,25 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineName } from './engine';
 import { loadEngine } from './engines';
-import { buildBoxPile, buildRagdollScene } from './scene';
-import { loadRagdollFile, WorldMeasurer } from './runBenchmark';
-import type { HostRequest, HostReply, SceneKey } from './engineHostProtocol';
+import { benchSceneOf, loadRagdollFile, warmEngineCode, WorldMeasurer } from './runBenchmark';
+import type { HostRequest, HostReply } from './engineHostProtocol';
 
 const port = parentPort;
 if (!port) throw new Error('bench/engineHost.ts runs as a worker thread (runBenchmark with isolation "worker" starts it)');
 const { engine: name, flags, slot } = workerData as { engine: EngineName; flags: Int32Array; slot: number };
 const engine = await loadEngine(name);
 const file = loadRagdollFile();
-const sceneOf = (key: SceneKey) => (key.name === 'pile500' ? buildBoxPile(file) : buildRagdollScene(file, key.n, key.motors));
 const reply = (m: HostReply) => port.postMessage(m);
 
 port.on('message', (m: HostRequest) => {
   try {
     if (m.type === 'warmup') {
-      for (const motors of [true, false]) {
-        const scene = buildRagdollScene(file, 1, motors);
-        if (!(engine.supports?.(scene) ?? true)) continue;
-        const world = engine.create(scene);
-        try { for (let k = 0; k < m.steps; k++) world.step(); } finally { world.dispose(); }
-      }
+      warmEngineCode(engine, file, m.steps);
       reply({ type: 'done' });
       return;
     }
     // type 'scene': make the world, say so, then step it each time the main thread raises the flag.
-    const scene = sceneOf(m.scene);
+    const scene = benchSceneOf(file, m.scene);
     if (!(engine.supports?.(scene) ?? true)) { reply({ type: 'unsupported' }); return; }
     const world = engine.create(scene);
     try {

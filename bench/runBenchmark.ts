@@ -197,30 +197,19 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
   if (!Number.isInteger(timed) || timed < 1) throw new Error(`bench: timed steps must be a positive integer (got ${timed})`);
   const progress = options.onProgress ?? (() => undefined);
 
-  if (options.isolation === 'worker') return runIsolated(options, engineNames, counts, scenes, motorModes, warmup, timed, progress);
-  const allEngines: BenchEngine[] = [];
-  for (const name of engineNames) allEngines.push(await loadEngine(name));
   const codeWarmup = options.codeWarmupSteps ?? CODE_WARMUP_STEPS;
   if (!Number.isInteger(codeWarmup) || codeWarmup < 0) throw new Error(`bench: code warm-up steps must be a non-negative integer (got ${codeWarmup})`);
+  const keys = sceneKeys(scenes, counts, motorModes);
+  if (options.isolation === 'worker') return runIsolated(engineNames, keys, counts, codeWarmup, warmup, timed, progress);
+  const allEngines: BenchEngine[] = [];
+  for (const name of engineNames) allEngines.push(await loadEngine(name));
   if (codeWarmup > 0) {
     const started = performance.now();
-    for (const motors of [true, false]) {
-      const scene = buildRagdollScene(file, 1, motors);
-      for (const engine of allEngines) {
-        if (!(engine.supports?.(scene) ?? true)) continue;
-        const world = engine.create(scene);
-        try { for (let k = 0; k < codeWarmup; k++) world.step(); } finally { world.dispose(); }
-      }
-    }
+    for (const engine of allEngines) warmEngineCode(engine, file, codeWarmup);
     progress(`code warm-up: ${codeWarmup} steps of ragdoll11 × 1, motors on and off, per engine: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  const sceneList: BenchScene[] = [];
-  if (scenes.includes('ragdoll11')) {
-    for (const n of counts) for (const motors of motorModes) sceneList.push(buildRagdollScene(file, n, motors));
-  }
-  if (scenes.includes('pile500')) sceneList.push(buildBoxPile(file));
-
+  const sceneList = keys.map((key) => benchSceneOf(file, key));
   const report = new Report(counts, progress);
   for (const scene of sceneList) {
     // All engines' worlds of this scene at once, stepped in turn (the first engine rotating each step), so
@@ -243,6 +232,30 @@ export async function runBenchmark(options: BenchOptions = {}): Promise<BenchRes
   return report.result();
 }
 
+/** The cases of a run, in order: ragdoll11 for each count and motor mode, then pile500. */
+function sceneKeys(scenes: readonly SceneName[], counts: readonly number[], motorModes: readonly boolean[]): SceneKey[] {
+  const keys: SceneKey[] = [];
+  if (scenes.includes('ragdoll11')) for (const n of counts) for (const motors of motorModes) keys.push({ name: 'ragdoll11', n, motors });
+  if (scenes.includes('pile500')) keys.push({ name: 'pile500', n: 0, motors: false });
+  return keys;
+}
+
+/** The scene of a case (a worker builds its own from the key: bench/engineHost.ts). */
+export function benchSceneOf(file: RagdollFile, key: SceneKey): BenchScene {
+  return key.name === 'pile500' ? buildBoxPile(file) : buildRagdollScene(file, key.n, key.motors);
+}
+
+/** The code warm-up of one engine (CODE_WARMUP_STEPS): `steps` steps of a throwaway ragdoll11 × 1 with motors
+ *  on, then as many with them off, the worlds dropped after. */
+export function warmEngineCode(engine: BenchEngine, file: RagdollFile, steps: number): void {
+  for (const motors of [true, false]) {
+    const scene = buildRagdollScene(file, 1, motors);
+    if (!(engine.supports?.(scene) ?? true)) continue;
+    const world = engine.create(scene);
+    try { for (let k = 0; k < steps; k++) world.step(); } finally { world.dispose(); }
+  }
+}
+
 /** The rows, warnings and figures of a run, one measured world at a time. */
 class Report {
   private readonly results: BenchRow[] = [];
@@ -254,33 +267,31 @@ class Report {
 
   add(scene: BenchScene, engine: EngineName, settings: string, m: Measured): void {
     const { results, warnings, minMsPerStep, largest, progress } = this;
-    {
-      results.push({
-        scene: scene.name,
-        n: scene.n,
-        engine,
-        motors: scene.motors,
-        msPerStep: m.msPerStep,
-        driftMeanM: m.driftMeanM,
-        driftMaxM: m.driftMaxM,
-        fallTimeS: m.fallTimeS,
-        settings,
-      });
-      minMsPerStep[minKey(scene.name, scene.n, engine, scene.motors)] = m.minMsPerStep;
-      const groundTop = scene.ground.position[1] + scene.ground.halfExtents[1];
-      const where = `${engine}, ${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}`;
-      if (Number.isNaN(m.lowestY)) warnings.push(`${where}: non-finite body positions (the world blew up)`);
-      else if (m.lowestY < groundTop - THROUGH_GROUND_M) {
-        warnings.push(`${where}: a body ended at y = ${m.lowestY.toFixed(2)} m, through the ground (no ground contact?): its figures are not comparable`);
-      }
-      if (m.headRiseM > HEAD_RISE_WARNING_M) {
-        warnings.push(`${where}: copy 0's head rose ${m.headRiseM.toFixed(2)} m above its start (energy gain: the world pushed the ragdoll up)`);
-      }
-      if (engine === 'marionette' && scene.name === 'ragdoll11' && scene.motors && scene.n === largest && m.rowIterations) {
-        this.nsPerRowIteration = (m.msPerStep * 1e6) / m.rowIterations;
-      }
-      progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}  ${engine}: ${m.msPerStep.toFixed(3)} ms/step`);
+    results.push({
+      scene: scene.name,
+      n: scene.n,
+      engine,
+      motors: scene.motors,
+      msPerStep: m.msPerStep,
+      driftMeanM: m.driftMeanM,
+      driftMaxM: m.driftMaxM,
+      fallTimeS: m.fallTimeS,
+      settings,
+    });
+    minMsPerStep[minKey(scene.name, scene.n, engine, scene.motors)] = m.minMsPerStep;
+    const groundTop = scene.ground.position[1] + scene.ground.halfExtents[1];
+    const where = `${engine}, ${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}`;
+    if (Number.isNaN(m.lowestY)) warnings.push(`${where}: non-finite body positions (the world blew up)`);
+    else if (m.lowestY < groundTop - THROUGH_GROUND_M) {
+      warnings.push(`${where}: a body ended at y = ${m.lowestY.toFixed(2)} m, through the ground (no ground contact?): its figures are not comparable`);
     }
+    if (m.headRiseM > HEAD_RISE_WARNING_M) {
+      warnings.push(`${where}: copy 0's head rose ${m.headRiseM.toFixed(2)} m above its start (energy gain: the world pushed the ragdoll up)`);
+    }
+    if (engine === 'marionette' && scene.name === 'ragdoll11' && scene.motors && scene.n === largest && m.rowIterations) {
+      this.nsPerRowIteration = (m.msPerStep * 1e6) / m.rowIterations;
+    }
+    progress(`${scene.name} ×${scene.n} motors ${scene.motors ? 'on' : 'off'}  ${engine}: ${m.msPerStep.toFixed(3)} ms/step`);
   }
 
   result(): BenchResult {
@@ -310,26 +321,21 @@ class EngineThread {
   }
 }
 
-async function runIsolated(options: BenchOptions, engineNames: readonly EngineName[], counts: readonly number[], scenes: readonly SceneName[],
-  motorModes: readonly boolean[], warmup: number, timed: number, progress: (line: string) => void): Promise<BenchResult> {
+async function runIsolated(engineNames: readonly EngineName[], keys: readonly SceneKey[], counts: readonly number[], codeWarmup: number,
+  warmup: number, timed: number, progress: (line: string) => void): Promise<BenchResult> {
   const file = loadRagdollFile();
   const flags = new Int32Array(new SharedArrayBuffer(4 * engineNames.length));
   const threads = engineNames.map((name, slot) => new EngineThread(name, flags, slot));
   try {
     for (const t of threads) await t.next(); // 'loaded'
-    const codeWarmup = options.codeWarmupSteps ?? CODE_WARMUP_STEPS;
-    if (!Number.isInteger(codeWarmup) || codeWarmup < 0) throw new Error(`bench: code warm-up steps must be a non-negative integer (got ${codeWarmup})`);
     if (codeWarmup > 0) {
       const started = performance.now();
       for (const t of threads) { t.post({ type: 'warmup', steps: codeWarmup }); await t.next(); }
       progress(`code warm-up: ${codeWarmup} steps of ragdoll11 × 1, motors on and off, per engine (each in its own worker): ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
-    const keys: SceneKey[] = [];
-    if (scenes.includes('ragdoll11')) for (const n of counts) for (const motors of motorModes) keys.push({ name: 'ragdoll11', n, motors });
-    if (scenes.includes('pile500')) keys.push({ name: 'pile500', n: 0, motors: false });
     const report = new Report(counts, progress);
     for (const key of keys) {
-      const scene = key.name === 'pile500' ? buildBoxPile(file) : buildRagdollScene(file, key.n, key.motors);
+      const scene = benchSceneOf(file, key);
       const started = performance.now();
       const running: { thread: EngineThread; slot: number; settings: string }[] = [];
       for (const [slot, thread] of threads.entries()) {

@@ -22,7 +22,7 @@ import { turn } from './poseMoves';
 import { shakePoint } from './positionCorrection';
 import { projectAngularStop, projectPoint } from './positionProjection';
 import {
-  angularKAxis, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotateFrom, rotationVector, storeMotorReport,
+  angularKAxis, computeFrames, invertSym3Into, kickPoint, pointError, preparePoint, prepareAngularLimit, rotate, rotateFrom, rotationVector, rotationVectorPast, storeMotorReport,
 } from './rows';
 
 /**
@@ -52,18 +52,6 @@ function relativeFrame(s: JointScratch): void {
   qr[1] = aw * by - ax * bz + ay * bw + az * bx;
   qr[2] = aw * bz + ax * by - ay * bx + az * bw;
   qr[3] = aw * bw - ax * bx - ay * by - az * bz;
-}
-
-/** tv = rotvec(s.qr · conj(c)) for the quaternion c = C[co..co+3]: how far frame B is turned past c, relative
- *  to frame A, in A's axes (a drive's error against its target S, or against the rotation a hold recorded). */
-function rotationPast(s: JointScratch, C: Float64Array, co: number): void {
-  const qr = s.qr, sx = -C[co]!, sy = -C[co + 1]!, sz = -C[co + 2]!, sw = C[co + 3]!;
-  const x = qr[0]!, y = qr[1]!, z = qr[2]!, w = qr[3]!;
-  rotationVector(s.tv,
-    w * sx + x * sw + y * sz - z * sy,
-    w * sy - x * sz + y * sw + z * sx,
-    w * sz + x * sy - y * sx + z * sw,
-    w * sw - x * sx - y * sy - z * sz);
 }
 
 function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): number {
@@ -102,7 +90,7 @@ function prepareBall(ctx: StepContext, o: number, iA: number, iB: number): numbe
     rotate(tv, qFA, 0, 0, 0, 1); J[o + MAXIS + 6] = tv[0]!; J[o + MAXIS + 7] = tv[1]!; J[o + MAXIS + 8] = tv[2]!;
     // ε = axis·angle of R_B·R̂_Bᵀ = rotvec(qFB · conj(qFA · S)), world; per row C_k = ε·a_k, i.e. the
     // components of conj(qFA)·ε = rotvec(conj(qFA)·qFB·conj(S)) = rotvec(qr·conj(S)) in frame A axes.
-    rotationPast(s, clampTargetToLimits(J, o, flags, s, twist, sy, sz), 0);
+    rotationVectorPast(tv, qr, 0, clampTargetToLimits(J, o, flags, s, twist, sy, sz), 0);
     // rotvec(qr·conj(S)) is B's error expressed in frame A, in A's axes — exactly ε's components on a_k.
     const motorErr = s.motorErr;
     motorErr[0] = tv[0]!; motorErr[1] = tv[1]!; motorErr[2] = tv[2]!;
@@ -323,7 +311,7 @@ function holdBallDrive(ctx: StepContext, o: number, iA: number, iB: number): voi
   const s = ctx.scratch, lv = s.lv;
   computeFrames(ctx, o, iA, iB);
   relativeFrame(s);
-  rotationPast(s, ctx.joints, o + HOLD_Q); // how far B has turned relative to A since the hold, A's axes
+  rotationVectorPast(s.tv, s.qr, 0, ctx.joints, o + HOLD_Q); // how far B has turned relative to A since the hold, A's axes
   rotateFrom(lv, s.qFA, 0, s.tv, 0); // world
   const ex = lv[0]!, ey = lv[1]!, ez = lv[2]!;
   if (ex === 0 && ey === 0 && ez === 0) return;

@@ -10,27 +10,15 @@ import { relativeRotationVector } from './ballJoint';
 import { shakeLock, shakePoint } from './positionCorrection';
 import { projectLock, projectPoint } from './positionProjection';
 import {
-  computeFrames, pointError, preparePoint, prepareAngularLock, rotationVector, solveAngularLock, solvePoint,
+  computeFrames, pointError, preparePoint, prepareAngularLock, rotationVectorPast, solveAngularLock, solvePoint,
   warmStartAngularLock, warmStartPoint,
 } from './rows';
-
-/** rotvec(qFB·conj(qFA)) (world, rad) of the current frames into ctx.scratch.tv. */
-function rotationLockError(ctx: StepContext): void {
-  const s = ctx.scratch, qFA = s.qFA, qFB = s.qFB;
-  const ax = -qFA[0]!, ay = -qFA[1]!, az = -qFA[2]!, aw = qFA[3]!;
-  const bx = qFB[0]!, by = qFB[1]!, bz = qFB[2]!, bw = qFB[3]!;
-  rotationVector(s.tv,
-    bw * ax + bx * aw + by * az - bz * ay,
-    bw * ay - bx * az + by * aw + bz * ax,
-    bw * az + bx * ay - by * ax + bz * aw,
-    bw * aw - bx * ax - by * ay - bz * az);
-}
 
 /** Angular lock error rotvec(qFB·conj(qFA)) (world) into J[o+AC..], with the world axes as rows, from the
  *  current frames (also the prismatic joint's lock). */
 export function prepareRotationLock(ctx: StepContext, o: number, iA: number, iB: number): void {
   const J = ctx.joints, tv = ctx.scratch.tv;
-  rotationLockError(ctx);
+  rotationVectorPast(ctx.scratch.tv, ctx.scratch.qFB, 0, ctx.scratch.qFA, 0); // rotvec(qFB·conj(qFA)), world
   J[o + AC] = tv[0]!; J[o + AC + 1] = tv[1]!; J[o + AC + 2] = tv[2]!;
   J[o + AX1] = 1; J[o + AX1 + 1] = 0; J[o + AX1 + 2] = 0;
   J[o + AX2] = 0; J[o + AX2 + 1] = 1; J[o + AX2 + 2] = 0;
@@ -69,7 +57,7 @@ export const fixedJoint: JointTypeDef<'fixed'> = {
   correct(ctx: StepContext, o: number, iA: number, iB: number, first: boolean): void {
     const s = ctx.scratch, ce = s.ce, tv = s.tv;
     computeFrames(ctx, o, iA, iB);
-    rotationLockError(ctx);
+    rotationVectorPast(ctx.scratch.tv, ctx.scratch.qFB, 0, ctx.scratch.qFA, 0); // rotvec(qFB·conj(qFA)), world
     ce[0] = tv[0]!; ce[1] = tv[1]!; ce[2] = tv[2]!;
     shakeLock(ctx, o, iA, iB, 3, first);
     shakePoint(ctx, o, iA, iB, first);

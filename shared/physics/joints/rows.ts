@@ -40,6 +40,18 @@ export function rotationVector(tv: Float64Array, x: number, y: number, z: number
   tv[0] = x * k; tv[1] = y * k; tv[2] = z * k;
 }
 
+/** tv = rotvec(Q·conj(C)) for the quaternions Q[qo..qo+3] and C[co..co+3]: how far Q is turned past C (a
+ *  ball drive's error against its target or a hold, qr·conj(S); the fixed joint's lock error, qFB·conj(qFA)). */
+export function rotationVectorPast(tv: Float64Array, Q: Float64Array, qo: number, C: Float64Array, co: number): void {
+  const sx = -C[co]!, sy = -C[co + 1]!, sz = -C[co + 2]!, sw = C[co + 3]!;
+  const x = Q[qo]!, y = Q[qo + 1]!, z = Q[qo + 2]!, w = Q[qo + 3]!;
+  rotationVector(tv,
+    w * sx + x * sw + y * sz - z * sy,
+    w * sy - x * sz + y * sw + z * sx,
+    w * sz + x * sy - y * sx + z * sw,
+    w * sw - x * sx - y * sy - z * sz);
+}
+
 /** out = a ⊗ b for quaternions stored in arrays. */
 export function quatMulInto(out: Float64Array, a: Float64Array, ao: number, b: Float64Array, bo: number): void {
   const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
